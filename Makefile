@@ -1,0 +1,46 @@
+# Two commands for a fresh machine (see README): `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint messages system-deps system-deps-run bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test,server]"
+	touch $@
+
+# Debian packages: gettext to compile translations; for the tests also Chromium, poppler, CJK fonts.
+system-deps-run:
+	bash scripts/system-deps.sh run
+
+system-deps:
+	bash scripts/system-deps.sh test
+
+messages: $(VENV)/.installed
+	cd accounts && ../$(BIN)/python ../manage.py compilemessages --verbosity 0 --ignore=.venv
+	$(BIN)/python manage.py compilemessages --verbosity 0 --ignore=.venv
+
+run: system-deps-run $(VENV)/.installed messages
+	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py demo --url http://$(HOST):$(PORT)/
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: system-deps $(VENV)/.installed messages
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(VENV)/.installed
+	DJANGO_DEBUG=1 $(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

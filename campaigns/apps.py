@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CampaignsConfig(AppConfig):
+    name = "campaigns"
+    verbose_name = _("Campaigns")
+
+    def ready(self) -> None:
+        # Load and validate every game module at start-up: a bad data file stops the app
+        # with the path of the bad field instead of failing later on some page.
+        from campaigns.games.registry import all_modules
+
+        all_modules()

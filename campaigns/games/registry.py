@@ -1,0 +1,226 @@
+"""The registry of game modules: which games exist, their sides and campaign games.
+
+Each module is a data file, ``campaigns/games/<module>/module.json``, loaded and validated
+once. This module is plain Python over plain data (no Django import) so that rules code and
+management commands can use it anywhere.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+GAMES_DIR = Path(__file__).resolve().parent
+LANGUAGES = ("en", "ja")
+PERIOD_KINDS = ("cg_day", "time_frame", "turn")
+
+
+class GameDataError(ValueError):
+    """A module file does not match the schema; ``path`` names the bad field."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+@dataclass(frozen=True)
+class LocalizedText:
+    en: str
+    ja: str
+
+    def in_language(self, language: str | None) -> str:
+        if language and language.startswith("ja"):
+            return self.ja
+        return self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
+@dataclass(frozen=True)
+class Side:
+    key: str
+    name: LocalizedText
+
+
+@dataclass(frozen=True)
+class Period:
+    """One CG day (RF), time frame (SaP) or game turn (the short games)."""
+
+    key: str
+    label: LocalizedText
+
+
+@dataclass(frozen=True)
+class CampaignGame:
+    key: str
+    code: str
+    rule: str
+    name: LocalizedText
+    periods: tuple[Period, ...]
+
+
+@dataclass(frozen=True)
+class GameModule:
+    key: str
+    version: str
+    position: int
+    name: LocalizedText
+    period_kind: str
+    sides: tuple[Side, ...]
+    campaign_games: tuple[CampaignGame, ...]
+
+    def side(self, key: str) -> Side:
+        for side in self.sides:
+            if side.key == key:
+                return side
+        raise KeyError(key)
+
+    def campaign_game(self, key: str) -> CampaignGame:
+        for cg in self.campaign_games:
+            if cg.key == key:
+                return cg
+        raise KeyError(key)
+
+    @property
+    def side_keys(self) -> tuple[str, ...]:
+        return tuple(side.key for side in self.sides)
+
+
+def _require(data: dict[str, Any], key: str, kind: type, path: str) -> Any:
+    if key not in data:
+        raise GameDataError(f"{path}.{key}", "is required")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is str and not value.strip()):
+        raise GameDataError(f"{path}.{key}", f"must be a non-empty {kind.__name__}")
+    return value
+
+
+def _text(data: dict[str, Any], key: str, path: str) -> LocalizedText:
+    value = _require(data, key, dict, path)
+    for language in LANGUAGES:
+        _require(value, language, str, f"{path}.{key}")
+    return LocalizedText(en=value["en"], ja=value["ja"])
+
+
+def _date(value: Any, path: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise GameDataError(path, "must be a date as YYYY-MM-DD") from None
+
+
+def _calendar_days(first: dt.date, last: dt.date) -> tuple[Period, ...]:
+    days = []
+    day = first
+    while day <= last:
+        days.append(
+            Period(
+                key=day.isoformat(),
+                label=LocalizedText(
+                    en=f"{day.day} {day.strftime('%b')} {day.year}",
+                    ja=f"{day.year}年{day.month}月{day.day}日",
+                ),
+            )
+        )
+        day += dt.timedelta(days=1)
+    return tuple(days)
+
+
+def _periods(data: dict[str, Any], path: str) -> tuple[Period, ...]:
+    if "periods" in data:
+        raw = _require(data, "periods", list, path)
+        periods = tuple(
+            Period(
+                key=_require(item, "key", str, f"{path}.periods[{i}]"),
+                label=_text(item, "label", f"{path}.periods[{i}]"),
+            )
+            for i, item in enumerate(raw)
+        )
+    else:
+        first = _date(data.get("first_day"), f"{path}.first_day")
+        last = _date(data.get("last_day"), f"{path}.last_day")
+        if last < first:
+            raise GameDataError(f"{path}.last_day", "is before first_day")
+        periods = _calendar_days(first, last)
+    if not periods:
+        raise GameDataError(f"{path}.periods", "must list at least one period")
+    keys = [period.key for period in periods]
+    if len(set(keys)) != len(keys):
+        raise GameDataError(f"{path}.periods", "keys must be unique")
+    return periods
+
+
+def parse_module(data: Any, path: str = "module") -> GameModule:
+    """Validate one module's data and build it; raise GameDataError naming the bad field."""
+    if not isinstance(data, dict):
+        raise GameDataError(path, "must be an object")
+    period_kind = _require(data, "period_kind", str, path)
+    if period_kind not in PERIOD_KINDS:
+        raise GameDataError(f"{path}.period_kind", f"must be one of {', '.join(PERIOD_KINDS)}")
+    raw_sides = _require(data, "sides", list, path)
+    if len(raw_sides) != 2:
+        raise GameDataError(f"{path}.sides", "every game has exactly two sides")
+    sides = tuple(
+        Side(
+            key=_require(side, "key", str, f"{path}.sides[{i}]"),
+            name=_text(side, "name", f"{path}.sides[{i}]"),
+        )
+        for i, side in enumerate(raw_sides)
+    )
+    if sides[0].key == sides[1].key:
+        raise GameDataError(f"{path}.sides", "side keys must differ")
+    raw_cgs = _require(data, "campaign_games", list, path)
+    campaign_games = tuple(
+        CampaignGame(
+            key=_require(cg, "key", str, f"{path}.campaign_games[{i}]"),
+            code=_require(cg, "code", str, f"{path}.campaign_games[{i}]"),
+            rule=_require(cg, "rule", str, f"{path}.campaign_games[{i}]"),
+            name=_text(cg, "name", f"{path}.campaign_games[{i}]"),
+            periods=_periods(cg, f"{path}.campaign_games[{i}]"),
+        )
+        for i, cg in enumerate(raw_cgs)
+    )
+    if not campaign_games:
+        raise GameDataError(f"{path}.campaign_games", "must list at least one campaign game")
+    cg_keys = [cg.key for cg in campaign_games]
+    if len(set(cg_keys)) != len(cg_keys):
+        raise GameDataError(f"{path}.campaign_games", "keys must be unique")
+    return GameModule(
+        key=_require(data, "key", str, path),
+        version=_require(data, "version", str, path),
+        position=_require(data, "position", int, path),
+        name=_text(data, "name", path),
+        period_kind=period_kind,
+        sides=sides,
+        campaign_games=campaign_games,
+    )
+
+
+def load_module_file(file: Path) -> GameModule:
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise GameDataError(str(file), f"is not valid JSON ({exc})") from None
+    module = parse_module(data, path=file.parent.name)
+    if module.key != file.parent.name:
+        raise GameDataError(f"{file.parent.name}.key", "must match the module's folder name")
+    return module
+
+
+@cache
+def all_modules() -> tuple[GameModule, ...]:
+    modules = (load_module_file(file) for file in GAMES_DIR.glob("*/module.json"))
+    return tuple(sorted(modules, key=lambda module: module.position))
+
+
+def get_module(key: str) -> GameModule:
+    for module in all_modules():
+        if module.key == key:
+            return module
+    raise KeyError(key)

@@ -1,0 +1,32 @@
+from django import template
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import get_language
+
+from campaigns.games.registry import LocalizedText
+from campaigns.history import role_label
+from campaigns.models import Campaign, Invitation, Membership
+
+register = template.Library()
+
+
+@register.filter
+def localized(text: LocalizedText) -> str:
+    """Game data carries its own English and Japanese; pick the active language."""
+    return text.in_language(get_language())
+
+
+@register.simple_tag
+def member_role(membership: Membership) -> str:
+    return role_label(membership.campaign, membership.role, membership.side)
+
+
+@register.simple_tag
+def invitation_role(campaign: Campaign, invitation: Invitation) -> str:
+    return role_label(campaign, invitation.role, invitation.side)
+
+
+@register.simple_tag(takes_context=True)
+def invitation_link(context: template.Context, invitation: Invitation) -> str:
+    request: HttpRequest = context["request"]
+    return request.build_absolute_uri(reverse("campaigns:join", args=[invitation.token]))
