@@ -23,8 +23,7 @@ system-deps:
 	bash scripts/system-deps.sh test
 
 messages: $(VENV)/.installed
-	cd accounts && ../$(BIN)/python ../manage.py compilemessages --verbosity 0 --ignore=.venv
-	$(BIN)/python manage.py compilemessages --verbosity 0 --ignore=.venv
+	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --verbosity 0 --ignore=.venv
 
 run: system-deps-run $(VENV)/.installed messages
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput

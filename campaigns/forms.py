@@ -66,7 +66,9 @@ class CampaignCreateForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
-        module = self.selected_module()
+        # A posted form accepts any game's roles so that clean() can say which side is wrong;
+        # an unposted one with a game chosen (the HTMX swap) offers only that game's roles.
+        module = None if self.is_bound else self.selected_module()
         if module is not None:
             self.fields["my_role"].choices = role_choices(module)
         else:

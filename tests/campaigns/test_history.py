@@ -1,0 +1,75 @@
+import pytest
+from django.urls import reverse
+
+from campaigns import history
+from campaigns.visibility import REFEREE
+
+pytestmark = pytest.mark.django_db
+
+
+def url(campaign):
+    return reverse("campaigns:history", args=[campaign.pk])
+
+
+@pytest.fixture
+def secrets(campaign, people):
+    """One secret event per scope, as later capabilities will record them."""
+    history.record(campaign, people["german"], "test.secret", visibility="german",
+                   note="German purchase")
+    history.record(campaign, people["soviet"], "test.secret", visibility="soviet",
+                   note="Soviet purchase")
+    history.record(campaign, people["referee"], "test.secret", visibility=REFEREE,
+                   note="Referee note")
+
+
+SEES = {
+    "german": {"german"},
+    "soviet": {"soviet"},
+    "referee": {"german", "soviet", REFEREE},
+    "observer": set(),
+}
+
+
+@pytest.mark.parametrize("persona", list(SEES))
+def test_each_member_sees_public_history_and_only_their_secrets(campaign, client_as, secrets,
+                                                                persona):
+    response = client_as(persona).get(url(campaign))
+    assert response.status_code == 200
+    scopes = {event.visibility for event, _text in response.context["rows"]}
+    assert scopes == {"public"} | SEES[persona]
+    html = response.content.decode()
+    assert "Created the campaign “Into the Factory, club night”." in html
+    assert "soviet joined as Soviet player." in html
+
+
+def test_an_outsider_gets_404(campaign, client_as):
+    assert client_as("outsider").get(url(campaign)).status_code == 404
+
+
+def test_role_changes_read_as_sentences(campaign, client_as, people):
+    from campaigns import services
+
+    services.change_role(campaign.memberships.get(user=people["observer"]), by=people["german"],
+                         role="referee", side="")
+    html = client_as("observer").get(url(campaign)).content.decode()
+    assert "observer is now Referee (was Observer)." in html
+
+
+def test_history_reads_in_japanese(campaign, client_as, people):
+    people["referee"].language = "ja"
+    people["referee"].save()
+    html = client_as("referee").get(url(campaign)).content.decode()
+    assert "ソ連軍" in html
+    assert "joined as" not in html
+
+
+def test_the_number_of_queries_does_not_grow_with_history(
+    campaign, client_as, people, django_assert_max_num_queries
+):
+    client = client_as("referee")
+    with django_assert_max_num_queries(20) as before:
+        client.get(url(campaign))
+    for n in range(30):
+        history.record(campaign, people["german"], "test.secret", visibility="german", n=n)
+    with django_assert_max_num_queries(len(before.captured_queries)):
+        client.get(url(campaign))

@@ -1,0 +1,48 @@
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Membership
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def soviet_link(campaign, people):
+    invitation = campaign.invitations.create(role="player", side="soviet",
+                                             created_by=people["german"])
+    return reverse("campaigns:join", args=[invitation.token])
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in_and_back(client, soviet_link):
+    response = client.get(soviet_link)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={soviet_link}"
+
+
+def test_it_says_which_campaign_and_role_before_joining(client_as, campaign, soviet_link):
+    html = client_as("outsider").get(soviet_link).content.decode()
+    assert campaign.name in html
+    assert "Soviet player" in html
+    assert not Membership.objects.filter(campaign=campaign, user__username="outsider").exists()
+
+
+def test_joining_makes_me_a_player_of_that_side(client_as, campaign, people, soviet_link):
+    response = client_as("outsider").post(soviet_link)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaigns:detail", args=[campaign.pk])
+    membership = Membership.objects.get(campaign=campaign, user=people["outsider"])
+    assert (membership.role, membership.side) == ("player", "soviet")
+
+
+def test_a_member_is_told_they_are_already_in(client_as, campaign, people, soviet_link):
+    response = client_as("observer").get(soviet_link)
+    assert "You are already in this campaign as Observer" in response.content.decode()
+    client_as("observer").post(soviet_link)
+    assert campaign.memberships.get(user=people["observer"]).role == "observer"
+
+
+@pytest.mark.parametrize("token", ["not-a-token", "x" * 32])
+def test_an_unknown_link_is_not_found(client_as, token):
+    response = client_as("outsider").get(reverse("campaigns:join", args=[token]))
+    assert response.status_code == 404
+    assert "does not work" in response.content.decode()

@@ -1,0 +1,61 @@
+"""Shared fixtures: one Red Factories campaign and the five people every view is tested for.
+
+German player (the creator), Soviet player, referee, observer — and an outsider who is not
+in the campaign at all.
+"""
+
+from collections.abc import Callable
+
+import pytest
+from django.test import Client
+
+from campaigns import services
+from campaigns.games.registry import get_module
+from campaigns.models import Campaign, Role
+
+PERSONAS = ("german", "soviet", "referee", "observer", "outsider")
+MEMBERS = {
+    "german": (Role.PLAYER, "german"),
+    "soviet": (Role.PLAYER, "soviet"),
+    "referee": (Role.REFEREE, ""),
+    "observer": (Role.OBSERVER, ""),
+}
+
+
+@pytest.fixture
+def people(django_user_model) -> dict:
+    return {
+        persona: django_user_model.objects.create_user(username=persona, password="pw-123456789")
+        for persona in PERSONAS
+    }
+
+
+@pytest.fixture
+def campaign(people) -> Campaign:
+    """RB CG I, created by the German player; the others joined through invitation links."""
+    campaign = services.create_campaign(
+        user=people["german"],
+        name="Into the Factory, club night",
+        module=get_module("red_factories"),
+        cg_key="rb-cg-1",
+        role=Role.PLAYER,
+        side="german",
+    )
+    for persona, (role, side) in MEMBERS.items():
+        if persona == "german":
+            continue
+        invitation = services.create_invitation(campaign, by=people["german"], role=role, side=side)
+        services.accept_invitation(invitation, user=people[persona])
+    return campaign
+
+
+@pytest.fixture
+def client_as(people) -> Callable[[str], Client]:
+    """A signed-in test client for a persona (each call gets its own client)."""
+
+    def make(persona: str) -> Client:
+        client = Client()
+        client.force_login(people[persona])
+        return client
+
+    return make
