@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint messages system-deps system-deps-run bench clean
+.PHONY: run test lint messages messages-update system-deps system-deps-run bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ system-deps:
 
 messages: $(VENV)/.installed
 	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --verbosity 0 --ignore=.venv
+
+# After changing user-facing text: refresh the catalogue, then translate the new entries.
+messages-update: $(VENV)/.installed
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l ja --no-location --ignore=.venv --ignore=tests --ignore=bench
 
 run: system-deps-run $(VENV)/.installed messages
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput

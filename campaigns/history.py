@@ -35,7 +35,7 @@ def record(
 
 
 def role_label(campaign: Campaign, role: str, side: str = "") -> str:
-    """"German player", "Referee", … in the active language."""
+    """ "German player", "Referee", … in the active language."""
     if role == Role.PLAYER:
         try:
             side_name = campaign.side(side).name.in_language(get_language())

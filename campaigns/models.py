@@ -83,8 +83,7 @@ class Membership(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user"),
             models.CheckConstraint(
-                condition=(Q(role=Role.PLAYER) & ~Q(side=""))
-                | (~Q(role=Role.PLAYER) & Q(side="")),
+                condition=(Q(role=Role.PLAYER) & ~Q(side="")) | (~Q(role=Role.PLAYER) & Q(side="")),
                 name="players_and_only_players_have_a_side",
             ),
         ]
@@ -116,11 +115,13 @@ class Invitation(models.Model):
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=(Q(role=Role.PLAYER) & ~Q(side=""))
-                | (~Q(role=Role.PLAYER) & Q(side="")),
+                condition=(Q(role=Role.PLAYER) & ~Q(side="")) | (~Q(role=Role.PLAYER) & Q(side="")),
                 name="player_invitations_and_only_those_have_a_side",
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign}: {self.role} {self.side}".strip()
 
     @property
     def is_active(self) -> bool:

@@ -51,9 +51,7 @@ def create_invitation(
 ) -> Invitation:
     check_role(campaign.game, role, side)
     invitation = Invitation.objects.create(campaign=campaign, role=role, side=side, created_by=by)
-    history.record(
-        campaign, by, "invitation.created", target=invitation, role=role, side=side
-    )
+    history.record(campaign, by, "invitation.created", target=invitation, role=role, side=side)
     return invitation
 
 
@@ -101,8 +99,10 @@ def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> Memb
 @transaction.atomic
 def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side: str) -> bool:
     """Give a member another role; returns False when nothing changed."""
-    membership = Membership.objects.select_for_update().select_related("campaign", "user").get(
-        pk=membership.pk
+    membership = (
+        Membership.objects.select_for_update()
+        .select_related("campaign", "user")
+        .get(pk=membership.pk)
     )
     check_role(membership.campaign.game, role, side)
     if (membership.role, membership.side) == (role, side):

@@ -159,7 +159,9 @@ def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> H
     form = RoleForm(request.POST, module=viewer.campaign.game)
     if form.is_valid():
         changed = services.change_role(
-            membership, by=request.user, role=form.cleaned_data["role"],
+            membership,
+            by=request.user,
+            role=form.cleaned_data["role"],
             side=form.cleaned_data["side"],
         )
         if changed:
@@ -176,8 +178,11 @@ def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> H
     else:
         messages.error(request, _("Choose one of the roles offered."))
     if request.htmx:
-        return render(request, "campaigns/members.html#member-list",
-                      _members_context(viewer_for(request.user, campaign_id)))
+        return render(
+            request,
+            "campaigns/members.html#member-list",
+            _members_context(viewer_for(request.user, campaign_id)),
+        )
     return redirect("campaigns:members", campaign_id=campaign_id)
 
 
@@ -256,4 +261,3 @@ def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "campaigns/history.html",
         {"viewer": viewer, "campaign": viewer.campaign, "rows": rows},
     )
-

@@ -59,3 +59,17 @@ def client_as(people) -> Callable[[str], Client]:
         return client
 
     return make
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_translations():
+    """Compile the catalogue when its .mo is missing or older, so `pytest` alone works too."""
+    import shutil
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    po = Path(__file__).resolve().parents[1] / "locale" / "ja" / "LC_MESSAGES" / "django.po"
+    mo = po.with_suffix(".mo")
+    if (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime) and shutil.which("msgfmt"):
+        call_command("compilemessages", locale=["ja"], verbosity=0, ignore_patterns=[".venv"])

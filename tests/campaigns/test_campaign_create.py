@@ -15,31 +15,50 @@ def test_it_asks_an_anonymous_visitor_to_sign_in(client):
 
 def test_the_form_offers_every_game_and_campaign_game(client_as):
     html = client_as("outsider").get(URL).content.decode()
-    for value in ("red_factories/rb-cg-1", "red_factories/rf-cg-1", "red_factories/ro-cg-3",
-                  "slaughter_at_ponyri/timetable-disrupted", "defiant_russia/full-game",
-                  "cherkassy_pocket/scenario-4"):
+    for value in (
+        "red_factories/rb-cg-1",
+        "red_factories/rf-cg-1",
+        "red_factories/ro-cg-3",
+        "slaughter_at_ponyri/timetable-disrupted",
+        "defiant_russia/full-game",
+        "cherkassy_pocket/scenario-4",
+    ):
         assert f'value="{value}"' in html
 
 
 def test_it_creates_a_campaign_and_makes_me_a_member(client_as, people):
     response = client_as("outsider").post(
-        URL, {"name": "Ponyri weekends", "game": "slaughter_at_ponyri/timetable-disrupted",
-              "my_role": "player:russian"}
+        URL,
+        {
+            "name": "Ponyri weekends",
+            "game": "slaughter_at_ponyri/timetable-disrupted",
+            "my_role": "player:russian",
+        },
     )
     campaign = Campaign.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("campaigns:members", args=[campaign.pk])
     assert (campaign.module, campaign.campaign_game, campaign.created_by) == (
-        "slaughter_at_ponyri", "timetable-disrupted", people["outsider"])
+        "slaughter_at_ponyri",
+        "timetable-disrupted",
+        people["outsider"],
+    )
     membership = Membership.objects.get(campaign=campaign)
     assert (membership.user, membership.role, membership.side) == (
-        people["outsider"], "player", "russian")
+        people["outsider"],
+        "player",
+        "russian",
+    )
 
 
 def test_a_side_from_another_game_is_refused_with_a_message(client_as):
     response = client_as("outsider").post(
-        URL, {"name": "Mixed up", "game": "slaughter_at_ponyri/timetable-disrupted",
-              "my_role": "player:axis"}
+        URL,
+        {
+            "name": "Mixed up",
+            "game": "slaughter_at_ponyri/timetable-disrupted",
+            "my_role": "player:axis",
+        },
     )
     assert response.status_code == 200
     assert not Campaign.objects.exists()

@@ -24,8 +24,9 @@ def test_it_asks_an_anonymous_visitor_to_sign_in(client):
         ("observer", "Observer"),
     ],
 )
-def test_it_lists_the_campaign_with_my_role_game_and_cg_day(campaign, client_as, persona,
-                                                            role_text):
+def test_it_lists_the_campaign_with_my_role_game_and_cg_day(
+    campaign, client_as, persona, role_text
+):
     response = client_as(persona).get(URL)
     assert response.status_code == 200
     row = next(r for r in response.context["memberships"] if r.campaign_id == campaign.pk)
@@ -57,9 +58,14 @@ def test_the_number_of_queries_does_not_grow_with_the_number_of_campaigns(
     with django_assert_max_num_queries(6) as few:
         client.get(URL)
     for n in range(15):
-        services.create_campaign(user=people["german"], name=f"CG {n}",
-                                 module=get_module("defiant_russia"), cg_key="full-game",
-                                 role=Role.PLAYER, side="axis")
+        services.create_campaign(
+            user=people["german"],
+            name=f"CG {n}",
+            module=get_module("defiant_russia"),
+            cg_key="full-game",
+            role=Role.PLAYER,
+            side="axis",
+        )
     with django_assert_max_num_queries(len(few.captured_queries)):
         response = client.get(URL)
     assert len(response.context["memberships"]) == 16

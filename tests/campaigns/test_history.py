@@ -14,12 +14,15 @@ def url(campaign):
 @pytest.fixture
 def secrets(campaign, people):
     """One secret event per scope, as later capabilities will record them."""
-    history.record(campaign, people["german"], "test.secret", visibility="german",
-                   note="German purchase")
-    history.record(campaign, people["soviet"], "test.secret", visibility="soviet",
-                   note="Soviet purchase")
-    history.record(campaign, people["referee"], "test.secret", visibility=REFEREE,
-                   note="Referee note")
+    history.record(
+        campaign, people["german"], "test.secret", visibility="german", note="German purchase"
+    )
+    history.record(
+        campaign, people["soviet"], "test.secret", visibility="soviet", note="Soviet purchase"
+    )
+    history.record(
+        campaign, people["referee"], "test.secret", visibility=REFEREE, note="Referee note"
+    )
 
 
 SEES = {
@@ -31,8 +34,9 @@ SEES = {
 
 
 @pytest.mark.parametrize("persona", list(SEES))
-def test_each_member_sees_public_history_and_only_their_secrets(campaign, client_as, secrets,
-                                                                persona):
+def test_each_member_sees_public_history_and_only_their_secrets(
+    campaign, client_as, secrets, persona
+):
     response = client_as(persona).get(url(campaign))
     assert response.status_code == 200
     scopes = {event.visibility for event, _text in response.context["rows"]}
@@ -49,8 +53,12 @@ def test_an_outsider_gets_404(campaign, client_as):
 def test_role_changes_read_as_sentences(campaign, client_as, people):
     from campaigns import services
 
-    services.change_role(campaign.memberships.get(user=people["observer"]), by=people["german"],
-                         role="referee", side="")
+    services.change_role(
+        campaign.memberships.get(user=people["observer"]),
+        by=people["german"],
+        role="referee",
+        side="",
+    )
     html = client_as("observer").get(url(campaign)).content.decode()
     assert "observer is now Referee (was Observer)." in html
 

@@ -20,8 +20,9 @@ def test_the_creator_makes_a_link_for_a_side(campaign, client_as):
 
 
 def test_with_htmx_it_returns_the_invitations_section(campaign, client_as):
-    response = client_as("german").post(url(campaign), {"role": "referee"},
-                                        headers={"HX-Request": "true"})
+    response = client_as("german").post(
+        url(campaign), {"role": "referee"}, headers={"HX-Request": "true"}
+    )
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="invitations">')
     newest = Invitation.objects.latest("id")

@@ -34,8 +34,13 @@ def test_a_link_of_another_campaign_is_not_found(campaign, client_as, people):
     from campaigns import services
     from campaigns.games.registry import get_module
 
-    other = services.create_campaign(user=people["german"], name="Other",
-                                     module=get_module("defiant_russia"), cg_key="full-game",
-                                     role="player", side="axis")
+    other = services.create_campaign(
+        user=people["german"],
+        name="Other",
+        module=get_module("defiant_russia"),
+        cg_key="full-game",
+        role="player",
+        side="axis",
+    )
     invitation = other.invitations.create(role="observer")
     assert client_as("german").post(url(campaign, invitation)).status_code == 404

@@ -8,8 +8,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def soviet_link(campaign, people):
-    invitation = campaign.invitations.create(role="player", side="soviet",
-                                             created_by=people["german"])
+    invitation = campaign.invitations.create(
+        role="player", side="soviet", created_by=people["german"]
+    )
     return reverse("campaigns:join", args=[invitation.token])
 
 

@@ -18,8 +18,9 @@ def test_the_creator_moves_the_observer_to_the_soviet_side(campaign, client_as, 
 
 def test_with_htmx_it_returns_the_member_list(campaign, client_as, people):
     membership = campaign.memberships.get(user=people["observer"])
-    response = client_as("german").post(url(campaign, membership), {"role": "referee"},
-                                        headers={"HX-Request": "true"})
+    response = client_as("german").post(
+        url(campaign, membership), {"role": "referee"}, headers={"HX-Request": "true"}
+    )
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="member-list">')
     membership.refresh_from_db()
@@ -37,14 +38,17 @@ def test_other_members_may_not_change_roles(campaign, client_as, people, persona
 
 def test_an_outsider_gets_404(campaign, client_as, people):
     membership = campaign.memberships.get(user=people["observer"])
-    assert client_as("outsider").post(url(campaign, membership),
-                                      {"role": "referee"}).status_code == 404
+    assert (
+        client_as("outsider").post(url(campaign, membership), {"role": "referee"}).status_code
+        == 404
+    )
 
 
 def test_an_unknown_role_changes_nothing(campaign, client_as, people):
     membership = campaign.memberships.get(user=people["observer"])
-    response = client_as("german").post(url(campaign, membership), {"role": "player:axis"},
-                                        follow=True)
+    response = client_as("german").post(
+        url(campaign, membership), {"role": "player:axis"}, follow=True
+    )
     membership.refresh_from_db()
     assert membership.role == "observer"
     assert "Choose one of the roles offered." in response.content.decode()

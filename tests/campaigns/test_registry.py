@@ -42,8 +42,10 @@ def test_each_game_has_its_two_sides(module_key, sides):
 def test_red_factories_has_the_eight_campaign_games_with_their_cg_days():
     # 11.51-11.58: first and last CG day and the number of CG days of each CG.
     rf = get_module("red_factories")
-    days = {cg.code: (cg.periods[0].key, cg.periods[-1].key, len(cg.periods))
-            for cg in rf.campaign_games}
+    days = {
+        cg.code: (cg.periods[0].key, cg.periods[-1].key, len(cg.periods))
+        for cg in rf.campaign_games
+    }
     assert days == {
         "RB CG I": ("1942-10-17", "1942-10-29", 13),
         "RB CG II": ("1942-11-11", "1942-11-15", 5),

@@ -42,8 +42,12 @@ def test_a_side_the_game_does_not_have_is_refused(people):
 def test_a_campaign_game_the_module_does_not_have_is_refused(people):
     with pytest.raises(KeyError):
         services.create_campaign(
-            user=people["german"], name="x", module=get_module("red_factories"),
-            cg_key="rb-cg-9", role=Role.REFEREE, side="",
+            user=people["german"],
+            name="x",
+            module=get_module("red_factories"),
+            cg_key="rb-cg-9",
+            role=Role.REFEREE,
+            side="",
         )
     assert not Campaign.objects.exists()
 
@@ -60,15 +64,17 @@ def test_several_users_share_a_side_through_one_link(campaign, django_user_model
 
 
 def test_a_member_following_another_link_keeps_their_role(campaign, people):
-    invitation = services.create_invitation(campaign, by=people["german"], role=Role.REFEREE,
-                                            side="")
+    invitation = services.create_invitation(
+        campaign, by=people["german"], role=Role.REFEREE, side=""
+    )
     membership = services.accept_invitation(invitation, user=people["observer"])
     assert (membership.role, membership.side) == ("observer", "")
 
 
 def test_a_revoked_link_cannot_be_used(campaign, people):
-    invitation = services.create_invitation(campaign, by=people["german"], role=Role.OBSERVER,
-                                            side="")
+    invitation = services.create_invitation(
+        campaign, by=people["german"], role=Role.OBSERVER, side=""
+    )
     services.revoke_invitation(invitation, by=people["german"])
     with pytest.raises(services.MembershipError):
         services.accept_invitation(invitation, user=people["outsider"])
@@ -91,8 +97,9 @@ def test_changing_a_role_records_before_and_after(campaign, people):
 
 def test_changing_to_the_same_role_records_nothing(campaign, people):
     membership = campaign.memberships.get(user=people["soviet"])
-    assert not services.change_role(membership, by=people["german"], role=Role.PLAYER,
-                                    side="soviet")
+    assert not services.change_role(
+        membership, by=people["german"], role=Role.PLAYER, side="soviet"
+    )
     assert not CampaignEvent.objects.filter(action="member.role_changed").exists()
 
 
@@ -118,5 +125,6 @@ def test_the_database_refuses_a_player_without_a_side(campaign, people):
     from django.db import IntegrityError, transaction
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        Membership.objects.create(campaign=campaign, user=people["outsider"], role=Role.PLAYER,
-                                  side="")
+        Membership.objects.create(
+            campaign=campaign, user=people["outsider"], role=Role.PLAYER, side=""
+        )

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from campaigns import services
 from campaigns.games.registry import get_module
-from campaigns.models import Campaign, Membership, Role
+from campaigns.models import Campaign, Role
 
 DEMO_PASSWORD = "demo-campaign"
 DEMO_USERS = {
@@ -74,4 +74,3 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo logins (password for each: {DEMO_PASSWORD}):")
         for username, what in DEMO_USERS.items():
             self.stdout.write(f"  {username:<9} {what}")
-        self.stdout.write(f"Memberships: {Membership.objects.filter(user__in=users.values()).count()}")

@@ -1,0 +1,56 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+URL = reverse("login")
+
+
+@pytest.fixture
+def hans(django_user_model):
+    return django_user_model.objects.create_user(username="hans", password="a-long-password-1")
+
+
+def test_it_signs_in_and_lands_on_my_campaigns(client, hans):
+    response = client.post(URL, {"username": "hans", "password": "a-long-password-1"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaigns:list")
+
+
+def test_a_wrong_password_is_refused_with_a_message(client, hans):
+    response = client.post(URL, {"username": "hans", "password": "nope"})
+    assert response.status_code == 200
+    assert "do not match" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_repeated_failures_lock_the_account_for_that_address(client, hans, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(URL, {"username": "hans", "password": "nope"})
+    response = client.post(URL, {"username": "hans", "password": "a-long-password-1"})
+    assert response.status_code == 429
+    assert "Too many failed sign-ins" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_failures_below_the_limit_do_not_lock(client, hans, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        client.post(URL, {"username": "hans", "password": "nope"})
+    response = client.post(URL, {"username": "hans", "password": "a-long-password-1"})
+    assert response.status_code == 302
+
+
+def test_a_lockout_of_one_address_does_not_lock_another(client, hans, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(URL, {"username": "hans", "password": "nope"}, REMOTE_ADDR="10.0.0.9")
+    response = client.post(
+        URL, {"username": "hans", "password": "a-long-password-1"}, REMOTE_ADDR="10.0.0.10"
+    )
+    assert response.status_code == 302
+
+
+def test_sign_out_needs_a_post(client, hans):
+    client.force_login(hans)
+    assert client.get(reverse("logout")).status_code == 405
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert "_auth_user_id" not in client.session

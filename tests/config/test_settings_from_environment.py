@@ -1,0 +1,76 @@
+"""The settings a club server runs with: read from the environment, safe by default."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "DJANGO_SETTINGS_MODULE": "config.settings",
+    "DJANGO_SECRET_KEY": "k" * 20 + "production-secret-key-with-enough-entropy-9f8e7d6c5b4a",
+    "DJANGO_DEBUG": "0",
+    "ALLOWED_HOSTS": "campaigns.example.org",
+    "DATABASE_URL": "sqlite:///:memory:",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE"))}
+    clean.pop("ALLOWED_HOSTS", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_without_a_secret_key_production_refuses_to_start():
+    env = {**PRODUCTION, "DJANGO_SECRET_KEY": ""}
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_database_url_selects_postgresql():
+    code = (
+        "from django.conf import settings; db = settings.DATABASES['default'];"
+        "print(db['ENGINE'], db['NAME'], db['HOST'], db['PORT'])"
+    )
+    env = {
+        **PRODUCTION,
+        "DATABASE_URL": "postgres://club:secret@db.internal:5433/campaigns",
+    }
+    result = manage("shell", "--verbosity", "0", "-c", code, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "django.db.backends.postgresql",
+        "campaigns",
+        "db.internal",
+        "5433",
+    ]
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", "True"), ("", "False"), ("no", "False")])
+def test_debug_comes_from_the_environment(value, expected):
+    env = {**PRODUCTION, "DJANGO_DEBUG": value}
+    result = manage(
+        "shell",
+        "--verbosity",
+        "0",
+        "-c",
+        "from django.conf import settings; print(settings.DEBUG)",
+        **env,
+    )
+    assert result.stdout.strip() == expected, result.stderr
