@@ -87,12 +87,6 @@ class CampaignCreateForm(forms.Form):
         except KeyError:
             return None
 
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError(_("Give the campaign a name."))
-        return name
-
     def clean(self) -> dict:
         cleaned = super().clean()
         game = cleaned.get("game")

@@ -100,7 +100,7 @@ def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> View
     if not user.is_authenticated:
         raise Http404
     membership = (
-        Membership.objects.select_related("campaign", "campaign__created_by")
+        Membership.objects.select_related("campaign")
         .filter(campaign_id=campaign_id, user=user)
         .first()
     )
