@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import views
+from campaigns import game_views, views
 
 app_name = "campaigns"
 
@@ -31,4 +31,6 @@ urlpatterns = [
     ),
     path("campaigns/<int:campaign_id>/history/", views.campaign_history, name="history"),
     path("join/<str:token>/", views.join, name="join"),
+    path("games/", game_views.game_list, name="games"),
+    path("games/<str:module_key>/", game_views.game_detail, name="game"),
 ]
