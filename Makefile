@@ -7,10 +7,14 @@ PORT ?= 8000
 
 .PHONY: run test lint messages messages-update system-deps system-deps-run bench clean
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+# A venv without pip (Debian's python3 lacking python3-venv) is removed rather than reused.
+$(BIN)/pip:
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "python3 -m venv failed: install python3-venv (scripts/system-deps.sh does, as root)"; \
+	  exit 1; }
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml | $(BIN)/pip
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test,server]"
 	touch $@

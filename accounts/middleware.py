@@ -1,7 +1,10 @@
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import resolve_url
 from django.utils import translation
+from django_htmx.http import HttpResponseClientRedirect
 
 
 class UserLanguageMiddleware:
@@ -23,4 +26,25 @@ class UserLanguageMiddleware:
         response = self.get_response(request)
         if language:
             response.headers.setdefault("Content-Language", language)
+        return response
+
+
+class HtmxLoginRedirectMiddleware:
+    """When a session has expired, send the whole page to sign-in, not just an HTMX fragment.
+
+    Without this, htmx follows login_required's redirect and swaps the sign-in page into
+    whatever part of the page made the request.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            getattr(request, "htmx", False)
+            and response.status_code == 302
+            and response["Location"].startswith(resolve_url(settings.LOGIN_URL))
+        ):
+            return HttpResponseClientRedirect(response["Location"])
         return response

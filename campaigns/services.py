@@ -72,8 +72,11 @@ def revoke_invitation(invitation: Invitation, *, by: AbstractBaseUser) -> None:
 
 
 @transaction.atomic
-def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> Membership:
-    """Join the campaign in the invitation's role; an existing member keeps their role."""
+def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> tuple[Membership, bool]:
+    """Join the campaign in the invitation's role; an existing member keeps their role.
+
+    Returns the membership and whether it was created now.
+    """
     invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
     if invitation.revoked_at is not None:
         raise MembershipError("revoked")
@@ -93,7 +96,7 @@ def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> Memb
             side=invitation.side,
             invitation=invitation.pk,
         )
-    return membership
+    return membership, created
 
 
 @transaction.atomic
@@ -105,6 +108,10 @@ def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side
         .get(pk=membership.pk)
     )
     check_role(membership.campaign.game, role, side)
+    if membership.user_id == by.pk:
+        # Nobody changes their own role: a player could otherwise become referee, read the
+        # other side's secrets, and switch back.
+        raise MembershipError("own role")
     if (membership.role, membership.side) == (role, side):
         return False
     previous_role, previous_side = membership.role, membership.side
@@ -125,10 +132,17 @@ def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side
 
 
 @transaction.atomic
-def remove_member(membership: Membership, *, by: AbstractBaseUser) -> None:
+def remove_member(membership: Membership, *, by: AbstractBaseUser) -> int:
+    """Remove a member and revoke every open link (they may have seen any of them).
+
+    Returns how many links were revoked, so the creator can be told to make new ones.
+    """
     campaign = membership.campaign
     if membership.user_id == campaign.created_by_id:
         raise MembershipError("creator")
+    open_links = list(campaign.invitations.select_for_update().filter(revoked_at__isnull=True))
+    for invitation in open_links:
+        revoke_invitation(invitation, by=by)
     history.record(
         campaign,
         by,
@@ -138,3 +152,4 @@ def remove_member(membership: Membership, *, by: AbstractBaseUser) -> None:
         side=membership.side,
     )
     membership.delete()
+    return len(open_links)

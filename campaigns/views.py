@@ -158,12 +158,16 @@ def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> H
     )
     form = RoleForm(request.POST, module=viewer.campaign.game)
     if form.is_valid():
-        changed = services.change_role(
-            membership,
-            by=request.user,
-            role=form.cleaned_data["role"],
-            side=form.cleaned_data["side"],
-        )
+        try:
+            changed = services.change_role(
+                membership,
+                by=request.user,
+                role=form.cleaned_data["role"],
+                side=form.cleaned_data["side"],
+            )
+        except services.MembershipError:
+            changed = False
+            messages.error(request, _("You cannot change your own role."))
         if changed:
             messages.success(
                 request,
@@ -194,13 +198,21 @@ def member_remove(request: HttpRequest, campaign_id: int, membership_id: int) ->
         Membership.objects.select_related("user"), pk=membership_id, campaign=viewer.campaign
     )
     try:
-        services.remove_member(membership, by=request.user)
+        revoked = services.remove_member(membership, by=request.user)
     except services.MembershipError:
         messages.error(request, _("The campaign's creator cannot be removed."))
     else:
         messages.success(
             request, _("%(user)s was removed.") % {"user": membership.user.get_username()}
         )
+        if revoked:
+            messages.warning(
+                request,
+                _(
+                    "Every open invitation link was revoked, so that the removed member cannot "
+                    "come back through one. Make new links for anyone still to join."
+                ),
+            )
     return redirect("campaigns:members", campaign_id=campaign_id)
 
 
@@ -216,21 +228,25 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     campaign = invitation.campaign
-    existing = Membership.objects.filter(campaign=campaign, user=request.user).first()
-    if request.method == "POST" and existing is None:
+    if request.method == "POST":
         try:
-            services.accept_invitation(invitation, user=request.user)
+            membership, created = services.accept_invitation(invitation, user=request.user)
         except services.MembershipError:
             return render(request, "campaigns/join_invalid.html", status=404)
-        messages.success(
-            request,
-            _("You joined “%(campaign)s” as %(role)s.")
-            % {
-                "campaign": campaign.name,
-                "role": history.role_label(campaign, invitation.role, invitation.side),
-            },
-        )
+        role = history.role_label(campaign, membership.role, membership.side)
+        if created:
+            messages.success(
+                request,
+                _("You joined “%(campaign)s” as %(role)s.")
+                % {"campaign": campaign.name, "role": role},
+            )
+        else:
+            messages.info(
+                request,
+                _("You are already in this campaign as %(role)s.") % {"role": role},
+            )
         return redirect("campaigns:detail", campaign_id=campaign.pk)
+    existing = Membership.objects.filter(campaign=campaign, user=request.user).first()
     return render(
         request,
         "campaigns/join.html",

@@ -4,6 +4,7 @@ set -euo pipefail
 purpose=${1:-test}
 
 need=()
+python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
 command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)

@@ -54,3 +54,41 @@ def test_sign_out_needs_a_post(client, hans):
     response = client.post(reverse("logout"))
     assert response.status_code == 302
     assert "_auth_user_id" not in client.session
+
+
+def test_behind_the_proxy_failures_count_against_the_real_client(client, hans, settings):
+    settings.BEHIND_PROXY = True
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(
+            URL,
+            {"username": "hans", "password": "nope"},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR="203.0.113.7",
+        )
+    # Another player behind the same proxy is not locked out by the stranger's failures …
+    response = client.post(
+        URL,
+        {"username": "hans", "password": "a-long-password-1"},
+        REMOTE_ADDR="127.0.0.1",
+        HTTP_X_FORWARDED_FOR="198.51.100.2",
+    )
+    assert response.status_code == 302
+
+
+def test_a_forged_forwarded_for_entry_does_not_escape_the_lockout(client, hans, settings):
+    settings.BEHIND_PROXY = True
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        # The client prepends a different fake address each time; our proxy appends the real one.
+        client.post(
+            URL,
+            {"username": "hans", "password": "nope"},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"10.9.9.{n}, 203.0.113.7",
+        )
+    response = client.post(
+        URL,
+        {"username": "hans", "password": "a-long-password-1"},
+        REMOTE_ADDR="127.0.0.1",
+        HTTP_X_FORWARDED_FOR="10.1.1.1, 203.0.113.7",
+    )
+    assert response.status_code == 429

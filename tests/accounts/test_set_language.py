@@ -59,3 +59,12 @@ def test_it_never_redirects_to_another_site(client):
 
 def test_get_is_not_allowed(client):
     assert client.get(URL).status_code == 405
+
+
+def test_each_language_is_named_in_itself_so_anyone_can_find_theirs(client, hans):
+    hans.language = "ja"
+    hans.save()
+    client.force_login(hans)
+    html = client.get("/").content.decode()
+    assert '<option value="en" lang="en" >English</option>' in html
+    assert "日本語</option>" in html

@@ -50,3 +50,12 @@ def test_a_role_outside_the_game_is_refused(campaign, client_as):
 
 def test_get_is_not_allowed(campaign, client_as):
     assert client_as("german").get(url(campaign)).status_code == 405
+
+
+def test_with_htmx_a_bad_role_is_reported_in_the_swapped_section(campaign, client_as):
+    client = client_as("german")
+    html = client.post(
+        url(campaign), {"role": "player:russian"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "Choose a role for the invitation." in html
+    assert "Choose a role for the invitation." not in client.get("/").content.decode()

@@ -44,3 +44,14 @@ def test_a_link_of_another_campaign_is_not_found(campaign, client_as, people):
     )
     invitation = other.invitations.create(role="observer")
     assert client_as("german").post(url(campaign, invitation)).status_code == 404
+
+
+def test_with_htmx_it_returns_the_invitations_section_without_the_link(campaign, client_as):
+    invitation = campaign.invitations.create(role="observer")
+    html = (
+        client_as("german")
+        .post(url(campaign, invitation), headers={"HX-Request": "true"})
+        .content.decode()
+    )
+    assert html.lstrip().startswith('<section id="invitations">')
+    assert invitation.token not in html

@@ -38,8 +38,9 @@ def test_joining_makes_me_a_player_of_that_side(client_as, campaign, people, sov
 def test_a_member_is_told_they_are_already_in(client_as, campaign, people, soviet_link):
     response = client_as("observer").get(soviet_link)
     assert "You are already in this campaign as Observer" in response.content.decode()
-    client_as("observer").post(soviet_link)
+    response = client_as("observer").post(soviet_link, follow=True)
     assert campaign.memberships.get(user=people["observer"]).role == "observer"
+    assert "You are already in this campaign as Observer." in response.content.decode()
 
 
 @pytest.mark.parametrize("token", ["not-a-token", "x" * 32])

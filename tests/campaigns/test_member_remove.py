@@ -33,3 +33,15 @@ def test_other_members_may_not_remove_anyone(campaign, client_as, people, person
 def test_an_outsider_gets_404(campaign, client_as, people):
     membership = campaign.memberships.get(user=people["observer"])
     assert client_as("outsider").post(url(campaign, membership)).status_code == 404
+
+
+def test_a_removed_member_cannot_come_back_through_a_link_they_saw(campaign, client_as, people):
+    soviet_link = campaign.invitations.create(role="player", side="soviet")
+    referee_link = campaign.invitations.create(role="referee")
+    membership = campaign.memberships.get(user=people["soviet"])
+    response = client_as("german").post(url(campaign, membership), follow=True)
+    assert "Every open invitation link was revoked" in response.content.decode()
+    for link in (soviet_link, referee_link):
+        join = reverse("campaigns:join", args=[link.token])
+        assert client_as("soviet").post(join).status_code == 404
+    assert not campaign.memberships.filter(user=people["soviet"]).exists()

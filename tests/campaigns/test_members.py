@@ -12,9 +12,18 @@ def url(campaign):
 
 @pytest.mark.parametrize("persona", ["german", "soviet", "referee", "observer"])
 def test_every_member_sees_who_plays_what(campaign, client_as, persona):
-    html = client_as(persona).get(url(campaign)).content.decode()
-    assert "German player" in html and "Soviet player" in html
-    assert "Referee" in html and "Observer" in html
+    response = client_as(persona).get(url(campaign))
+    rows = {member.user.username: form for member, form in response.context["members"]}
+    assert set(rows) == {"german", "soviet", "referee", "observer"}
+    html = response.content.decode()
+    for username, role in [
+        ("german", "German player"),
+        ("soviet", "Soviet player"),
+        ("referee", "Referee"),
+        ("observer", "Observer"),
+    ]:
+        # The role column, not the options of a role form, says who plays what.
+        assert f"<td>{role}</td>" in html, (username, role)
 
 
 def test_only_the_creator_sees_the_invitation_links(campaign, client_as):

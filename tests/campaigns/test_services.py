@@ -67,7 +67,8 @@ def test_a_member_following_another_link_keeps_their_role(campaign, people):
     invitation = services.create_invitation(
         campaign, by=people["german"], role=Role.REFEREE, side=""
     )
-    membership = services.accept_invitation(invitation, user=people["observer"])
+    membership, created = services.accept_invitation(invitation, user=people["observer"])
+    assert not created
     assert (membership.role, membership.side) == ("observer", "")
 
 
