@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,10 @@ class GameModule:
     period_kind: str
     sides: tuple[Side, ...]
     campaign_games: tuple[CampaignGame, ...]
+    # The module's other data files by name (``tables`` for tables.json …), checked against
+    # docs/gamedata.md, and its dice tables parsed.
+    files: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    dice_tables: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
     def side(self, key: str) -> Side:
         for side in self.sides:
@@ -90,6 +94,12 @@ class GameModule:
     @property
     def side_keys(self) -> tuple[str, ...]:
         return tuple(side.key for side in self.sides)
+
+    def dice_table(self, table_id: str) -> Any:
+        for table in self.dice_tables:
+            if table.id == table_id:
+                return table
+        raise KeyError(table_id)
 
 
 def _require(data: dict[str, Any], key: str, kind: type, path: str) -> Any:
@@ -202,15 +212,34 @@ def parse_module(data: Any, path: str = "module") -> GameModule:
     )
 
 
-def load_module_file(file: Path) -> GameModule:
+def read_json(file: Path) -> Any:
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        return json.loads(file.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise GameDataError(str(file), f"is not valid JSON ({exc})") from None
+        raise GameDataError(
+            f"{file.parent.name}/{file.name}", f"is not valid JSON ({exc})"
+        ) from None
+
+
+def load_module_file(file: Path, overrides: dict[str, Any] | None = None) -> GameModule:
+    """Load a module.json and every other data file beside it, all checked.
+
+    ``overrides`` replaces files by name (used to validate an edited file in its context).
+    """
+    from campaigns.games.schema import check_files
+
+    overrides = overrides or {}
+    data = overrides["module"] if "module" in overrides else read_json(file)
     module = parse_module(data, path=file.parent.name)
     if module.key != file.parent.name:
         raise GameDataError(f"{file.parent.name}.key", "must match the module's folder name")
-    return module
+    files = {
+        other.stem: read_json(other)
+        for other in sorted(file.parent.glob("*.json"))
+        if other.name != "module.json"
+    }
+    files.update({stem: value for stem, value in overrides.items() if stem != "module"})
+    return replace(module, files=files, dice_tables=check_files(module, files))
 
 
 @cache

@@ -35,6 +35,7 @@ def test_show_json_uses_the_documented_keys():
         "period_kind",
         "sides",
         "campaign_games",
+        "data",
     }
     assert data["sides"][1] == {"key": "russian", "name": {"en": "Russian", "ja": "ソ連軍"}}
     assert data["campaign_games"][0]["periods"][5]["key"] == "CG-6"

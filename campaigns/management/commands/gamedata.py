@@ -16,13 +16,19 @@ from campaigns.games.registry import (
     GameModule,
     all_modules,
     get_module,
-    parse_module,
+    load_module_file,
 )
 
 
 def normalized(module: GameModule) -> dict:
-    """The module as plain data, with the key names documented in docs/gamedata.md."""
-    return dataclasses.asdict(module)
+    """The module as plain data, with the key names documented in docs/gamedata.md.
+
+    The registry fields come first; the other data files follow under ``data``, by file name.
+    """
+    normal = dataclasses.asdict(module)
+    normal.pop("dice_tables")
+    normal["data"] = normal.pop("files")
+    return normal
 
 
 class Command(BaseCommand):
@@ -66,14 +72,21 @@ class Command(BaseCommand):
             )
 
     def handle_validate(self, file: Path, **options) -> None:
+        """Check a module.json, or another data file together with the module it belongs to."""
         try:
             data = jsonlib.loads(file.read_text(encoding="utf-8"))
         except OSError as exc:
             raise CommandError(f"{file}: cannot read ({exc.strerror})") from None
         except ValueError as exc:
             raise CommandError(f"{file}: not valid JSON ({exc})") from None
+        module_file = file.parent / "module.json"
+        if file.name != "module.json" and not module_file.exists():
+            raise CommandError(f"{file}: a data file is checked with its module.json beside it")
         try:
-            module = parse_module(data, path=file.parent.name or "module")
+            if file.name == "module.json":
+                module = load_module_file(file, overrides={"module": data})
+            else:
+                module = load_module_file(module_file, overrides={file.stem: data})
         except GameDataError as exc:
             raise CommandError(f"{file}: {exc}") from None
         self.stdout.write(self.style.SUCCESS(f"{file}: valid ({module.key} v{module.version})"))

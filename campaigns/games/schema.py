@@ -1,0 +1,165 @@
+"""Checks on a module's data files beyond module.json (the contract is docs/gamedata.md).
+
+Each check raises GameDataError with the path of the bad field, e.g.
+``red_factories/rg_charts.json: sides.german.groups[3].notes: note 'x' is not defined``.
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.games.dice_tables import DiceTable, parse_table
+from campaigns.games.registry import GameDataError, GameModule
+
+STEP_FILES = ("refit_steps", "turn_sequence")
+
+
+def _fail(file: str, path: str, message: str) -> GameDataError:
+    return GameDataError(f"{file}: {path}" if path else file, message)
+
+
+def _named(item: Any, file: str, path: str) -> None:
+    name = item.get("name") if isinstance(item, dict) else None
+    if not isinstance(name, dict) or not all(
+        isinstance(name.get(lang), str) and name[lang].strip() for lang in ("en", "ja")
+    ):
+        raise _fail(file, f"{path}.name", "needs English and Japanese text (en, ja)")
+
+
+def check_header(stem: str, data: Any, module: GameModule) -> None:
+    file = f"{module.key}/{stem}.json"
+    if not isinstance(data, dict):
+        raise _fail(file, "", "must be a JSON object")
+    if not isinstance(data.get("version"), str) or not data["version"]:
+        raise _fail(file, "version", "is required (a string; bump it on any change)")
+    if not isinstance(data.get("source"), str) or not data["source"]:
+        raise _fail(file, "source", "is required (the seed the data comes from)")
+
+
+def check_tables(data: dict, module: GameModule) -> tuple[DiceTable, ...]:
+    file = f"{module.key}/tables.json"
+    tables = []
+    seen: set[str] = set()
+    for i, raw in enumerate(data.get("dice_tables", [])):
+        path = f"dice_tables[{i}]"
+        try:
+            table = parse_table(raw, path)
+        except GameDataError as error:
+            raise _fail(file, error.path, error.message) from None
+        _named(raw, file, path)
+        if table.id in seen:
+            raise _fail(file, f"{path}.id", f"{table.id!r} is used twice")
+        seen.add(table.id)
+        tables.append(table)
+    for i, chart in enumerate(data.get("charts", [])):
+        path = f"charts[{i}]"
+        if not isinstance(chart, dict) or not chart.get("id") or not chart.get("rule"):
+            raise _fail(file, path, "needs id and rule")
+        _named(chart, file, path)
+        if chart["id"] in seen:
+            raise _fail(file, f"{path}.id", f"{chart['id']!r} is used twice")
+        seen.add(chart["id"])
+    return tuple(tables)
+
+
+def check_rg_charts(data: dict, module: GameModule) -> None:
+    file = f"{module.key}/rg_charts.json"
+    sides = data.get("sides")
+    if not isinstance(sides, dict) or not sides:
+        raise _fail(file, "sides", "must map side keys to charts")
+    cg_keys = {cg.key for cg in module.campaign_games}
+    for side, chart in sides.items():
+        base = f"sides.{side}"
+        if side not in module.side_keys:
+            raise _fail(file, base, f"{side!r} is not a side of {module.key}")
+        notes = chart.get("notes", {})
+        if not isinstance(notes, dict):
+            raise _fail(file, f"{base}.notes", "must map note letters to texts")
+        seen: set[str] = set()
+        for i, group in enumerate(chart.get("groups", [])):
+            path = f"{base}.groups[{i}]"
+            if not isinstance(group, dict) or not group.get("id"):
+                raise _fail(file, path, "needs an id")
+            _named(group, file, path)
+            if group["id"] in seen:
+                raise _fail(file, f"{path}.id", f"{group['id']!r} is used twice")
+            seen.add(group["id"])
+            for key in ("notes", "cost_notes"):
+                for letter in group.get(key, []) or []:
+                    if letter not in notes:
+                        raise _fail(file, f"{path}.{key}", f"note {letter!r} is not defined")
+            for cg_key in group.get("cg_max", {}) or {}:
+                if cg_key not in cg_keys:
+                    raise _fail(file, f"{path}.cg_max", f"{cg_key!r} is not a campaign game here")
+        if not seen:
+            raise _fail(file, f"{base}.groups", "must list the chart's RGs")
+
+
+def rg_ids(data: dict | None, side: str) -> set[str]:
+    if not data:
+        return set()
+    return {group["id"] for group in data["sides"].get(side, {}).get("groups", [])}
+
+
+def check_campaign_games(data: dict, module: GameModule, rg_charts: dict | None) -> None:
+    file = f"{module.key}/campaign_games.json"
+    cgs = data.get("campaign_games")
+    if not isinstance(cgs, dict):
+        raise _fail(file, "campaign_games", "must map campaign-game keys to definitions")
+    cg_keys = {cg.key for cg in module.campaign_games}
+    for key, cg in cgs.items():
+        base = f"campaign_games.{key}"
+        if key not in cg_keys:
+            raise _fail(file, base, f"{key!r} is not a campaign game of {module.key}")
+        for role in ("sets_up_first", "moves_first"):
+            if role in cg and cg[role] is not None and cg[role] not in module.side_keys:
+                raise _fail(file, f"{base}.{role}", f"{cg[role]!r} is not a side")
+        for side, ob in (cg.get("initial_ob") or {}).items():
+            path = f"{base}.initial_ob.{side}"
+            if side not in module.side_keys:
+                raise _fail(file, path, f"{side!r} is not a side of {module.key}")
+            known = rg_ids(rg_charts, side)
+            for i, entry in enumerate(ob.get("rgs", [])):
+                if entry.get("rg") not in known:
+                    raise _fail(
+                        file,
+                        f"{path}.rgs[{i}].rg",
+                        f"RG {entry.get('rg')!r} is not in the {side} RG chart",
+                    )
+
+
+def check_steps(stem: str, data: dict, module: GameModule, table_ids: set[str]) -> None:
+    file = f"{module.key}/{stem}.json"
+    steps = data.get("steps")
+    if not isinstance(steps, list) or not steps:
+        raise _fail(file, "steps", "must list the steps in order")
+    for i, step in enumerate(steps):
+        path = f"steps[{i}]"
+        if not isinstance(step, dict) or not step.get("rule"):
+            raise _fail(file, path, "needs a rule number")
+        _named(step, file, path)
+        for marker in step.get("markers", []) or []:
+            if marker not in ("*", "#", "†"):
+                raise _fail(file, f"{path}.markers", f"unknown marker {marker!r}")
+        for table_id in step.get("tables", []) or []:
+            if table_id not in table_ids:
+                raise _fail(file, f"{path}.tables", f"table {table_id!r} is not in tables.json")
+
+
+def check_files(module: GameModule, files: dict[str, Any]) -> tuple[DiceTable, ...]:
+    """Check every data file of one module against the contract and each other."""
+    for stem, data in files.items():
+        check_header(stem, data, module)
+    tables = check_tables(files["tables"], module) if "tables" in files else ()
+    table_ids = {t.id for t in tables} | {
+        c["id"] for c in files.get("tables", {}).get("charts", [])
+    }
+    if "rg_charts" in files:
+        check_rg_charts(files["rg_charts"], module)
+    if "campaign_games" in files:
+        check_campaign_games(files["campaign_games"], module, files.get("rg_charts"))
+    for stem in STEP_FILES:
+        if stem in files:
+            check_steps(stem, files[stem], module, table_ids)
+    return tables
