@@ -33,4 +33,5 @@ urlpatterns = [
     path("join/<str:token>/", views.join, name="join"),
     path("games/", game_views.game_list, name="games"),
     path("games/<str:module_key>/", game_views.game_detail, name="game"),
+    path("games/<str:module_key>/<slug:section>/", game_views.game_detail, name="game_section"),
 ]

@@ -1,0 +1,86 @@
+"""Show game data (plain JSON from the module files) in the active language."""
+
+from typing import Any
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+# Keys that are bookkeeping for maintainers, not for players reading the rules.
+HIDDEN_KEYS = {"raw_row", "source_line", "version", "source"}
+
+
+def is_text(value: Any) -> bool:
+    return isinstance(value, dict) and "en" in value and set(value) <= {"en", "ja"}
+
+
+@register.filter
+def loc(value: Any) -> Any:
+    """{"en": …, "ja": …} → the text in the active language (English when no Japanese)."""
+    if is_text(value):
+        language = get_language() or "en"
+        if language.startswith("ja") and value.get("ja"):
+            return value["ja"]
+        return value["en"]
+    return value
+
+
+@register.filter
+def bound_range(row: dict) -> str:
+    """A dice-table row's bounds as printed: "≤4", "5–7", "12+", "6"."""
+    low, high = row.get("min"), row.get("max")
+    if low is None and high is None:
+        return "—"
+    if low is None:
+        return f"≤{high}"
+    if high is None:
+        return f"{low}+"
+    return str(low) if low == high else f"{low}–{high}"
+
+
+@register.filter
+def signed(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:+d}"
+    return "±?" if value is None else str(value)
+
+
+@register.simple_tag
+def show(value: Any) -> SafeString:
+    """Any JSON value as readable, escaped HTML (nested lists for objects and arrays)."""
+    if value is None:
+        return format_html('<span class="muted">{}</span>', "—")
+    if is_text(value):
+        return format_html("{}", loc(value))
+    if isinstance(value, dict):
+        if value.get("unknown") is True:
+            return format_html('<span class="unknown">{}</span>', _("unknown"))
+        items = [(key, show(item)) for key, item in value.items() if key not in HIDDEN_KEYS]
+        return format_html(
+            '<dl class="data">{}</dl>',
+            format_html_join(
+                "", "<dt>{}</dt><dd>{}</dd>", ((k.replace("_", " "), v) for k, v in items)
+            ),
+        )
+    if isinstance(value, list):
+        if all(isinstance(item, str | int | float) for item in value):
+            return format_html("{}", ", ".join(str(item) for item in value))
+        return format_html(
+            '<ul class="data">{}</ul>',
+            format_html_join("", "<li>{}</li>", ((show(item),) for item in value)),
+        )
+    if isinstance(value, bool):
+        return format_html("{}", "✓" if value else "—")
+    return format_html("{}", value)
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    """mapping[key] in a template, None when absent (dict keys with dashes or from variables)."""
+    if isinstance(mapping, dict):
+        return mapping.get(key)
+    return None
