@@ -35,6 +35,18 @@ def check_header(stem: str, data: Any, module: GameModule) -> None:
         raise _fail(file, "version", "is required (a string; bump it on any change)")
     if not isinstance(data.get("source"), str) or not data["source"]:
         raise _fail(file, "source", "is required (the seed the data comes from)")
+    # A campaign records module.json's version; a file changed without bumping it would change
+    # a running campaign's data unnoticed.
+    if _version_number(data["version"], file) > _version_number(module.version, "module.json"):
+        raise _fail(
+            file, "version", f"is newer than module.json's version {module.version}: bump that too"
+        )
+
+
+def _version_number(version: str, file: str) -> int:
+    if not version.isdigit():
+        raise _fail(file, "version", 'must be a whole number as a string, e.g. "2"')
+    return int(version)
 
 
 def check_tables(data: dict, module: GameModule) -> tuple[DiceTable, ...]:

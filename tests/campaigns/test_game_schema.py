@@ -143,3 +143,13 @@ def test_a_step_must_name_tables_that_exist():
 def test_a_step_marker_must_be_one_the_rules_print():
     error = error_for(lambda d: d["refit_steps"]["steps"][0]["markers"].append("+"))
     assert "unknown marker '+'" in str(error)
+
+
+def test_a_file_newer_than_the_module_version_asks_to_bump_it():
+    error = error_for(lambda d: d["tables"].update(version="2"))
+    assert "newer than module.json's version 1: bump that too" in str(error)
+
+
+def test_a_version_is_a_whole_number():
+    error = error_for(lambda d: d["rg_charts"].update(version="1.0"))
+    assert "must be a whole number" in str(error)
