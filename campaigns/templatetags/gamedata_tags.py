@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 register = template.Library()
 
 # Keys that are bookkeeping for maintainers, not for players reading the rules.
-HIDDEN_KEYS = {"raw_row", "source_line", "version", "source"}
+HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines"}
 
 
 def is_text(value: Any) -> bool:

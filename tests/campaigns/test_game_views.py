@@ -108,3 +108,28 @@ def test_data_text_is_escaped(client, rf_with_data):
     html = client.get(url).content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(
+    "module_key", ["red_factories", "slaughter_at_ponyri", "defiant_russia", "cherkassy_pocket"]
+)
+def test_every_page_of_every_games_real_data_renders(client, module_key, language):
+    from campaigns.game_views import _tabs
+    from campaigns.games.registry import get_module
+
+    tabs = dict(_tabs(get_module(module_key)))
+    assert "tables" in tabs and "steps" in tabs
+    for section in tabs:
+        url = reverse("campaigns:game_section", args=[module_key, section])
+        response = client.get(url, headers={"Accept-Language": language})
+        assert response.status_code == 200, (module_key, section)
+        assert f'<html lang="{language}">' in response.content.decode()
+
+
+def test_the_real_rf_chart_shows_the_stuka_row_and_its_cg_maxima(client):
+    url = reverse("campaigns:game_section", args=["red_factories", "rg-charts"])
+    html = client.get(url).content.decode()
+    assert 'id="german-S1"' in html and 'id="soviet-I3"' in html
+    assert html.count('<tr id="german-') == 27
+    assert html.count('<tr id="soviet-') == 26
