@@ -68,3 +68,23 @@ def test_validate_reports_unreadable_files(tmp_path, content):
         file.write_text(content, encoding="utf-8")
     with pytest.raises(CommandError, match="not valid JSON|cannot read"):
         run("validate", str(file))
+
+
+def test_validate_checks_a_data_file_together_with_its_module(tmp_path):
+    import shutil
+
+    folder = tmp_path / "red_factories"
+    shutil.copytree(GAMES_DIR / "red_factories", folder)
+    assert "valid (red_factories v1)" in run("validate", str(folder / "rg_charts.json"))
+    data = json.loads((folder / "campaign_games.json").read_text(encoding="utf-8"))
+    data["campaign_games"]["rb-cg-1"]["initial_ob"]["soviet"]["rgs"][0]["rg"] = "Z9"
+    (folder / "campaign_games.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"initial_ob\.soviet\.rgs\[0\]\.rg: RG 'Z9'"):
+        run("validate", str(folder / "campaign_games.json"))
+
+
+def test_validate_needs_the_module_beside_a_data_file(tmp_path):
+    file = tmp_path / "tables.json"
+    file.write_text('{"version": "1", "source": "x"}', encoding="utf-8")
+    with pytest.raises(CommandError, match="module.json beside it"):
+        run("validate", str(file))
