@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
+from django.apps import apps
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import models
+from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -31,6 +35,98 @@ def record(
         target_type=target._meta.label_lower if target is not None else "",
         target_id=target.pk if target is not None else None,
         data=data,
+    )
+
+
+# Fields that change on every save and say nothing about the campaign's state.
+NOT_COMPARED = {"version", "created_at"}
+
+
+def snapshot(obj: models.Model) -> dict[str, Any]:
+    """The row's fields as JSON-ready data (foreign keys as ids)."""
+    data = {}
+    for field in obj._meta.concrete_fields:
+        value = getattr(obj, field.attname)
+        if isinstance(value, dt.datetime | dt.date):
+            value = value.isoformat()
+        data[field.attname] = value
+    return data
+
+
+def _comparable(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if data is None else {k: v for k, v in data.items() if k not in NOT_COMPARED}
+
+
+Change = tuple[models.Model, dict[str, Any] | None, dict[str, Any] | None]
+
+
+def record_change(
+    campaign: Campaign,
+    actor: AbstractBaseUser | None,
+    action: str,
+    *,
+    visibility: str,
+    changes: Iterable[Change],
+    **data: Any,
+) -> CampaignEvent:
+    """Record a change with the rows it touched (before/after), so that it can be undone."""
+    undo = []
+    for obj, before, after in changes:
+        pk = (after or before or {}).get(obj._meta.pk.attname)
+        undo.append({"model": obj._meta.label_lower, "pk": pk, "before": before, "after": after})
+    return record(campaign, actor, action, visibility=visibility, undo=undo, **data)
+
+
+class UndoError(ValueError):
+    """The change cannot be undone (any more); the message is for the user."""
+
+
+def undoable_for(viewer: Any) -> models.QuerySet[CampaignEvent]:
+    """The events this viewer may undo: the referee any visible one, others only their own."""
+    events = viewer.filter_visible(
+        CampaignEvent.objects.filter(
+            campaign=viewer.campaign, undone_at__isnull=True, data__has_key="undo"
+        )
+    )
+    if not viewer.is_referee:
+        events = events.filter(actor_id=viewer.membership.user_id)
+    return events
+
+
+@transaction.atomic
+def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
+    """Put back the rows as they were before ``event`` — if nothing has changed them since."""
+    event = CampaignEvent.objects.select_for_update().get(pk=event.pk)
+    if event.undone_at is not None:
+        raise UndoError(_("That change was already undone."))
+    steps = event.data.get("undo")
+    if not steps:
+        raise UndoError(_("That change cannot be undone."))
+    for step in reversed(steps):
+        model = apps.get_model(step["model"])
+        current = model.objects.select_for_update().filter(pk=step["pk"]).first()
+        now = snapshot(current) if current is not None else None
+        if _comparable(now) != _comparable(step["after"]):
+            raise UndoError(_("It has been changed again since; undo the later change first."))
+        if step["before"] is None:
+            current.delete()
+        elif current is None:
+            model.objects.create(**step["before"])
+        else:
+            fields = {k: v for k, v in step["before"].items() if k not in NOT_COMPARED}
+            if "version" in step["before"]:
+                fields["version"] = current.version + 1
+            model.objects.filter(pk=step["pk"]).update(**fields)
+    event.undone_at = timezone.now()
+    event.undone_by = by
+    event.save(update_fields=["undone_at", "undone_by"])
+    record(
+        event.campaign,
+        by,
+        "change.undone",
+        visibility=event.visibility,
+        undone=event.pk,
+        action_undone=event.action,
     )
 
 
@@ -77,4 +173,58 @@ def describe(event: CampaignEvent) -> str:
         return _("Revoked the invitation link for %(role)s.") % {
             "role": role_label(campaign, data.get("role", ""), data.get("side", "")),
         }
+    day = _day_label(campaign, data.get("index"))
+    side = _side_label(campaign, data.get("side", ""))
+    if event.action == "ledger.added":
+        return _("%(side)s %(ledger)s, %(day)s: %(amount)+d (%(kind)s).") % {
+            "side": side,
+            "ledger": str(data.get("ledger", "")).upper(),
+            "day": day,
+            "amount": data.get("amount", 0),
+            "kind": _ledger_kind(data.get("kind", "")),
+        }
+    if event.action == "cvp.added":
+        return _("%(side)s lost %(what)s: %(cvp)s CVP (%(day)s).") % {
+            "side": side,
+            "what": data.get("what", ""),
+            "cvp": data.get("cvp", 0),
+            "day": day,
+        }
+    if event.action in ("scenario.added", "scenario.updated"):
+        return _("Recorded the scenario of %(day)s.") % {"day": day}
+    if event.action == "day.updated":
+        return _("Updated the calendar for %(day)s.") % {"day": day}
+    if event.action == "side_day.updated":
+        return _("Updated the %(side)s roster for %(day)s.") % {"side": side, "day": day}
+    if event.action == "orbat.added":
+        return _("%(side)s OB: added %(units)s.") % {
+            "side": side,
+            "units": ", ".join(data.get("units", [])),
+        }
+    if event.action == "orbat.changed":
+        return _("%(side)s OB: changed %(unit)s.") % {"side": side, "unit": data.get("unit", "")}
+    if event.action == "orbat.removed":
+        return _("%(side)s OB: removed %(unit)s.") % {"side": side, "unit": data.get("unit", "")}
+    if event.action == "change.undone":
+        return _("Undid a change.")
     return event.action
+
+
+def _day_label(campaign: Campaign, index: Any) -> str:
+    periods = campaign.cg.periods
+    if isinstance(index, int) and 0 <= index < len(periods):
+        return periods[index].label.in_language(get_language())
+    return ""
+
+
+def _side_label(campaign: Campaign, side: str) -> str:
+    try:
+        return campaign.side(side).name.in_language(get_language())
+    except KeyError:
+        return side
+
+
+def _ledger_kind(kind: str) -> str:
+    from campaigns.models import LedgerKind
+
+    return str(LedgerKind(kind).label) if kind in LedgerKind.values else kind

@@ -6,7 +6,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns import history
+from campaigns import history, state
 from campaigns.games.registry import GameModule
 from campaigns.models import Campaign, Invitation, Membership, Role
 
@@ -38,6 +38,7 @@ def create_campaign(
         created_by=user,
     )
     Membership.objects.create(campaign=campaign, user=user, role=role, side=side)
+    state.initialize(campaign, user)
     history.record(
         campaign, user, "campaign.created", name=name, module=module.key, campaign_game=cg_key
     )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import game_views, views
+from campaigns import game_views, orbat_views, record_views, roster_views, transfer_views, views
 
 app_name = "campaigns"
 
@@ -30,6 +30,40 @@ urlpatterns = [
         name="invitation_revoke",
     ),
     path("campaigns/<int:campaign_id>/history/", views.campaign_history, name="history"),
+    path(
+        "campaigns/<int:campaign_id>/history/<int:event_id>/undo/", views.undo_change, name="undo"
+    ),
+    # A side's secret sheets: CG Roster, CPP/FPP ledger, order of battle.
+    path("campaigns/<int:campaign_id>/roster/<slug:side>/", roster_views.roster, name="roster"),
+    path(
+        "campaigns/<int:campaign_id>/roster/<slug:side>/day/<int:index>/",
+        roster_views.side_day,
+        name="side_day",
+    ),
+    path("campaigns/<int:campaign_id>/ledger/<slug:side>/", roster_views.ledger, name="ledger"),
+    path("campaigns/<int:campaign_id>/orbat/<slug:side>/", orbat_views.orbat, name="orbat"),
+    path(
+        "campaigns/<int:campaign_id>/orbat/<slug:side>/<int:entry_id>/",
+        orbat_views.entry,
+        name="orbat_entry",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/orbat/<slug:side>/<int:entry_id>/remove/",
+        orbat_views.entry_remove,
+        name="orbat_remove",
+    ),
+    # Public records: calendar (moon, weather, EC), scenarios, CVP.
+    path("campaigns/<int:campaign_id>/calendar/", record_views.calendar, name="calendar"),
+    path("campaigns/<int:campaign_id>/calendar/<int:index>/", record_views.day, name="day"),
+    path("campaigns/<int:campaign_id>/scenarios/", record_views.scenarios, name="scenarios"),
+    path(
+        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/",
+        record_views.scenario,
+        name="scenario",
+    ),
+    path("campaigns/<int:campaign_id>/cvp/", record_views.cvp, name="cvp"),
+    path("campaigns/<int:campaign_id>/export/", transfer_views.export, name="export"),
+    path("campaigns/import/", transfer_views.import_campaign, name="import"),
     path("join/<str:token>/", views.join, name="join"),
     path("games/", game_views.game_list, name="games"),
     path("games/<str:module_key>/", game_views.game_detail, name="game"),

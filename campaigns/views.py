@@ -268,12 +268,28 @@ def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
     events = viewer.filter_visible(
         CampaignEvent.objects.filter(campaign=viewer.campaign).select_related("actor")
     )[:HISTORY_PAGE_SIZE]
+    undoable = set(history.undoable_for(viewer).values_list("pk", flat=True)[:HISTORY_PAGE_SIZE])
     rows = []
     for event in events:
         event.campaign = viewer.campaign  # already loaded; describe() reads its game data
-        rows.append((event, history.describe(event)))
+        rows.append((event, history.describe(event), event.pk in undoable))
     return render(
         request,
         "campaigns/history.html",
         {"viewer": viewer, "campaign": viewer.campaign, "rows": rows},
     )
+
+
+@require_POST
+@login_required
+def undo_change(request: HttpRequest, campaign_id: int, event_id: int) -> HttpResponse:
+    """Undo a change: one's own, or any the referee can see."""
+    viewer = viewer_for(request.user, campaign_id)
+    event = get_object_or_404(history.undoable_for(viewer), pk=event_id)
+    try:
+        history.undo(event, by=request.user)
+    except history.UndoError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Undone: %(what)s") % {"what": history.describe(event)})
+    return redirect("campaigns:history", campaign_id=campaign_id)

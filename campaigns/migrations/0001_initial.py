@@ -57,7 +57,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('role', models.CharField(choices=[('player', 'Player'), ('referee', 'Referee'), ('observer', 'Observer')], max_length=10, verbose_name='role')),
                 ('side', models.CharField(blank=True, max_length=20, verbose_name='side')),
-                ('token', models.CharField(default=campaigns.models._new_token, editable=False, max_length=64, unique=True)),
+                ('token', models.CharField(default=campaigns.models.campaign._new_token, editable=False, max_length=64, unique=True)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('revoked_at', models.DateTimeField(blank=True, null=True)),
                 ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='campaigns.campaign')),

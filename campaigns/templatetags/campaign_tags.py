@@ -30,3 +30,9 @@ def invitation_role(campaign: Campaign, invitation: Invitation) -> str:
 def invitation_link(context: template.Context, invitation: Invitation) -> str:
     request: HttpRequest = context["request"]
     return request.build_absolute_uri(reverse("campaigns:join", args=[invitation.token]))
+
+
+@register.simple_tag
+def visible_sides(viewer) -> list:
+    """The sides whose secret sheets this viewer may open, in the game's order."""
+    return [viewer.campaign.side(key) for key in viewer.visible_sides()]

@@ -39,7 +39,7 @@ def test_each_member_sees_public_history_and_only_their_secrets(
 ):
     response = client_as(persona).get(url(campaign))
     assert response.status_code == 200
-    scopes = {event.visibility for event, _text in response.context["rows"]}
+    scopes = {event.visibility for event, _text, _undo in response.context["rows"]}
     assert scopes == {"public"} | SEES[persona]
     html = response.content.decode()
     assert "Created the campaign “Into the Factory, club night”." in html
@@ -81,3 +81,41 @@ def test_the_number_of_queries_does_not_grow_with_history(
         history.record(campaign, people["german"], "test.secret", visibility="german", n=n)
     with django_assert_max_num_queries(len(before.captured_queries)):
         client.get(url(campaign))
+
+
+def test_a_player_undoes_their_own_change_from_the_history_page(campaign, client_as, people):
+    from campaigns import state
+    from campaigns.models import LedgerEntry
+
+    entry = state.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger="cpp",
+        index=1,
+        kind="replenishment",
+        amount=16,
+    )
+    event = campaign.events.get(action="ledger.added")
+    undo = reverse("campaigns:undo", args=[campaign.pk, event.pk])
+    assert undo in client_as("german").get(url(campaign)).content.decode()
+    # The Soviet player cannot even see it; the observer neither.
+    assert client_as("soviet").post(undo).status_code == 404
+    assert client_as("observer").post(undo).status_code == 404
+    assert client_as("outsider").post(undo).status_code == 404
+    response = client_as("german").post(undo, follow=True)
+    assert "Undone:" in response.content.decode()
+    assert not LedgerEntry.objects.filter(pk=entry.pk).exists()
+
+
+def test_the_referee_undoes_a_players_public_change(campaign, client_as, people):
+    from campaigns import state
+
+    state.add_cvp(
+        campaign, by=people["soviet"], side="german", index=0, phase="scenario", what="4-6-7", cvp=2
+    )
+    event = campaign.events.get(action="cvp.added")
+    undo = reverse("campaigns:undo", args=[campaign.pk, event.pk])
+    assert client_as("german").post(undo).status_code == 404  # not the German's change
+    assert client_as("referee").post(undo).status_code == 302
+    assert not campaign.cvp.exists()

@@ -146,6 +146,14 @@ class CampaignEvent(models.Model):
     target_type = models.CharField(max_length=60, blank=True)
     target_id = models.BigIntegerField(null=True, blank=True)
     data = models.JSONField(default=dict, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -1,0 +1,103 @@
+"""CPP and FPP sheet columns derived from ledger events — plain Python over plain data.
+
+The CG Roster's CPP columns (RF 12.1, SaP 11.1):
+
+* Start: the initial OB's CPP on the first day; afterwards the previous day's Left minus the CPP
+  it spent on recon (11.622).
+* Repl: CPP replenishment (11.616); blank on the first day.
+* Total = Start + Repl (+ referee adjustments, which the app shows on their own).
+* Spent: CPP paid for RGs that day (11.619). Left = Total − Spent.
+* Recon: CPP spent on recon after the purchase (11.622); it comes off the next day's Start.
+
+FPP are spent in 11.621 and "all FPP not spent at the end of this step are lost", so each day's
+FPP stand alone: Available = initial + from fortification RGs (+ adjustments); Left is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Movement:
+    """One ledger entry as plain data: day index, kind, signed amount, RG (purchases)."""
+
+    index: int
+    kind: str
+    amount: int
+    rg: str = ""
+
+
+@dataclass(frozen=True)
+class CppDay:
+    index: int
+    start: int
+    repl: int | None  # None on the first day: the printed form has no Repl there
+    adjustment: int
+    total: int
+    spent: int
+    left: int
+    recon: int
+    purchases: tuple[tuple[str, int], ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class FppDay:
+    index: int
+    available: int
+    spent: int
+    lost: int
+
+
+def cpp_days(day_count: int, movements: Iterable[Movement]) -> list[CppDay]:
+    by_day: dict[int, list[Movement]] = {}
+    for movement in movements:
+        if not 0 <= movement.index < day_count:
+            raise ValueError(f"ledger entry on day {movement.index}, outside the CG")
+        by_day.setdefault(movement.index, []).append(movement)
+    days = []
+    carried = 0
+    for index in range(day_count):
+        entries = by_day.get(index, [])
+
+        def total_of(kind: str, entries: list[Movement] = entries) -> int:
+            return sum(m.amount for m in entries if m.kind == kind)
+
+        start = carried + total_of("initial")
+        repl = None if index == 0 else total_of("replenishment")
+        adjustment = total_of("adjustment")
+        total = start + (repl or 0) + adjustment
+        spent = -total_of("rg_purchase")
+        left = total - spent
+        recon = -total_of("recon")
+        days.append(
+            CppDay(
+                index=index,
+                start=start,
+                repl=repl,
+                adjustment=adjustment,
+                total=total,
+                spent=spent,
+                left=left,
+                recon=recon,
+                purchases=tuple((m.rg, -m.amount) for m in entries if m.kind == "rg_purchase"),
+            )
+        )
+        carried = left - recon
+    return days
+
+
+def fpp_days(day_count: int, movements: Iterable[Movement]) -> list[FppDay]:
+    by_day: dict[int, list[Movement]] = {}
+    for movement in movements:
+        if not 0 <= movement.index < day_count:
+            raise ValueError(f"ledger entry on day {movement.index}, outside the CG")
+        by_day.setdefault(movement.index, []).append(movement)
+    days = []
+    for index in range(day_count):
+        entries = by_day.get(index, [])
+        available = sum(m.amount for m in entries if m.amount > 0 or m.kind == "adjustment")
+        spent = -sum(m.amount for m in entries if m.kind == "fortification_purchase")
+        days.append(FppDay(index=index, available=available, spent=spent, lost=available - spent))
+    return days

@@ -1,0 +1,35 @@
+"""Everything a campaign remembers. One module per part; imported here for Django."""
+
+from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
+from campaigns.models.state import (
+    CampaignDay,
+    CvpEntry,
+    CvpPhase,
+    LedgerEntry,
+    LedgerKind,
+    OrbatBox,
+    OrbatEntry,
+    ReinforcementGroup,
+    Scenario,
+    ScenarioType,
+    SideDay,
+)
+
+__all__ = [
+    "Campaign",
+    "CampaignDay",
+    "CampaignEvent",
+    "CvpEntry",
+    "CvpPhase",
+    "Invitation",
+    "LedgerEntry",
+    "LedgerKind",
+    "Membership",
+    "OrbatBox",
+    "OrbatEntry",
+    "ReinforcementGroup",
+    "Role",
+    "Scenario",
+    "ScenarioType",
+    "SideDay",
+]

@@ -1,0 +1,292 @@
+"""The campaign's state between sessions: calendar records, ledgers, CVP, scenarios, OB.
+
+Sheet values (CPP Start/Total/Left, #P/#R, CVP sums) are never stored: they are derived from
+these records by campaigns.ledger and friends. Editable rows carry ``version`` so that a stale
+edit from a second device is refused instead of overwriting (see campaigns.services).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models.campaign import Campaign
+
+
+class CampaignDay(models.Model):
+    """Public facts of one CG day / time frame / turn (index into the calendar)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="days")
+    index = models.PositiveSmallIntegerField()
+    moon = models.CharField(_("moon"), max_length=30, blank=True)
+    weather = models.CharField(_("weather"), max_length=30, blank=True)
+    ec = models.CharField(_("EC"), max_length=30, blank=True)
+    wind = models.CharField(_("wind"), max_length=30, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["campaign", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "index"], name="one_record_per_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} day {self.index}"
+
+
+class SideDay(models.Model):
+    """One side's values for one CG day. ELR/SAN and the initiative chit stay secret until
+    revealed (11.625 announces ELR and SAN; chits are revealed together, 11.623)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="side_days")
+    index = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=20)
+    hist_drm = models.SmallIntegerField(_("Historical DRM"), null=True, blank=True)
+    elr = models.PositiveSmallIntegerField(_("ELR"), null=True, blank=True)
+    san = models.PositiveSmallIntegerField(_("SAN"), null=True, blank=True)
+    elr_san_revealed = models.BooleanField(_("ELR and SAN announced"), default=False)
+    initiative_chit = models.CharField(_("initiative chit"), max_length=20, blank=True)
+    chit_revealed = models.BooleanField(_("chit revealed"), default=False)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["campaign", "index", "side"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "index", "side"], name="one_record_per_side_day"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} day {self.index} {self.side}"
+
+
+class LedgerKind(models.TextChoices):
+    INITIAL = "initial", _("Initial OB")
+    REPLENISHMENT = "replenishment", _("Replenishment")
+    RG_PURCHASE = "rg_purchase", _("RG purchase")
+    RECON = "recon", _("Recon")
+    ADJUSTMENT = "adjustment", _("Referee adjustment")
+    FORTIFICATION_RG = "fortification_rg", _("FPP from a fortification RG")
+    FORTIFICATION_PURCHASE = "fortification_purchase", _("Fortification purchase")
+
+
+# Which kinds belong to which ledger, and the sign their amount must have.
+CPP_KINDS = {
+    LedgerKind.INITIAL: 1,
+    LedgerKind.REPLENISHMENT: 1,
+    LedgerKind.RG_PURCHASE: -1,
+    LedgerKind.RECON: -1,
+    LedgerKind.ADJUSTMENT: 0,
+}
+FPP_KINDS = {
+    LedgerKind.INITIAL: 1,
+    LedgerKind.FORTIFICATION_RG: 1,
+    LedgerKind.FORTIFICATION_PURCHASE: -1,
+    LedgerKind.ADJUSTMENT: 0,
+}
+
+
+class LedgerEntry(models.Model):
+    """One CPP or FPP movement of one side, secret to that side and the referee.
+
+    Amounts are signed: gains positive, spending negative. Entries are never edited; a mistake is
+    undone (history) or corrected by a referee adjustment with a reason.
+    """
+
+    CPP = "cpp"
+    FPP = "fpp"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ledger")
+    side = models.CharField(max_length=20)
+    ledger = models.CharField(max_length=3, choices=[(CPP, "CPP"), (FPP, "FPP")])
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=30, choices=LedgerKind.choices)
+    amount = models.IntegerField()
+    rg = models.CharField(_("RG"), max_length=20, blank=True)
+    note = models.CharField(_("reason / note"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "side", "ledger", "index", "id"]
+        indexes = [models.Index(fields=["campaign", "side", "ledger", "index"])]
+
+    def __str__(self) -> str:
+        return f"{self.side} {self.ledger} day {self.index}: {self.kind} {self.amount:+d}"
+
+
+class CvpPhase(models.TextChoices):
+    SCENARIO = "scenario", _("During the scenario")
+    REPH_BEFORE_VC = "reph_before_vc", _("RePh, before victory determination")
+    REPH_AFTER_VC = "reph_after_vc", _("RePh, after victory determination")
+
+
+class CvpEntry(models.Model):
+    """Casualty VP a side suffered (11.12), public: both sides see what was eliminated."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="cvp")
+    side = models.CharField(_("side that lost it"), max_length=20)
+    index = models.PositiveSmallIntegerField(_("CG day"))
+    scenario = models.ForeignKey(
+        "Scenario", on_delete=models.SET_NULL, null=True, blank=True, related_name="cvp"
+    )
+    phase = models.CharField(_("when"), max_length=20, choices=CvpPhase.choices)
+    what = models.CharField(_("what was lost"), max_length=100)
+    cvp = models.PositiveSmallIntegerField(_("CVP"))
+    exited_uncontrolled = models.BooleanField(
+        _("exited from an uncontrolled hex"),
+        default=False,
+        help_text=_("Counts for victory, not for the CPP replenishment DRM (CG13)."),
+    )
+    no_cvp = models.BooleanField(
+        _("no CVP"), default=False, help_text=_("E.g. eliminated underground on the last CG day.")
+    )
+    manual = models.BooleanField(
+        _("stays on the map"), default=False, help_text=_("E.g. a wreck that cannot be removed.")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "index", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.side} day {self.index}: {self.what} ({self.cvp} CVP)"
+
+
+class ScenarioType(models.TextChoices):
+    INITIAL = "initial", _("Initial scenario")
+    DUAL_ATTACK = "dual_attack", _("Dual Attack")
+    ASSAULT = "assault", _("Assault")
+    TIME_FRAME = "time_frame", _("CG time frame")
+    TURN = "turn", _("Game turn")
+
+
+class Scenario(models.Model):
+    """A scenario played (RF), a time frame (SaP) — public once played."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="scenarios")
+    index = models.PositiveSmallIntegerField(_("CG day"))
+    sequence = models.PositiveSmallIntegerField(
+        default=1, help_text=_("2 for a second scenario on the same day (RO CG I, 23 Oct).")
+    )
+    scenario_type = models.CharField(_("type"), max_length=20, choices=ScenarioType.choices)
+    attacker = models.CharField(_("attacker"), max_length=20, blank=True)
+    sets_up_first = models.CharField(_("set up first"), max_length=20, blank=True)
+    moves_first = models.CharField(_("moved first"), max_length=20, blank=True)
+    night = models.BooleanField(_("night"), default=False)
+    turns_played = models.PositiveSmallIntegerField(_("turns played"), null=True, blank=True)
+    winner = models.CharField(_("winner"), max_length=20, blank=True)
+    locations = models.JSONField(
+        _("victory counts"),
+        default=dict,
+        blank=True,
+        help_text=_("Per side: Stone Locations gained and lost, or whatever the VC count."),
+    )
+    notes = models.TextField(_("notes"), blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["campaign", "index", "sequence"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "index", "sequence"], name="one_scenario_per_slot"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} day {self.index} #{self.sequence}"
+
+
+class ReinforcementGroup(models.Model):
+    """One RG of a side: given in the initial OB or bought in a RePh (11.6197).
+
+    Secret to its side and the referee. Strength, SW, leaders are filled in when rolled (11.620).
+    """
+
+    class Source(models.TextChoices):
+        INITIAL = "initial", _("Initial OB")
+        PURCHASED = "purchased", _("Purchased")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rgs")
+    side = models.CharField(max_length=20)
+    rg_id = models.CharField(_("RG"), max_length=10)
+    number = models.PositiveSmallIntegerField(
+        help_text=_("The n-th RG of this id for this side, so each has its own divider box.")
+    )
+    index = models.PositiveSmallIntegerField(_("CG day"))
+    source = models.CharField(max_length=10, choices=Source.choices)
+    option = models.CharField(_("option"), max_length=10, blank=True)
+    cpp_cost = models.PositiveSmallIntegerField(_("CPP cost"), default=0)
+    strength = models.CharField(_("strength"), max_length=20, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    entered = models.BooleanField(_("entered play"), default=False)
+
+    class Meta:
+        ordering = ["campaign", "side", "index", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "side", "rg_id", "number"], name="rg_numbers_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.side} {self.label}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.rg_id}#{self.number}"
+
+
+class OrbatBox(models.TextChoices):
+    """The Chapter O divider's boxes (11.15)."""
+
+    RETAINED = "retained", _("Retained")
+    RG = "rg", _("RG awaiting entry")
+    CASUALTIES = "casualties", _("Casualties / eliminated")
+    FORTIFICATIONS = "fortifications", _("Fortification counters")
+    WOUNDED = "wounded", _("Wounded leaders")
+    PENDING = "pending", _("Captured / malfunctioned weapons pending")
+
+
+class OrbatEntry(models.Model):
+    """A line of a side's order of battle: quantity × unit type, in a divider box."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="orbat")
+    side = models.CharField(max_length=20)
+    box = models.CharField(_("box"), max_length=20, choices=OrbatBox.choices)
+    group = models.ForeignKey(
+        ReinforcementGroup,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("RG box"),
+    )
+    unit_type = models.CharField(_("unit"), max_length=60)
+    kind = models.CharField(_("kind"), max_length=20)
+    quantity = models.PositiveSmallIntegerField(_("quantity"))
+    origin_rg = models.CharField(_("from RG"), max_length=40, blank=True)
+    statuses = models.JSONField(_("statuses"), default=list, blank=True)
+    status_note = models.CharField(_("where / details"), max_length=100, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["campaign", "side", "box", "group", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(quantity__gte=1), name="orbat_quantity_positive"),
+            models.CheckConstraint(
+                condition=(Q(box="rg") & Q(group__isnull=False))
+                | (~Q(box="rg") & Q(group__isnull=True)),
+                name="rg_box_entries_and_only_those_have_a_group",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.side} {self.box}: {self.quantity} × {self.unit_type}"
