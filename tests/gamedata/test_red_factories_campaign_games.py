@@ -330,13 +330,15 @@ def test_setup_order_and_scenarios_per_day(cgs, lines):
         if key == "ro-cg-3":
             assert (cg["sets_up_first"], cg["moves_first"]) == ("german", "soviet")
             assert "inferred" in cg["setup_order_source"]
-            assert "inferred" in cg["first_day_chits"]
         else:
             assert (cg["sets_up_first"], cg["moves_first"]) == ("soviet", "german"), key
-            assert (cg["first_day_chits"]["german"], cg["first_day_chits"]["soviet"]) == (
-                "attack",
-                "idle",
-            )
+        # L605's chit sentence (「さらに…」) has no exception: every CG, RO CG III included.
+        assert "inferred" not in cg["first_day_chits"], key
+        assert (cg["first_day_chits"]["german"], cg["first_day_chits"]["soviet"]) == (
+            "attack",
+            "idle",
+        ), key
+    assert "さらに" in lines[605] and "ドイツ軍は" in lines[605]
     assert cgs["ro-cg-1"]["scenarios_on_day"] == {"1942-10-23": 2}
     assert "10月23日" in lines[834] and "2回目のシナリオ" in lines[834]
     assert all(cg["scenarios_on_day"] == {} for k, cg in cgs.items() if k != "ro-cg-1")
