@@ -30,3 +30,26 @@ def test_running_it_twice_changes_nothing():
     counts = (Campaign.objects.count(), Membership.objects.count())
     call_command("demo")
     assert (Campaign.objects.count(), Membership.objects.count()) == counts
+
+
+def test_the_demo_campaigns_have_a_few_days_of_history():
+    from campaigns.ledger import Movement, cpp_days
+
+    call_command("demo")
+    rf = Campaign.objects.get(module="red_factories")
+    assert rf.current_period.key == "1942-10-18"
+    assert rf.scenarios.get(index=0).winner == "german"
+    assert rf.cvp.count() == 4
+    german = cpp_days(
+        13,
+        [
+            Movement(e.index, e.kind, e.amount, e.rg)
+            for e in rf.ledger.filter(side="german", ledger="cpp")
+        ],
+    )
+    # 15 initial − 5 for I2 = 10 left; 18 Oct: 10 + 16 replenished = 26.
+    assert (german[0].left, german[1].start, german[1].total) == (10, 10, 26)
+    assert rf.events.filter(action="orbat.added").count() == 2
+    sap = Campaign.objects.get(module="slaughter_at_ponyri")
+    assert sap.current_period.key == "CG-2"
+    assert sap.scenarios.count() == 1
