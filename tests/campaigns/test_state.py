@@ -244,3 +244,27 @@ def test_another_sides_rg_box_is_refused(campaign, people):
         state.add_units(
             campaign, by=people["german"], side="german", box="rg", text="LMG", group=soviet_rg
         )
+
+
+def test_an_rg_purchase_must_name_an_rg_of_that_sides_chart(campaign, people):
+    with pytest.raises(state.StateError, match="Z9 is not on this side's RG chart"):
+        state.add_ledger_entry(
+            campaign,
+            by=people["german"],
+            side="german",
+            ledger="cpp",
+            index=0,
+            kind="rg_purchase",
+            amount=-5,
+            rg="Z9",
+        )
+    state.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger="cpp",
+        index=0,
+        kind="rg_purchase",
+        amount=-5,
+        rg="I2",
+    )

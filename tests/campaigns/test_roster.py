@@ -1,0 +1,368 @@
+"""A side's CG Roster page: one row per CG day, CPP columns derived from the ledger."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaigns import services, state
+from campaigns.games.registry import get_module
+from campaigns.models import (
+    CampaignDay,
+    CvpEntry,
+    LedgerEntry,
+    Membership,
+    Role,
+    Scenario,
+    SideDay,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def url(campaign, side="german"):
+    return reverse("campaigns:roster", args=[campaign.pk, side])
+
+
+def row_html(html: str, index: int) -> str:
+    match = re.search(rf'<tr id="day-{index}"[^>]*>(.*?)</tr>', html, re.DOTALL)
+    assert match, f"no row for day {index}"
+    return match.group(1)
+
+
+def cell(html: str, index: int, name: str) -> str:
+    """The text of the cell with class ``name`` in day ``index``'s row, tags removed."""
+    match = re.search(
+        rf'<t[dh] class="[^"]*\b{name}\b[^"]*">(.*?)</t[dh]>', row_html(html, index), re.DOTALL
+    )
+    assert match, f"no {name} cell on day {index}"
+    return re.sub(r"<[^>]+>", "", match.group(1)).strip()
+
+
+def add(campaign, user, side, ledger, index, kind, amount, rg="", note=""):
+    return state.add_ledger_entry(
+        campaign,
+        by=user,
+        side=side,
+        ledger=ledger,
+        index=index,
+        kind=kind,
+        amount=amount,
+        rg=rg,
+        note=note,
+    )
+
+
+def make_big_campaign(people, entries_per_day=10):
+    """RB CG III (30 CG days) with hundreds of ledger, CVP and scenario rows, all four members."""
+    campaign = services.create_campaign(
+        user=people["german"],
+        name="The Barrikady, long haul",
+        module=get_module("red_factories"),
+        cg_key="rb-cg-3",
+        role=Role.PLAYER,
+        side="german",
+    )
+    Membership.objects.bulk_create(
+        [
+            Membership(campaign=campaign, user=people["soviet"], role=Role.PLAYER, side="soviet"),
+            Membership(campaign=campaign, user=people["referee"], role=Role.REFEREE),
+            Membership(campaign=campaign, user=people["observer"], role=Role.OBSERVER),
+        ]
+    )
+    days = len(campaign.cg.periods)
+    assert days == 30
+    ledger = []
+    cvp = []
+    for index in range(days):
+        for side in ("german", "soviet"):
+            ledger.append(
+                LedgerEntry(
+                    campaign=campaign,
+                    side=side,
+                    ledger="cpp",
+                    index=index,
+                    kind="replenishment",
+                    amount=15,
+                    created_by=people[side],
+                )
+            )
+            for n in range(entries_per_day):
+                ledger.append(
+                    LedgerEntry(
+                        campaign=campaign,
+                        side=side,
+                        ledger="cpp" if n % 2 else "fpp",
+                        index=index,
+                        kind="rg_purchase" if n % 2 else "fortification_purchase",
+                        amount=-1,
+                        rg="I1" if n % 2 else "",
+                        created_by=people[side],
+                    )
+                )
+                cvp.append(
+                    CvpEntry(
+                        campaign=campaign,
+                        side=side,
+                        index=index,
+                        phase="scenario",
+                        what="4-6-7",
+                        cvp=2,
+                    )
+                )
+    LedgerEntry.objects.bulk_create(ledger)
+    CvpEntry.objects.bulk_create(cvp)
+    Scenario.objects.bulk_create(
+        Scenario(
+            campaign=campaign,
+            index=index,
+            scenario_type="assault",
+            attacker="german",
+            winner="soviet",
+        )
+        for index in range(0, days, 2)
+    )
+    campaign.period_index = days - 1
+    campaign.save()
+    assert LedgerEntry.objects.filter(campaign=campaign).count() > 600
+    return campaign
+
+
+# --- who may see it ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "persona, side, status",
+    [
+        ("german", "german", 200),
+        ("german", "soviet", 404),
+        ("soviet", "soviet", 200),
+        ("soviet", "german", 404),
+        ("referee", "german", 200),
+        ("referee", "soviet", 200),
+        ("observer", "german", 404),
+        ("observer", "soviet", 404),
+        ("outsider", "german", 404),
+        ("outsider", "soviet", 404),
+    ],
+)
+def test_only_the_sides_players_and_the_referee_open_a_roster(
+    campaign, client_as, persona, side, status
+):
+    assert client_as(persona).get(url(campaign, side)).status_code == status
+
+
+def test_a_side_the_game_does_not_have_is_404(campaign, client_as):
+    assert client_as("referee").get(url(campaign, "russian")).status_code == 404
+
+
+def test_an_anonymous_visitor_is_asked_to_sign_in(campaign, client):
+    assert client.get(url(campaign)).status_code == 302
+
+
+def test_the_roster_refuses_post(campaign, client_as):
+    assert client_as("german").post(url(campaign)).status_code == 405
+
+
+# --- what it shows -------------------------------------------------------------------------
+
+
+def test_one_row_per_cg_day_with_the_dates_of_the_campaign_game(campaign, client_as):
+    response = client_as("german").get(url(campaign))
+    rows = response.context["rows"]
+    assert len(rows) == 13
+    html = response.content.decode()
+    assert "17 Oct 1942" in row_html(html, 0)
+    assert "29 Oct 1942" in row_html(html, 12)
+
+
+def test_dates_read_in_japanese_for_a_japanese_user(campaign, client_as, people):
+    people["german"].language = "ja"
+    people["german"].save()
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert "1942年10月17日" in row_html(html, 0)
+
+
+def test_the_cpp_chain_follows_the_ledger(campaign, client_as, people):
+    # 11.6162: the German carried 2 CPP over to 18 Oct; replenishment +16 makes a Total of 18.
+    german = people["german"]
+    add(campaign, german, "german", "cpp", 0, "rg_purchase", -7, "I1")
+    add(campaign, german, "german", "cpp", 0, "rg_purchase", -4, "A5")
+    add(campaign, german, "german", "cpp", 0, "recon", -2)
+    add(campaign, german, "german", "cpp", 1, "replenishment", 16)
+    add(campaign, german, "german", "cpp", 1, "rg_purchase", -5, "A6")
+    add(campaign, german, "german", "cpp", 2, "replenishment", 9)
+    html = client_as("german").get(url(campaign)).content.decode()
+    columns = ("cpp-start", "cpp-repl", "cpp-total", "cpp-purchases", "cpp-spent", "cpp-left")
+    assert [cell(html, 0, c) for c in columns] == ["15", "", "15", "I1 (7), A5 (4)", "11", "4"]
+    assert cell(html, 0, "cpp-recon") == "2"
+    assert [cell(html, 1, c) for c in columns] == ["2", "16", "18", "A6 (5)", "5", "13"]
+    assert [cell(html, 2, c) for c in columns] == ["13", "9", "22", "", "0", "22"]
+
+
+def test_the_first_days_repl_is_blank_and_later_days_show_zero(campaign, client_as, people):
+    state.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger="cpp",
+        index=1,
+        kind="recon",
+        amount=-1,
+    )
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert cell(html, 0, "cpp-repl") == ""
+    assert cell(html, 1, "cpp-repl") == "0"
+
+
+def test_days_not_reached_stay_blank(campaign, client_as, people):
+    add(campaign, people["german"], "german", "cpp", 2, "replenishment", 5)
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert cell(html, 2, "cpp-total") == "20"
+    assert "not reached yet" in row_html(html, 3)
+    assert "cpp-total" not in row_html(html, 3)
+
+
+def test_a_referee_adjustment_has_its_own_column_and_counts_in_the_total(
+    campaign, client_as, people
+):
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert "Referee adj." not in html
+    add(campaign, people["referee"], "german", "cpp", 0, "adjustment", -3, note="Miscounted")
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert "Referee adj." in html
+    assert cell(html, 0, "cpp-adjustment") == "-3"
+    assert cell(html, 0, "cpp-total") == "12"
+
+
+def test_fpp_stand_alone_each_day(campaign, client_as, people):
+    soviet = people["soviet"]
+    add(campaign, soviet, "soviet", "fpp", 0, "fortification_purchase", -44)
+    add(campaign, soviet, "soviet", "fpp", 1, "fortification_rg", 30, "M1")
+    html = client_as("soviet").get(url(campaign, "soviet")).content.decode()
+    assert [cell(html, 0, c) for c in ("fpp-available", "fpp-spent", "fpp-lost")] == [
+        "50",
+        "44",
+        "6",
+    ]
+    assert [cell(html, 1, c) for c in ("fpp-available", "fpp-spent", "fpp-lost")] == [
+        "30",
+        "0",
+        "30",
+    ]
+
+
+def test_hist_drm_shows_the_known_value_or_unknown(campaign, client_as):
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert cell(html, 1, "hist-drm") == "-2"  # 11.6162 example
+    assert cell(html, 0, "hist-drm") == "unknown"
+
+
+def test_public_day_facts_scenarios_cvp_chits_and_idle_days(campaign, client_as, people):
+    CampaignDay.objects.filter(campaign=campaign, index=0).update(
+        moon="Full", weather="Clear", ec="Moderate"
+    )
+    SideDay.objects.filter(campaign=campaign, side="german", index=1).update(
+        elr=3, san=2, initiative_chit="attack"
+    )
+    state.save_scenario(
+        campaign,
+        by=people["referee"],
+        index=0,
+        scenario_type="initial",
+        attacker="german",
+        winner="soviet",
+    )
+    state.save_scenario(
+        campaign,
+        by=people["referee"],
+        index=2,
+        scenario_type="assault",
+        attacker="soviet",
+        night=True,
+    )
+    for cvp, no_cvp in ((3, False), (2, False), (5, True)):
+        state.add_cvp(
+            campaign,
+            by=people["soviet"],
+            side="german",
+            index=0,
+            phase="scenario",
+            what="4-6-7",
+            cvp=cvp,
+            no_cvp=no_cvp,
+        )
+    state.add_cvp(
+        campaign, by=people["german"], side="soviet", index=0, phase="scenario", what="x", cvp=9
+    )
+    campaign.period_index = 3
+    campaign.save()
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert [cell(html, 0, c) for c in ("moon", "weather", "ec")] == ["Full", "Clear", "Moderate"]
+    assert cell(html, 0, "scenario-type") == "Initial scenario"
+    assert cell(html, 0, "attacker") == "German"
+    assert cell(html, 0, "winner") == "Soviet"
+    assert cell(html, 2, "scenario-type") == "Assault (night)"
+    assert cell(html, 2, "winner") == "—"
+    assert cell(html, 0, "cvp") == "5"  # the no-CVP loss does not count; Soviet losses neither
+    assert (cell(html, 1, "elr"), cell(html, 1, "san")) == ("3†", "2†")  # not announced yet
+    assert cell(html, 0, "elr") == "4"  # the initial ELR is printed in the rules
+    assert cell(html, 1, "chit") == "Attack†"
+    assert [cell(html, i, "idle") for i in range(4)] == ["", "Idle", "", ""]
+    assert 'id="day-3" aria-current="date"' in html
+
+
+def test_each_row_links_to_its_side_day_form(campaign, client_as):
+    for persona in ("german", "referee"):
+        html = client_as(persona).get(url(campaign)).content.decode()
+        edit = reverse("campaigns:side_day", args=[campaign.pk, "german", 4])
+        assert f'href="{edit}"' in row_html(html, 4)
+
+
+# --- secrets -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def soviet_secrets(campaign, people):
+    soviet = people["soviet"]
+    add(campaign, soviet, "soviet", "cpp", 1, "replenishment", 987)
+    add(campaign, soviet, "soviet", "cpp", 1, "rg_purchase", -12, "I6")
+    add(campaign, soviet, "soviet", "fpp", 1, "fortification_rg", 777, "M1")
+    SideDay.objects.filter(campaign=campaign, side="soviet", index=1).update(initiative_chit="idle")
+
+
+@pytest.mark.parametrize("persona", ["german", "referee"])
+def test_the_opponents_numbers_never_appear_on_a_roster(
+    campaign, client_as, soviet_secrets, persona
+):
+    response = client_as(persona).get(url(campaign, "german"))
+    html = response.content.decode()
+    for secret in ("987", "995", "983", "I6 (12)", "777"):
+        assert secret not in html
+    assert {row.side_day.side for row in response.context["rows"]} == {"german"}
+    assert all(cell(html, i, "chit") == "" for i in range(13))
+
+
+def test_the_referee_sees_the_soviet_numbers_on_the_soviet_roster(
+    campaign, client_as, soviet_secrets
+):
+    html = client_as("referee").get(url(campaign, "soviet")).content.decode()
+    assert cell(html, 1, "cpp-total") == "995"  # 8 carried over + 987
+    assert cell(html, 1, "cpp-purchases") == "I6 (12)"
+    assert cell(html, 1, "fpp-available") == "777"
+
+
+# --- cost ----------------------------------------------------------------------------------
+
+
+def test_the_number_of_queries_does_not_grow_with_the_campaign(
+    campaign, client_as, people, django_assert_max_num_queries
+):
+    client = client_as("german")
+    with django_assert_max_num_queries(10) as small:
+        assert client.get(url(campaign)).status_code == 200
+    big = make_big_campaign(people)
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        response = client.get(url(big))
+    assert len(response.context["rows"]) == 30
+    assert response.context["rows"][29].cvp == 20
