@@ -207,6 +207,11 @@ def describe(event: CampaignEvent) -> str:
         return _("%(side)s OB: removed %(unit)s.") % {"side": side, "unit": data.get("unit", "")}
     if event.action == "change.undone":
         return _("Undid a change.")
+    if event.action == "campaign.imported":
+        return _("Imported “%(name)s” from an export file, as %(role)s.") % {
+            "name": data.get("name", ""),
+            "role": role_label(campaign, data.get("role", ""), data.get("side", "")),
+        }
     return event.action
 
 

@@ -1,0 +1,888 @@
+"""A campaign as a versioned JSON file: exported as a viewer may see it, imported as a new one.
+
+The format is documented in docs/export-format.md; this module is its one implementation.
+
+* ``build_export(viewer)`` — the dict for one viewer. What goes in is decided by
+  campaigns.visibility (the sides the viewer may see, ``filter_visible`` for history), never
+  by the caller. Row ids are the file's own (1, 2, … per section), not database ids, so a side's
+  export does not reveal how many rows the other side has.
+* ``read_upload(file)`` / ``parse_export(raw)`` — check an uploaded file and everything in it
+  before anything is written; ``ImportRefused`` carries a message for the user.
+* ``load(parsed, user=…)`` — write the checked file as a new campaign in one transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection, models, transaction
+from django.db.models import Case, Value, When
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.text import slugify
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from campaigns import history
+from campaigns.games.registry import GameModule, get_module
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CampaignEvent,
+    CvpEntry,
+    LedgerEntry,
+    Membership,
+    OrbatBox,
+    OrbatEntry,
+    ReinforcementGroup,
+    Role,
+    Scenario,
+    SideDay,
+)
+from campaigns.models.state import CPP_KINDS, FPP_KINDS
+from campaigns.visibility import PUBLIC, REFEREE, Viewer
+
+FORMAT = "campaign-desk.export"
+FORMAT_VERSION = 1
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+SCOPE_FULL = "full"
+SCOPE_PUBLIC = "public"
+SIDE_SCOPE_PREFIX = "side:"
+
+# Where an imported history event keeps what the new campaign cannot hold as such: the original
+# time, and who acted (the users of the file are not users of this installation).
+ORIGINAL_KEY = "original"
+# History payload keys that are not exported: undo steps name database rows of this
+# installation, and an imported change cannot be undone.
+NOT_EXPORTED_EVENT_DATA = ("undo",)
+
+# The columns of each section, in the order they are written (see docs/export-format.md).
+DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes")
+SIDE_DAY_FIELDS = (
+    "index",
+    "side",
+    "hist_drm",
+    "elr",
+    "san",
+    "elr_san_revealed",
+    "initiative_chit",
+    "chit_revealed",
+)
+LEDGER_FIELDS = ("side", "ledger", "index", "kind", "amount", "rg", "note")
+SCENARIO_FIELDS = (
+    "index",
+    "sequence",
+    "scenario_type",
+    "attacker",
+    "sets_up_first",
+    "moves_first",
+    "night",
+    "turns_played",
+    "winner",
+    "locations",
+    "notes",
+)
+CVP_FIELDS = (
+    "side",
+    "index",
+    "phase",
+    "what",
+    "cvp",
+    "exited_uncontrolled",
+    "no_cvp",
+    "manual",
+)
+RG_FIELDS = (
+    "side",
+    "rg_id",
+    "number",
+    "index",
+    "source",
+    "option",
+    "cpp_cost",
+    "strength",
+    "details",
+    "entered",
+)
+ORBAT_FIELDS = (
+    "side",
+    "box",
+    "unit_type",
+    "kind",
+    "quantity",
+    "origin_rg",
+    "statuses",
+    "status_note",
+)
+SCENARIO_SIDE_FIELDS = ("attacker", "sets_up_first", "moves_first", "winner")
+
+
+class ImportRefused(ValueError):
+    """The file cannot be imported; the message says why, for the user."""
+
+
+# --- scopes ----------------------------------------------------------------------------------
+
+
+def scope_of(viewer: Viewer) -> str:
+    """What an export made by this viewer contains: "full", "side:<key>" or "public"."""
+    if viewer.is_referee:
+        return SCOPE_FULL
+    if viewer.is_player:
+        return SIDE_SCOPE_PREFIX + viewer.side
+    return SCOPE_PUBLIC
+
+
+def scope_sides(scope: str, module: GameModule) -> tuple[str, ...]:
+    """The sides whose secrets a file of this scope holds."""
+    if scope == SCOPE_FULL:
+        return module.side_keys
+    if scope.startswith(SIDE_SCOPE_PREFIX):
+        return (scope.removeprefix(SIDE_SCOPE_PREFIX),)
+    return ()
+
+
+def scope_visibilities(scope: str, module: GameModule) -> tuple[str, ...]:
+    """The history visibilities a file of this scope may hold."""
+    if scope == SCOPE_FULL:
+        return (PUBLIC, REFEREE, *module.side_keys)
+    return (PUBLIC, *scope_sides(scope, module))
+
+
+def role_for_scope(scope: str) -> tuple[str, str]:
+    """The importing user's role in the new campaign: what the file lets them see."""
+    if scope == SCOPE_FULL:
+        return Role.REFEREE, ""
+    if scope.startswith(SIDE_SCOPE_PREFIX):
+        return Role.PLAYER, scope.removeprefix(SIDE_SCOPE_PREFIX)
+    return Role.OBSERVER, ""
+
+
+# --- export ----------------------------------------------------------------------------------
+
+
+def _iso(value: dt.datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str, Any]:
+    """The campaign as ``viewer`` may see it, as JSON-ready data. A fixed number of queries."""
+    campaign = viewer.campaign
+    # Secret rows (side days, ledger, RGs, OB) only of the sides the viewer may see. Another
+    # side's side days hold ELR/SAN and chits that may still be secret: only the referee, who
+    # sees every side, gets them.
+    sides = viewer.visible_sides()
+    scenarios = list(
+        Scenario.objects.filter(campaign=campaign)
+        .order_by("index", "sequence")
+        .values("id", *SCENARIO_FIELDS)
+    )
+    scenario_refs = {row["id"]: ref for ref, row in enumerate(scenarios, start=1)}
+    rgs = list(
+        ReinforcementGroup.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("side", "index", "id")
+        .values("id", *RG_FIELDS)
+    )
+    rg_refs = {row["id"]: ref for ref, row in enumerate(rgs, start=1)}
+    orbat = [
+        {**_pick(row, ORBAT_FIELDS), "group": rg_refs.get(row["group_id"])}
+        for row in OrbatEntry.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("id")
+        .values("group_id", *ORBAT_FIELDS)
+    ]
+    # Ordered by references, not database ids, so that the same campaign exports the same.
+    orbat.sort(key=lambda row: (row["side"], row["box"], row["group"] or 0))
+    events = viewer.filter_visible(
+        CampaignEvent.objects.filter(campaign=campaign).select_related("actor", "undone_by")
+    ).order_by("created_at", "id")
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": (now or timezone.now()).isoformat(),
+        "scope": scope_of(viewer),
+        "campaign": {
+            "name": campaign.name,
+            "module": campaign.module,
+            "campaign_game": campaign.campaign_game,
+            "data_version": campaign.data_version,
+            "period_index": campaign.period_index,
+            "created_at": _iso(campaign.created_at),
+        },
+        "members": [
+            {"username": username, "role": role, "side": side}
+            for username, role, side in Membership.objects.filter(campaign=campaign)
+            .order_by("joined_at", "id")
+            .values_list("user__username", "role", "side")
+        ],
+        "days": list(
+            CampaignDay.objects.filter(campaign=campaign).order_by("index").values(*DAY_FIELDS)
+        ),
+        "side_days": list(
+            SideDay.objects.filter(campaign=campaign, side__in=sides)
+            .order_by("index", "side")
+            .values(*SIDE_DAY_FIELDS)
+        ),
+        "ledger": [
+            {**_pick(row, LEDGER_FIELDS), "created_at": _iso(row["created_at"])}
+            for row in LedgerEntry.objects.filter(campaign=campaign, side__in=sides)
+            .order_by("side", "ledger", "index", "id")
+            .values("created_at", *LEDGER_FIELDS)
+        ],
+        "scenarios": [
+            {"id": scenario_refs[row["id"]], **_pick(row, SCENARIO_FIELDS)} for row in scenarios
+        ],
+        "cvp": [
+            {
+                **_pick(row, CVP_FIELDS),
+                "scenario": scenario_refs.get(row["scenario_id"]),
+                "created_at": _iso(row["created_at"]),
+            }
+            for row in CvpEntry.objects.filter(campaign=campaign)
+            .order_by("index", "id")
+            .values("scenario_id", "created_at", *CVP_FIELDS)
+        ],
+        "rgs": [{"id": rg_refs[row["id"]], **_pick(row, RG_FIELDS)} for row in rgs],
+        "orbat": orbat,
+        "history": [_event_record(event) for event in events],
+        # The dice log arrives with a later issue; the key is here so the format stays stable.
+        "dice_rolls": [],
+    }
+
+
+def _pick(row: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    return {name: row[name] for name in names}
+
+
+def _event_record(event: CampaignEvent) -> dict[str, Any]:
+    data = {k: v for k, v in event.data.items() if k not in NOT_EXPORTED_EVENT_DATA}
+    # An event imported earlier (no actor here): give back the time and names it came with.
+    original = data.get(ORIGINAL_KEY) if event.actor_id is None else None
+    if isinstance(original, dict):
+        del data[ORIGINAL_KEY]
+        created_at = original.get("created_at")
+        actor = original.get("actor")
+        undone_by = original.get("undone_by")
+    else:
+        created_at = _iso(event.created_at)
+        actor = event.actor.get_username() if event.actor else None
+        undone_by = event.undone_by.get_username() if event.undone_by else None
+    return {
+        "action": event.action,
+        "visibility": event.visibility,
+        "target_type": event.target_type,
+        "created_at": created_at,
+        "actor": actor,
+        "undone_at": _iso(event.undone_at),
+        "undone_by": undone_by,
+        "data": data,
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_filename(campaign: Campaign, today: dt.date | None = None) -> str:
+    """``<campaign-name-slug>-<date>.json``; Japanese names keep their letters."""
+    slug = slugify(campaign.name, allow_unicode=True) or "campaign"
+    return f"{slug}-{(today or timezone.localdate()).isoformat()}.json"
+
+
+# --- reading a file --------------------------------------------------------------------------
+
+
+@dataclass
+class ParsedExport:
+    """A checked export file: everything needed to write the new campaign, nothing written yet."""
+
+    module: GameModule
+    scope: str
+    campaign: dict[str, Any]
+    members: list[dict[str, Any]]
+    exported_at: str | None
+    days: list[dict[str, Any]] = field(default_factory=list)
+    side_days: list[dict[str, Any]] = field(default_factory=list)
+    ledger: list[dict[str, Any]] = field(default_factory=list)
+    scenarios: list[dict[str, Any]] = field(default_factory=list)
+    cvp: list[dict[str, Any]] = field(default_factory=list)
+    rgs: list[dict[str, Any]] = field(default_factory=list)
+    orbat: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+
+def read_upload(upload: Any) -> ParsedExport:
+    """Check an uploaded file's size, then its contents."""
+    if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
+        raise ImportRefused(_too_big())
+    raw = upload.read(MAX_IMPORT_BYTES + 1)
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportRefused(_too_big())
+    return parse_export(raw)
+
+
+def _too_big() -> str:
+    return _("The file is larger than %(limit)s MB; a campaign export is much smaller.") % {
+        "limit": MAX_IMPORT_BYTES // (1024 * 1024)
+    }
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def parse_export(raw: bytes | str) -> ParsedExport:
+    """Check the whole file; raise ImportRefused naming the first problem found."""
+    try:
+        data = json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ImportRefused(
+            _("The file is not JSON. Choose a file made by a campaign's Export link.")
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused(
+            _(
+                "The file is JSON but not a campaign export (its “format” is not “%(format)s”). "
+                "Choose a file made by a campaign's Export link."
+            )
+            % {"format": FORMAT}
+        )
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version != FORMAT_VERSION:
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+            raise ImportRefused(
+                _(
+                    "The file uses export format version %(version)s; this installation reads "
+                    "version %(supported)s. Update the app, then import again."
+                )
+                % {"version": version, "supported": FORMAT_VERSION}
+            )
+        raise ImportRefused(
+            _(
+                "The file's format_version %(version)s is not supported (this app reads "
+                "%(supported)s)."
+            )
+            % {"version": _short(json.dumps(version)), "supported": FORMAT_VERSION}
+        )
+    meta = data.get("campaign")
+    if not isinstance(meta, dict):
+        raise ImportRefused(_("The file has no “campaign” section."))
+    module = _module_of(meta)
+    scope = data.get("scope")
+    if not isinstance(scope, str) or not (
+        scope in (SCOPE_FULL, SCOPE_PUBLIC)
+        or (
+            scope.startswith(SIDE_SCOPE_PREFIX)
+            and scope.removeprefix(SIDE_SCOPE_PREFIX) in module.side_keys
+        )
+    ):
+        raise ImportRefused(
+            _("The file's “scope” must be “full”, “public” or “side:” and a side of the game.")
+        )
+    checker = _Checker(module=module, scope=scope, cg_key=meta["campaign_game"])
+    return checker.check(data, meta)
+
+
+def _module_of(meta: dict[str, Any]) -> GameModule:
+    module_key = meta.get("module")
+    try:
+        module = get_module(module_key) if isinstance(module_key, str) else None
+    except KeyError:
+        module = None
+    if module is None:
+        raise ImportRefused(
+            _("The file is for a game this installation does not have (“%(module)s”).")
+            % {"module": _short(module_key)}
+        )
+    cg_key = meta.get("campaign_game")
+    try:
+        if not isinstance(cg_key, str):
+            raise KeyError(cg_key)
+        module.campaign_game(cg_key)
+    except KeyError:
+        raise ImportRefused(
+            _("The file is for a campaign game %(game)s does not have (“%(cg)s”).")
+            % {"game": module.name.in_language(get_language()), "cg": _short(cg_key)}
+        ) from None
+    file_version = meta.get("data_version")
+    if not isinstance(file_version, str) or not file_version.isdigit():
+        raise ImportRefused(_("The file's “data_version” must be a whole number written as text."))
+    if int(file_version) > int(module.version):
+        raise ImportRefused(
+            _(
+                "The campaign was saved with game data version %(file)s; this installation has "
+                "version %(current)s of %(game)s. Update the app, then import again."
+            )
+            % {
+                "file": file_version,
+                "current": module.version,
+                "game": module.name.in_language(get_language()),
+            }
+        )
+    return module
+
+
+@dataclass
+class _Checker:
+    module: GameModule
+    scope: str
+    cg_key: str
+
+    @property
+    def periods(self) -> int:
+        return len(self.module.campaign_game(self.cg_key).periods)
+
+    def check(self, data: dict[str, Any], meta: dict[str, Any]) -> ParsedExport:
+        name = meta.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise ImportRefused(_("The file's campaign has no name."))
+        period_index = meta.get("period_index", 0)
+        if not _is_int(period_index) or not 0 <= period_index < self.periods:
+            raise ImportRefused(_("The file's “period_index” is not a day of the calendar."))
+        members = data.get("members", [])
+        if not isinstance(members, list) or not all(isinstance(m, dict) for m in members):
+            raise ImportRefused(_("The file's “members” must be a list of objects."))
+        dice = data.get("dice_rolls", [])
+        if not isinstance(dice, list):
+            raise ImportRefused(_("The file's “dice_rolls” must be a list."))
+        if dice:
+            raise ImportRefused(
+                _("The file holds dice rolls, which this version of the app cannot import yet.")
+            )
+        exported_at = data.get("exported_at")
+        parsed = ParsedExport(
+            module=self.module,
+            scope=self.scope,
+            campaign={
+                "name": name.strip(),
+                "data_version": meta["data_version"],
+                "period_index": period_index,
+                "created_at": meta.get("created_at"),
+                "module": self.module.key,
+                "campaign_game": self.cg_key,
+            },
+            members=[
+                {
+                    key: m[key] if isinstance(m.get(key), str) else None
+                    for key in ("username", "role", "side")
+                }
+                for m in members
+            ],
+            exported_at=exported_at if isinstance(exported_at, str) else None,
+        )
+        parsed.days = self._days(data)
+        parsed.side_days = self._side_days(data)
+        parsed.ledger = self._ledger(data)
+        parsed.scenarios = self._scenarios(data)
+        parsed.cvp = self._cvp(data, {row["ref"] for row in parsed.scenarios})
+        parsed.rgs = self._rgs(data)
+        parsed.orbat = self._orbat(data, {row["ref"]: row["values"]["side"] for row in parsed.rgs})
+        parsed.history = self._history(data)
+        return parsed
+
+    # Rows ---------------------------------------------------------------------------------
+
+    def _rows(self, data: dict[str, Any], section: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        rows = data.get(section, [])
+        if not isinstance(rows, list):
+            raise ImportRefused(
+                _("The file's “%(section)s” must be a list.") % {"section": section}
+            )
+        for number, row in enumerate(rows, start=1):
+            if not isinstance(row, dict):
+                raise ImportRefused(
+                    _("%(section)s, entry %(number)s: is not an object.")
+                    % {"section": section, "number": number}
+                )
+            yield number, row
+
+    def _values(
+        self,
+        section: str,
+        number: int,
+        row: dict[str, Any],
+        model: type[models.Model],
+        names: Iterable[str],
+    ) -> dict[str, Any]:
+        """The row's values for ``names``, each checked against its model field."""
+        values = {}
+        for name in names:
+            model_field = model._meta.get_field(name)
+            if name in row:
+                value = row[name]
+            elif model_field.has_default():
+                value = model_field.get_default()
+            elif model_field.null:
+                value = None
+            elif model_field.blank and isinstance(model_field, models.CharField | models.TextField):
+                value = ""
+            else:
+                raise self._error(section, number, name, _("is missing."))
+            try:
+                values[name] = _checked(model_field, value)
+            except ValidationError as error:
+                raise self._error(section, number, name, " ".join(error.messages)) from None
+        if "index" in values and not 0 <= values["index"] < self.periods:
+            raise self._error(section, number, "index", _("is not a day of the calendar."))
+        if "side" in values:
+            if values["side"] not in self.module.side_keys:
+                raise self._error(section, number, "side", _("is not a side of this game."))
+            if model in (SideDay, LedgerEntry, ReinforcementGroup, OrbatEntry) and values[
+                "side"
+            ] not in scope_sides(self.scope, self.module):
+                raise self._error(
+                    section,
+                    number,
+                    "side",
+                    _("is secret in a file of scope “%(scope)s”.") % {"scope": self.scope},
+                )
+        return values
+
+    @staticmethod
+    def _error(section: str, number: int, name: str, message: str) -> ImportRefused:
+        return ImportRefused(
+            _("%(section)s, entry %(number)s, “%(field)s”: %(message)s")
+            % {"section": section, "number": number, "field": name, "message": message}
+        )
+
+    def _timestamp(self, section: str, number: int, row: dict[str, Any], name: str) -> Any:
+        value = row.get(name)
+        if value is None:
+            return None
+        parsed = parse_datetime(value) if isinstance(value, str) else None
+        if parsed is None:
+            raise self._error(section, number, name, _("must be a date and time (ISO 8601)."))
+        if timezone.is_naive(parsed):
+            parsed = timezone.make_aware(parsed, dt.UTC)
+        return parsed
+
+    def _ref(self, section: str, number: int, row: dict[str, Any], seen: set) -> Any:
+        ref = row.get("id")
+        if not _is_int(ref) and not isinstance(ref, str):
+            raise self._error(section, number, "id", _("must be a number or text."))
+        if ref in seen:
+            raise self._error(section, number, "id", _("is used twice."))
+        seen.add(ref)
+        return ref
+
+    def _unique(self, section: str, rows: list[dict[str, Any]], keys: tuple[str, ...]) -> None:
+        seen = set()
+        for number, row in enumerate(rows, start=1):
+            values = row.get("values", row)
+            key = tuple(values[k] for k in keys)
+            if key in seen:
+                raise ImportRefused(
+                    _("%(section)s, entry %(number)s: another entry has the same %(keys)s.")
+                    % {"section": section, "number": number, "keys": ", ".join(keys)}
+                )
+            seen.add(key)
+
+    # Sections -----------------------------------------------------------------------------
+
+    def _days(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        rows = [
+            self._values("days", n, row, CampaignDay, DAY_FIELDS)
+            for n, row in self._rows(data, "days")
+        ]
+        self._unique("days", rows, ("index",))
+        return rows
+
+    def _side_days(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        rows = [
+            self._values("side_days", n, row, SideDay, SIDE_DAY_FIELDS)
+            for n, row in self._rows(data, "side_days")
+        ]
+        self._unique("side_days", rows, ("index", "side"))
+        return rows
+
+    def _ledger(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        rows = []
+        for n, row in self._rows(data, "ledger"):
+            values = self._values("ledger", n, row, LedgerEntry, LEDGER_FIELDS)
+            kinds = CPP_KINDS if values["ledger"] == LedgerEntry.CPP else FPP_KINDS
+            if values["kind"] not in kinds:
+                raise self._error(
+                    "ledger",
+                    n,
+                    "kind",
+                    _("does not belong in the %(ledger)s ledger.")
+                    % {"ledger": values["ledger"].upper()},
+                )
+            sign = kinds[values["kind"]]
+            if values["amount"] == 0 or (sign and values["amount"] * sign < 0):
+                raise self._error(
+                    "ledger", n, "amount", _("a gain must be more than 0, a cost less than 0.")
+                )
+            rows.append(
+                {"values": values, "created_at": self._timestamp("ledger", n, row, "created_at")}
+            )
+        return rows
+
+    def _scenarios(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
+        refs: set = set()
+        for n, row in self._rows(data, "scenarios"):
+            ref = self._ref("scenarios", n, row, refs)
+            values = self._values("scenarios", n, row, Scenario, SCENARIO_FIELDS)
+            for name in SCENARIO_SIDE_FIELDS:
+                if values[name] and values[name] not in self.module.side_keys:
+                    raise self._error("scenarios", n, name, _("is not a side of this game."))
+            rows.append({"ref": ref, "values": values})
+        self._unique("scenarios", rows, ("index", "sequence"))
+        return rows
+
+    def _cvp(self, data: dict[str, Any], scenario_refs: set) -> list[dict[str, Any]]:
+        rows = []
+        for n, row in self._rows(data, "cvp"):
+            values = self._values("cvp", n, row, CvpEntry, CVP_FIELDS)
+            scenario = row.get("scenario")
+            if scenario is not None and scenario not in scenario_refs:
+                raise self._error("cvp", n, "scenario", _("names no scenario of the file."))
+            rows.append(
+                {
+                    "values": values,
+                    "scenario": scenario,
+                    "created_at": self._timestamp("cvp", n, row, "created_at"),
+                }
+            )
+        return rows
+
+    def _rgs(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
+        refs: set = set()
+        for n, row in self._rows(data, "rgs"):
+            ref = self._ref("rgs", n, row, refs)
+            rows.append(
+                {"ref": ref, "values": self._values("rgs", n, row, ReinforcementGroup, RG_FIELDS)}
+            )
+        self._unique("rgs", rows, ("side", "rg_id", "number"))
+        return rows
+
+    def _orbat(self, data: dict[str, Any], rg_sides: dict[Any, str]) -> list[dict[str, Any]]:
+        rows = []
+        for n, row in self._rows(data, "orbat"):
+            values = self._values("orbat", n, row, OrbatEntry, ORBAT_FIELDS)
+            if values["quantity"] < 1:
+                raise self._error("orbat", n, "quantity", _("must be 1 or more."))
+            if not all(isinstance(status, str) for status in values["statuses"]):
+                raise self._error("orbat", n, "statuses", _("must be a list of texts."))
+            group = row.get("group")
+            if (values["box"] == OrbatBox.RG) != (group is not None):
+                raise self._error(
+                    "orbat", n, "group", _("is needed in the RG box, and only there.")
+                )
+            if group is not None and rg_sides.get(group) != values["side"]:
+                raise self._error("orbat", n, "group", _("names no RG of this side in the file."))
+            rows.append({"values": values, "group": group})
+        return rows
+
+    def _history(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        rows = []
+        allowed = scope_visibilities(self.scope, self.module)
+        for n, row in self._rows(data, "history"):
+            values = self._values(
+                "history", n, row, CampaignEvent, ("action", "visibility", "target_type", "data")
+            )
+            if not values["action"]:
+                raise self._error("history", n, "action", _("is missing."))
+            if values["visibility"] not in allowed:
+                raise self._error(
+                    "history",
+                    n,
+                    "visibility",
+                    _("is secret in a file of scope “%(scope)s”.") % {"scope": self.scope},
+                )
+            for name in ("actor", "undone_by"):
+                if row.get(name) is not None and not isinstance(row[name], str):
+                    raise self._error("history", n, name, _("must be a user name or null."))
+            created_at = self._timestamp("history", n, row, "created_at")
+            undone_at = self._timestamp("history", n, row, "undone_at")
+            event_data = {
+                k: v for k, v in values["data"].items() if k not in NOT_EXPORTED_EVENT_DATA
+            }
+            event_data[ORIGINAL_KEY] = {
+                "created_at": row.get("created_at") if created_at else None,
+                "actor": row.get("actor"),
+                "undone_by": row.get("undone_by"),
+            }
+            rows.append(
+                {
+                    "values": {**values, "data": event_data, "undone_at": undone_at},
+                    "created_at": created_at,
+                }
+            )
+        return rows
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """A value from the file, cut short for a message."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_TYPE_NAMES = {
+    bool: gettext_lazy("true or false"),
+    int: gettext_lazy("a whole number"),
+    str: gettext_lazy("text"),
+    dict: gettext_lazy("an object"),
+    list: gettext_lazy("a list"),
+}
+
+
+def _checked(model_field: models.Field, value: Any) -> Any:
+    """``value`` if it fits ``model_field`` exactly (type, length, range, choices)."""
+    if value is None:
+        if model_field.null:
+            return None
+        raise ValidationError(_("may not be null."))
+    if isinstance(model_field, models.BooleanField):
+        expected: type = bool
+    elif isinstance(model_field, models.IntegerField):
+        expected = int
+    elif isinstance(model_field, models.CharField | models.TextField):
+        expected = str
+    elif isinstance(model_field, models.JSONField):
+        expected = type(model_field.get_default())
+    else:  # pragma: no cover - every exported column is one of the above
+        raise ValidationError(_("cannot be imported."))
+    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        raise ValidationError(_("must be %(kind)s.") % {"kind": _TYPE_NAMES[expected]})
+    model_field.validate(value, None)
+    model_field.run_validators(value)
+    return value
+
+
+# --- writing the new campaign ----------------------------------------------------------------
+
+
+def imported_name(name: str) -> str:
+    limit = Campaign._meta.get_field("name").max_length
+    suffix = _(" (imported)")
+    return name[: limit - len(suffix)] + suffix
+
+
+@transaction.atomic
+def load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
+    """Create the campaign the file describes, with ``user`` as its creator and only member.
+
+    The file is the state: campaigns.state.initialize is not called. Rows the scope leaves out
+    (another side's calendar records) are created blank, so every page finds its rows.
+    """
+    meta = parsed.campaign
+    campaign = Campaign.objects.create(
+        name=imported_name(meta["name"]),
+        module=meta["module"],
+        campaign_game=meta["campaign_game"],
+        data_version=meta["data_version"],
+        period_index=meta["period_index"],
+        created_by=user,
+    )
+    role, side = role_for_scope(parsed.scope)
+    Membership.objects.create(campaign=campaign, user=user, role=role, side=side)
+
+    periods = range(len(campaign.cg.periods))
+    days = {row["index"]: row for row in parsed.days}
+    CampaignDay.objects.bulk_create(
+        CampaignDay(campaign=campaign, **days.get(index, {"index": index})) for index in periods
+    )
+    side_days = {(row["index"], row["side"]): row for row in parsed.side_days}
+    SideDay.objects.bulk_create(
+        SideDay(campaign=campaign, **side_days.get((index, key), {"index": index, "side": key}))
+        for index in periods
+        for key in campaign.game.side_keys
+    )
+    ledger = _create_all(
+        LedgerEntry, [LedgerEntry(campaign=campaign, **row["values"]) for row in parsed.ledger]
+    )
+    scenarios = _create_all(
+        Scenario, [Scenario(campaign=campaign, **row["values"]) for row in parsed.scenarios]
+    )
+    scenario_by_ref = {
+        row["ref"]: obj for row, obj in zip(parsed.scenarios, scenarios, strict=True)
+    }
+    cvp = _create_all(
+        CvpEntry,
+        [
+            CvpEntry(
+                campaign=campaign,
+                scenario=scenario_by_ref.get(row["scenario"]),
+                **row["values"],
+            )
+            for row in parsed.cvp
+        ],
+    )
+    rgs = _create_all(
+        ReinforcementGroup,
+        [ReinforcementGroup(campaign=campaign, **row["values"]) for row in parsed.rgs],
+    )
+    rg_by_ref = {row["ref"]: obj for row, obj in zip(parsed.rgs, rgs, strict=True)}
+    _create_all(
+        OrbatEntry,
+        [
+            OrbatEntry(campaign=campaign, group=rg_by_ref.get(row["group"]), **row["values"])
+            for row in parsed.orbat
+        ],
+    )
+    events = _create_all(
+        CampaignEvent,
+        [CampaignEvent(campaign=campaign, actor=None, **row["values"]) for row in parsed.history],
+    )
+    # auto_now_add stamped every row with now; give back the times the file kept.
+    _restore_times(LedgerEntry, ledger, parsed.ledger)
+    _restore_times(CvpEntry, cvp, parsed.cvp)
+    _restore_times(CampaignEvent, events, parsed.history)
+    history.record(
+        campaign,
+        user,
+        "campaign.imported",
+        name=meta["name"],
+        module=meta["module"],
+        campaign_game=meta["campaign_game"],
+        scope=parsed.scope,
+        role=role,
+        side=side,
+        format_version=FORMAT_VERSION,
+        exported_at=parsed.exported_at,
+        created_at=meta["created_at"] if isinstance(meta["created_at"], str) else None,
+        members=parsed.members,
+    )
+    return campaign
+
+
+def _create_all(model: type[models.Model], objs: list[models.Model]) -> list[models.Model]:
+    """Insert in the given order (ids follow the file's order) and return rows with their ids."""
+    if connection.features.can_return_rows_from_bulk_insert:
+        return model.objects.bulk_create(objs)
+    for obj in objs:  # pragma: no cover - SQLite ≥ 3.35 and PostgreSQL return ids
+        obj.save(force_insert=True)
+    return objs
+
+
+def _restore_times(
+    model: type[models.Model], objs: list[models.Model], rows: list[dict[str, Any]]
+) -> None:
+    """Set each row's ``created_at`` to the file's (a few queries, not one per row)."""
+    known = [
+        (obj.pk, row["created_at"])
+        for obj, row in zip(objs, rows, strict=True)
+        if row["created_at"] is not None
+    ]
+    for start in range(0, len(known), 400):
+        chunk = known[start : start + 400]
+        model.objects.filter(pk__in=[pk for pk, _when in chunk]).update(
+            created_at=Case(
+                *(When(pk=pk, then=Value(when)) for pk, when in chunk),
+                output_field=models.DateTimeField(),
+            )
+        )

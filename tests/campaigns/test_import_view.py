@@ -1,0 +1,239 @@
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from campaigns import transfer
+from campaigns.models import Campaign, CampaignEvent, LedgerEntry, Membership
+from campaigns.visibility import viewer_for
+from tests.campaigns.test_transfer import GERMAN_SECRETS, big_campaign, play_some_days
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("campaigns:import")
+
+
+@pytest.fixture
+def played(campaign, people):
+    return play_some_days(campaign, people)
+
+
+def exported(campaign, user) -> bytes:
+    return transfer.dumps(transfer.build_export(viewer_for(user, campaign.pk))).encode()
+
+
+def upload(content: bytes, name="campaign.json"):
+    return SimpleUploadedFile(name, content, content_type="application/json")
+
+
+def new_campaigns(before):
+    return Campaign.objects.exclude(pk__in=before)
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def test_any_signed_in_user_gets_the_form(client_as):
+    response = client_as("outsider").get(URL)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'enctype="multipart/form-data"' in html
+    assert 'type="file"' in html
+    assert f'href="{URL}"' in html and "Import a campaign" in html
+
+
+def test_an_anonymous_visitor_is_asked_to_sign_in(client):
+    for response in (client.get(URL), client.post(URL)):
+        assert response.status_code == 302
+        assert reverse("login") in response["Location"]
+
+
+def test_the_page_takes_a_fixed_number_of_queries(client_as, django_assert_max_num_queries):
+    client = client_as("outsider")
+    with django_assert_max_num_queries(3):
+        assert client.get(URL).status_code == 200
+
+
+# --- importing -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("exporter", "role", "side"),
+    [
+        ("referee", "referee", ""),
+        ("soviet", "player", "soviet"),
+        ("german", "player", "german"),
+        ("observer", "observer", ""),
+    ],
+)
+def test_an_export_becomes_a_new_campaign_with_the_importer_in_the_files_role(
+    played, people, client_as, exporter, role, side
+):
+    before = list(Campaign.objects.values_list("pk", flat=True))
+    response = client_as("outsider").post(
+        URL, {"file": upload(exported(played, people[exporter]))}, follow=True
+    )
+    (imported,) = new_campaigns(before)
+    assert response.redirect_chain == [(reverse("campaigns:detail", args=[imported.pk]), 302)]
+    assert imported.name == "Into the Factory, club night (imported)"
+    assert imported.created_by == people["outsider"]
+    (membership,) = Membership.objects.filter(campaign=imported)
+    assert (membership.user, membership.role, membership.side) == (people["outsider"], role, side)
+    assert "Imported “Into the Factory, club night (imported)”." in response.content.decode()
+    assert CampaignEvent.objects.filter(campaign=imported, action="campaign.imported").count() == 1
+
+
+def test_the_imported_campaigns_pages_open(played, people, client_as):
+    client = client_as("outsider")
+    client.post(URL, {"file": upload(exported(played, people["referee"]))})
+    imported = Campaign.objects.get(name__endswith="(imported)")
+    for name in ("detail", "history", "members"):
+        assert client.get(reverse(f"campaigns:{name}", args=[imported.pk])).status_code == 200
+    history = client.get(reverse("campaigns:history", args=[imported.pk])).content.decode()
+    assert "Created the campaign “Into the Factory, club night”." in history
+
+
+def test_a_round_trip_through_the_views_is_lossless(played, client_as):
+    first = json.loads(
+        client_as("referee").get(reverse("campaigns:export", args=[played.pk])).content
+    )
+    client = client_as("outsider")
+    client.post(URL, {"file": upload(json.dumps(first).encode())})
+    imported = Campaign.objects.get(name__endswith="(imported)")
+    second = json.loads(client.get(reverse("campaigns:export", args=[imported.pk])).content)
+    for data in (first, second):
+        del data["exported_at"], data["campaign"]["name"], data["campaign"]["created_at"]
+        del data["members"]
+        data["history"] = [e for e in data["history"] if e["action"] != "campaign.imported"]
+    assert second == first
+
+
+# --- secrecy -------------------------------------------------------------------------------
+
+
+def test_importing_a_copy_gives_no_way_into_the_original(played, people, client_as):
+    client = client_as("outsider")
+    client.post(URL, {"file": upload(exported(played, people["referee"]))})
+    assert client.get(reverse("campaigns:detail", args=[played.pk])).status_code == 404
+    assert client.get(reverse("campaigns:export", args=[played.pk])).status_code == 404
+
+
+def test_the_original_members_are_not_in_the_copy(played, people, client_as):
+    client_as("outsider").post(URL, {"file": upload(exported(played, people["referee"]))})
+    imported = Campaign.objects.get(name__endswith="(imported)")
+    for persona in ("german", "soviet", "referee", "observer"):
+        response = client_as(persona).get(reverse("campaigns:export", args=[imported.pk]))
+        assert response.status_code == 404, persona
+
+
+def test_a_player_who_edits_the_scope_gets_only_what_their_file_held(played, people, client_as):
+    # Claiming "full" makes them referee of their own copy, which holds no German rows.
+    data = json.loads(exported(played, people["soviet"]))
+    data["scope"] = "full"
+    client = client_as("soviet")
+    client.post(URL, {"file": upload(json.dumps(data).encode())})
+    imported = Campaign.objects.get(name__endswith="(imported)")
+    assert not LedgerEntry.objects.filter(campaign=imported, side="german").exists()
+    content = client.get(reverse("campaigns:export", args=[imported.pk])).content.decode()
+    for secret in GERMAN_SECRETS:
+        assert secret not in content, secret
+
+
+def test_a_side_file_carrying_the_other_sides_rows_is_refused(played, people, client_as):
+    data = json.loads(exported(played, people["referee"]))
+    data["scope"] = "side:soviet"
+    response = client_as("soviet").post(URL, {"file": upload(json.dumps(data).encode())})
+    assert "is secret in a file of scope “side:soviet”" in response.content.decode()
+    assert not Campaign.objects.filter(name__endswith="(imported)").exists()
+
+
+# --- refusals ------------------------------------------------------------------------------
+
+
+def refused(client, content: bytes, name="campaign.json"):
+    before = Campaign.objects.count()
+    response = client.post(URL, {"file": upload(content, name)})
+    assert response.status_code == 200
+    assert Campaign.objects.count() == before
+    html = response.content.decode()
+    assert "Choose the file again" in html
+    assert 'class="errorlist' in html
+    return html
+
+
+@pytest.fixture
+def good(played, people):
+    return json.loads(exported(played, people["referee"]))
+
+
+def test_a_file_that_is_not_json_is_refused(client_as):
+    html = refused(client_as("outsider"), b"\x89PNG\r\n\x1a\n", "map.png")
+    assert "The file is not JSON." in html
+
+
+def test_a_file_with_the_wrong_format_marker_is_refused(client_as, good):
+    html = refused(client_as("outsider"), json.dumps({**good, "format": "vassal.save"}).encode())
+    assert "not a campaign export" in html
+
+
+def test_an_unsupported_format_version_is_refused(client_as, good):
+    html = refused(client_as("outsider"), json.dumps({**good, "format_version": 7}).encode())
+    assert "export format version 7" in html and "Update the app" in html
+
+
+def test_an_unknown_game_is_refused(client_as, good):
+    data = {**good, "campaign": {**good["campaign"], "module": "panzer_leader"}}
+    html = refused(client_as("outsider"), json.dumps(data).encode())
+    assert "a game this installation does not have" in html
+
+
+def test_an_unknown_campaign_game_is_refused(client_as, good):
+    data = {**good, "campaign": {**good["campaign"], "campaign_game": "rb-cg-42"}}
+    html = refused(client_as("outsider"), json.dumps(data).encode())
+    assert "a campaign game Red Factories does not have" in html
+
+
+def test_newer_game_data_is_refused(client_as, good):
+    data = {**good, "campaign": {**good["campaign"], "data_version": "9"}}
+    html = refused(client_as("outsider"), json.dumps(data).encode())
+    assert "game data version 9" in html
+
+
+def test_a_bad_row_is_named(client_as, good):
+    good["ledger"][2]["amount"] = "lots"
+    html = refused(client_as("outsider"), json.dumps(good).encode())
+    assert "ledger, entry 3, “amount”: must be a whole number." in html
+
+
+def test_a_file_over_5_mb_is_refused(client_as, good):
+    padded = json.dumps({**good, "padding": "x" * (5 * 1024 * 1024)}).encode()
+    html = refused(client_as("outsider"), padded)
+    assert "larger than 5 MB" in html
+
+
+def test_an_empty_post_asks_for_a_file(client_as):
+    response = client_as("outsider").post(URL, {})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+
+
+def test_an_empty_file_is_refused(client_as):
+    html = client_as("outsider").post(URL, {"file": upload(b"")}).content.decode()
+    assert "The submitted file is empty." in html
+
+
+# --- size ----------------------------------------------------------------------------------
+
+
+def test_importing_a_big_campaign_writes_in_batches_not_row_by_row(
+    people, client_as, django_assert_max_num_queries
+):
+    big = big_campaign(people, rows=300)
+    content = exported(big, people["referee"])
+    rows = sum(len(v) for v in json.loads(content).values() if isinstance(v, list))
+    assert rows > 1400
+    client = client_as("outsider")
+    with django_assert_max_num_queries(40):
+        response = client.post(URL, {"file": upload(content)})
+    assert response.status_code == 302

@@ -1,0 +1,579 @@
+"""The export format and the import service (campaigns.transfer), without HTTP."""
+
+import copy
+import json
+
+import pytest
+
+from campaigns import history, state, transfer
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CampaignEvent,
+    CvpEntry,
+    LedgerEntry,
+    Membership,
+    OrbatEntry,
+    ReinforcementGroup,
+    Scenario,
+    SideDay,
+)
+from campaigns.visibility import REFEREE, viewer_for
+
+pytestmark = pytest.mark.django_db
+
+# Numbers and words only the German side (and the referee) may know.
+GERMAN_SECRETS = ('"amount": 15', '"amount": 37', '"amount": -11', "Panzer reserve", '"G4"')
+SOVIET_SECRETS = ('"amount": 23', "Volga crossing", '"M3"')
+
+
+def play_some_days(campaign, people):
+    """A campaign two days in: ledgers, a bought RG with units, CVP, a scenario, secret rolls."""
+    german, soviet, referee = people["german"], people["soviet"], people["referee"]
+    state.add_ledger_entry(
+        campaign,
+        by=german,
+        side="german",
+        ledger="cpp",
+        index=1,
+        kind="replenishment",
+        amount=37,
+        note="Panzer reserve",
+    )
+    state.add_ledger_entry(
+        campaign,
+        by=german,
+        side="german",
+        ledger="cpp",
+        index=1,
+        kind="rg_purchase",
+        amount=-11,
+        rg="G4",
+    )
+    state.add_ledger_entry(
+        campaign,
+        by=soviet,
+        side="soviet",
+        ledger="cpp",
+        index=1,
+        kind="replenishment",
+        amount=23,
+        note="Volga crossing",
+    )
+    adjustment = state.add_ledger_entry(
+        campaign,
+        by=referee,
+        side="soviet",
+        ledger="fpp",
+        index=1,
+        kind="adjustment",
+        amount=-4,
+        note="Misread chart",
+    )
+    history.undo(
+        CampaignEvent.objects.get(action="ledger.added", data__amount=-4), by=people["referee"]
+    )
+    assert not LedgerEntry.objects.filter(pk=adjustment.pk).exists()
+    scenario = state.save_scenario(
+        campaign,
+        by=referee,
+        index=0,
+        scenario_type="initial",
+        attacker="german",
+        moves_first="german",
+        winner="soviet",
+        turns_played=6,
+        locations={"german": {"gained": 3}, "soviet": {"lost": 3}},
+        notes="Street fighting in the Barrikady",
+    )
+    state.add_cvp(
+        campaign,
+        by=german,
+        side="soviet",
+        index=0,
+        scenario=scenario,
+        phase="scenario",
+        what="4-4-7",
+        cvp=2,
+    )
+    state.add_cvp(
+        campaign, by=soviet, side="german", index=0, phase="reph_after_vc", what="StuG", cvp=5
+    )
+    rg = ReinforcementGroup.objects.create(
+        campaign=campaign,
+        side="german",
+        rg_id="G4",
+        number=1,
+        index=1,
+        source="purchased",
+        cpp_cost=11,
+        strength="5",
+        details={"sw": ["MMG"]},
+    )
+    state.add_units(campaign, by=german, side="german", box="rg", group=rg, text="5 × 4-6-7")
+    soviet_rg = ReinforcementGroup.objects.create(
+        campaign=campaign, side="soviet", rg_id="M3", number=1, index=1, source="purchased"
+    )
+    state.add_units(campaign, by=soviet, side="soviet", box="rg", group=soviet_rg, text="3 × 4-4-7")
+    line = OrbatEntry.objects.filter(campaign=campaign, side="soviet", box="retained").first()
+    state.change_entry(line, by=soviet, version=line.version, box="casualties", move_quantity=1)
+    german_day = SideDay.objects.get(campaign=campaign, side="german", index=1)
+    state.update_side_day(
+        campaign,
+        german_day,
+        by=german,
+        version=german_day.version,
+        elr=4,
+        san=5,
+        initiative_chit="Attack",
+    )
+    day = CampaignDay.objects.get(campaign=campaign, index=1)
+    state.update_day(campaign, day, by=referee, version=day.version, weather="Overcast")
+    history.record(campaign, referee, "test.note", visibility=REFEREE, note="Referee only")
+    campaign.period_index = 1
+    campaign.save()
+    return campaign
+
+
+@pytest.fixture
+def played(campaign, people):
+    return play_some_days(campaign, people)
+
+
+def export_as(campaign, user):
+    return transfer.build_export(viewer_for(user, campaign.pk))
+
+
+def text(data):
+    return transfer.dumps(data)
+
+
+# --- what an export holds -------------------------------------------------------------------
+
+
+def test_the_referee_export_holds_every_row_of_the_campaign(played, people):
+    data = export_as(played, people["referee"])
+    assert (data["format"], data["format_version"], data["scope"]) == (
+        "campaign-desk.export",
+        1,
+        "full",
+    )
+    assert data["campaign"]["module"] == "red_factories"
+    assert data["campaign"]["campaign_game"] == "rb-cg-1"
+    assert data["campaign"]["period_index"] == 1
+    counts = {
+        "days": CampaignDay,
+        "side_days": SideDay,
+        "ledger": LedgerEntry,
+        "cvp": CvpEntry,
+        "scenarios": Scenario,
+        "rgs": ReinforcementGroup,
+        "orbat": OrbatEntry,
+    }
+    for key, model in counts.items():
+        assert len(data[key]) == model.objects.filter(campaign=played).count() > 0, key
+    assert len(data["history"]) == CampaignEvent.objects.filter(campaign=played).count()
+    assert data["dice_rolls"] == []
+    assert {m["username"] for m in data["members"]} == {"german", "soviet", "referee", "observer"}
+    for secret in GERMAN_SECRETS + SOVIET_SECRETS + ("Referee only",):
+        assert secret in text(data), secret
+
+
+def test_the_soviet_export_holds_nothing_secret_of_the_german_side(played, people):
+    data = export_as(played, people["soviet"])
+    assert data["scope"] == "side:soviet"
+    for key in ("side_days", "ledger", "rgs", "orbat"):
+        assert data[key], key
+        assert {row["side"] for row in data[key]} == {"soviet"}, key
+    assert {event["visibility"] for event in data["history"]} == {"public", "soviet"}
+    dumped = text(data)
+    for secret in GERMAN_SECRETS + ("Referee only", "Attack"):
+        assert secret not in dumped, secret
+    assert "Volga crossing" in dumped
+    # Public records are there for everyone.
+    assert len(data["cvp"]) == 2 and len(data["scenarios"]) == 1
+    assert data["days"][1]["weather"] == "Overcast"
+
+
+def test_the_german_export_mirrors_it(played, people):
+    dumped = text(export_as(played, people["german"]))
+    for secret in SOVIET_SECRETS + ("Referee only",):
+        assert secret not in dumped, secret
+    assert "Panzer reserve" in dumped
+
+
+def test_the_observer_export_holds_no_side_secrets(played, people):
+    data = export_as(played, people["observer"])
+    assert data["scope"] == "public"
+    for key in ("side_days", "ledger", "rgs", "orbat"):
+        assert data[key] == [], key
+    assert {event["visibility"] for event in data["history"]} == {"public"}
+    dumped = text(data)
+    for secret in GERMAN_SECRETS + SOVIET_SECRETS + ("Referee only", "Attack"):
+        assert secret not in dumped, secret
+
+
+def test_row_ids_are_the_files_own_so_nothing_is_learnt_from_gaps(played, people):
+    data = export_as(played, people["soviet"])
+    assert [rg["id"] for rg in data["rgs"]] == list(range(1, len(data["rgs"]) + 1))
+    in_rg_box = [row for row in data["orbat"] if row["box"] == "rg"]
+    assert in_rg_box and all(row["group"] in {rg["id"] for rg in data["rgs"]} for row in in_rg_box)
+    assert data["cvp"][0]["scenario"] == data["scenarios"][0]["id"] == 1
+    assert "campaign_id" not in text(data)
+
+
+def test_undo_payloads_are_not_exported_but_undone_changes_are_marked(played, people):
+    data = export_as(played, people["referee"])
+    assert all("undo" not in event["data"] for event in data["history"])
+    undone = [event for event in data["history"] if event["undone_at"]]
+    assert [(e["action"], e["undone_by"]) for e in undone] == [("ledger.added", "referee")]
+
+
+def test_the_file_name_is_the_campaign_name_and_the_date(campaign):
+    import datetime as dt
+
+    assert (
+        transfer.export_filename(campaign, dt.date(2025, 3, 9))
+        == "into-the-factory-club-night-2025-03-09.json"
+    )
+    campaign.name = "赤い十月"
+    assert transfer.export_filename(campaign, dt.date(2025, 3, 9)) == "赤い十月-2025-03-09.json"
+
+
+# --- round trip ----------------------------------------------------------------------------
+
+
+def comparable(data):
+    """An export without what an import is meant to change: names, ids of users, the time."""
+    data = copy.deepcopy(data)
+    del data["exported_at"], data["campaign"]["name"], data["campaign"]["created_at"]
+    del data["members"]
+    data["history"] = [e for e in data["history"] if e["action"] != "campaign.imported"]
+    return data
+
+
+def round_trip(campaign, exporter, importer):
+    first = export_as(campaign, exporter)
+    parsed = transfer.parse_export(transfer.dumps(first).encode())
+    copy_ = transfer.load(parsed, user=importer)
+    return first, copy_, export_as(copy_, importer)
+
+
+def test_referee_export_import_export_is_lossless(played, people):
+    first, imported, second = round_trip(played, people["referee"], people["outsider"])
+    assert imported.pk != played.pk
+    assert comparable(second) == comparable(first)
+    # And what differs is only what should.
+    assert second["campaign"]["name"] == "Into the Factory, club night (imported)"
+    assert second["members"] == [{"username": "outsider", "role": "referee", "side": ""}]
+    (event,) = [e for e in second["history"] if e["action"] == "campaign.imported"]
+    assert event["actor"] == "outsider"
+    assert event["data"]["name"] == "Into the Factory, club night"
+    assert event["data"]["scope"] == "full"
+
+
+def test_a_second_round_trip_is_lossless_too(played, people):
+    _first, imported, second = round_trip(played, people["referee"], people["outsider"])
+    _again, _copy, third = round_trip(imported, people["outsider"], people["observer"])
+    assert comparable(third) == comparable(second)
+    # The first import is history now, still told as the outsider's.
+    imports = [e for e in third["history"] if e["action"] == "campaign.imported"]
+    assert [e["actor"] for e in imports] == ["outsider", "observer"]
+    assert imports[0] == [e for e in second["history"] if e["action"] == "campaign.imported"][0]
+
+
+def test_a_side_export_round_trips_as_that_side(played, people):
+    first, imported, second = round_trip(played, people["soviet"], people["outsider"])
+    membership = Membership.objects.get(campaign=imported)
+    assert (membership.role, membership.side) == ("player", "soviet")
+    assert comparable(second) == comparable(first)
+    # The German records the file did not hold exist blank, so every page finds its rows.
+    german_days = SideDay.objects.filter(campaign=imported, side="german")
+    assert german_days.count() == 13
+    assert not german_days.exclude(elr=None).exists()
+    assert not LedgerEntry.objects.filter(campaign=imported, side="german").exists()
+
+
+def test_an_observer_export_imports_as_an_observer(played, people):
+    first, imported, second = round_trip(played, people["observer"], people["german"])
+    membership = Membership.objects.get(campaign=imported)
+    assert (membership.role, membership.side) == ("observer", "")
+    assert comparable(second) == comparable(first)
+
+
+def test_ids_are_remapped_to_the_new_rows(played, people):
+    _first, imported, _second = round_trip(played, people["referee"], people["outsider"])
+    cvp = CvpEntry.objects.get(campaign=imported, what="4-4-7")
+    assert cvp.scenario.campaign_id == imported.pk
+    for entry in OrbatEntry.objects.filter(campaign=imported, box="rg"):
+        assert entry.group.campaign_id == imported.pk
+        assert entry.group.side == entry.side
+    assert (
+        OrbatEntry.objects.filter(campaign=played).count()
+        == OrbatEntry.objects.filter(campaign=imported).count()
+    )
+
+
+def test_imported_history_keeps_its_times_has_no_actor_and_cannot_be_undone(played, people):
+    _first, imported, _second = round_trip(played, people["referee"], people["outsider"])
+    original = CampaignEvent.objects.filter(campaign=played).order_by("created_at", "id")
+    copied = CampaignEvent.objects.filter(campaign=imported).order_by("created_at", "id")
+    *events, last = copied
+    assert last.action == "campaign.imported" and last.actor == people["outsider"]
+    assert [e.action for e in events] == [e.action for e in original]
+    assert [e.created_at for e in events] == [e.created_at for e in original]
+    for event, source in zip(events, original, strict=True):
+        assert event.actor is None
+        assert event.data["original"]["created_at"] == source.created_at.isoformat()
+        assert event.data["original"]["actor"] == source.actor.username
+        assert "undo" not in event.data
+    viewer = viewer_for(people["outsider"], imported.pk)
+    assert not history.undoable_for(viewer).exists()
+
+
+def test_the_import_does_not_initialize_the_campaign_again(played, people):
+    _first, imported, _second = round_trip(played, people["referee"], people["outsider"])
+    # initialize() would have added a second set of initial CPP entries and RGs.
+    assert LedgerEntry.objects.filter(campaign=imported, kind="initial").count() == (
+        LedgerEntry.objects.filter(campaign=played, kind="initial").count()
+    )
+    assert ReinforcementGroup.objects.filter(campaign=imported).count() == (
+        ReinforcementGroup.objects.filter(campaign=played).count()
+    )
+
+
+def test_the_imported_campaign_keeps_its_data_version_and_day(played, people):
+    _first, imported, _second = round_trip(played, people["referee"], people["outsider"])
+    imported.refresh_from_db()
+    assert (imported.data_version, imported.period_index) == ("1", 1)
+    assert imported.created_by == people["outsider"]
+
+
+def test_nothing_is_written_when_the_load_fails_half_way(played, people, monkeypatch):
+    parsed = transfer.parse_export(transfer.dumps(export_as(played, people["referee"])))
+    before = Campaign.objects.count()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(transfer, "_restore_times", broken)
+    with pytest.raises(RuntimeError):
+        transfer.load(parsed, user=people["outsider"])
+    assert Campaign.objects.count() == before
+
+
+# --- checking a file -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def good(played, people):
+    return export_as(played, people["referee"])
+
+
+def refusal(data) -> str:
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    with pytest.raises(transfer.ImportRefused) as error:
+        transfer.parse_export(raw)
+    return str(error.value)
+
+
+def test_a_file_that_is_not_json_is_refused():
+    assert "not JSON" in refusal(b"\x89PNG\r\n")
+    assert "not JSON" in refusal(b'{"format": NaN}')
+
+
+def test_json_that_is_not_an_export_is_refused(good):
+    assert "not a campaign export" in refusal({"hello": "world"})
+    assert "not a campaign export" in refusal([1, 2])
+    assert "not a campaign export" in refusal({**good, "format": "other.export"})
+
+
+def test_a_newer_format_version_is_refused_with_a_way_out(good):
+    assert "Update the app" in refusal({**good, "format_version": 2})
+    assert "not supported" in refusal({**good, "format_version": "1"})
+    assert "not supported" in refusal({**good, "format_version": 0})
+
+
+def test_an_unknown_game_or_campaign_game_is_refused(good):
+    message = refusal({**good, "campaign": {**good["campaign"], "module": "squad_leader"}})
+    assert "“squad_leader”" in message
+    message = refusal({**good, "campaign": {**good["campaign"], "campaign_game": "rb-cg-99"}})
+    assert "“rb-cg-99”" in message
+
+
+def test_newer_game_data_is_refused_older_is_fine(good):
+    message = refusal({**good, "campaign": {**good["campaign"], "data_version": "2"}})
+    assert "game data version 2" in message and "Update the app" in message
+    assert "whole number" in refusal(
+        {**good, "campaign": {**good["campaign"], "data_version": "x"}}
+    )
+    older = {**good, "campaign": {**good["campaign"], "data_version": "0"}}
+    assert transfer.parse_export(json.dumps(older)).campaign["data_version"] == "0"
+
+
+def test_a_bad_scope_is_refused(good):
+    assert "scope" in refusal({**good, "scope": "side:romanian"})
+    assert "scope" in refusal({**good, "scope": "everything"})
+
+
+def test_a_side_file_may_not_carry_the_other_sides_secrets(good):
+    message = refusal({**good, "scope": "side:soviet"})
+    assert "is secret in a file of scope “side:soviet”" in message
+    public = {**good, "scope": "public", "side_days": [], "ledger": [], "rgs": [], "orbat": []}
+    assert "history" in refusal(public) and "visibility" in refusal(public)
+
+
+@pytest.mark.parametrize(
+    ("section", "change", "words"),
+    [
+        ("ledger", {"amount": "37"}, "“amount”: must be a whole number."),
+        ("ledger", {"amount": 0}, "“amount”: a gain must be more than 0"),
+        ("ledger", {"kind": "fortification_rg"}, "does not belong in the CPP ledger"),
+        ("ledger", {"index": 13}, "“index”: is not a day of the calendar."),
+        ("ledger", {"side": "romanian"}, "“side”: is not a side of this game."),
+        ("ledger", {"note": "x" * 201}, "at most 200 characters"),
+        ("ledger", {"created_at": "yesterday"}, "“created_at”: must be a date and time"),
+        ("days", {"index": 0}, "another entry has the same index"),
+        ("cvp", {"scenario": 99}, "“scenario”: names no scenario of the file."),
+        ("cvp", {"phase": "lunch"}, "“phase”"),
+        ("orbat", {"quantity": 0}, "“quantity”: must be 1 or more."),
+        ("orbat", {"group": 999}, "“group”"),
+        ("orbat", {"statuses": "broken"}, "“statuses”: must be a list."),
+        ("rgs", {"entered": "yes"}, "“entered”: must be true or false."),
+        ("scenarios", {"winner": "romanian"}, "“winner”: is not a side of this game."),
+        ("side_days", {"elr": -1}, "“elr”"),
+        ("history", {"action": ""}, "“action”"),
+    ],
+)
+def test_bad_rows_are_refused_naming_the_section_entry_and_field(good, section, change, words):
+    data = copy.deepcopy(good)
+    rows = data[section]
+    target = next((row for row in rows if section != "orbat" or row["box"] == "rg"), rows[0])
+    position = rows.index(target) + 1
+    if section == "days":
+        target = rows[1]
+        position = 2
+    target.update(change)
+    message = refusal(data)
+    assert message.startswith(f"{section}, entry {position}"), message
+    assert words in message, message
+
+
+def test_dice_rolls_cannot_be_imported_yet(good):
+    assert "dice rolls" in refusal({**good, "dice_rolls": [{"dr": 6}]})
+
+
+def test_missing_optional_columns_take_their_defaults(good, people):
+    data = copy.deepcopy(good)
+    for row in data["days"]:
+        del row["notes"], row["moon"]
+    parsed = transfer.parse_export(json.dumps(data))
+    imported = transfer.load(parsed, user=people["outsider"])
+    assert CampaignDay.objects.get(campaign=imported, index=1).weather == "Overcast"
+
+
+def test_a_missing_required_column_is_named(good):
+    data = copy.deepcopy(good)
+    del data["ledger"][0]["amount"]
+    assert refusal(data) == "ledger, entry 1, “amount”: is missing."
+
+
+def test_a_file_cannot_smuggle_an_undo_payload(good, people):
+    # A crafted undo step could otherwise delete rows of any campaign through the history page.
+    data = copy.deepcopy(good)
+    data["history"][0]["data"]["undo"] = [
+        {"model": "campaigns.campaign", "pk": 1, "before": None, "after": {}}
+    ]
+    imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
+    assert not CampaignEvent.objects.filter(campaign=imported, data__has_key="undo").exists()
+
+
+def test_the_size_limit_is_checked_before_reading():
+    class Huge:
+        size = transfer.MAX_IMPORT_BYTES + 1
+
+        def read(self, *args):  # pragma: no cover - must not be called
+            raise AssertionError("read a file over the limit")
+
+    with pytest.raises(transfer.ImportRefused, match="larger than 5 MB"):
+        transfer.read_upload(Huge())
+
+
+def big_campaign(people, rows=300):
+    """RB CG III (30 days) with hundreds of rows in every section, for query counts."""
+    from campaigns import services
+    from campaigns.games.registry import get_module
+
+    campaign = services.create_campaign(
+        user=people["referee"],
+        name="The long one",
+        module=get_module("red_factories"),
+        cg_key="rb-cg-3",
+        role="referee",
+        side="",
+    )
+    for persona in ("german", "soviet", "observer"):
+        role, side = ("observer", "") if persona == "observer" else ("player", persona)
+        Membership.objects.create(campaign=campaign, user=people[persona], role=role, side=side)
+    days = len(campaign.cg.periods)
+    sides = ("german", "soviet")
+    LedgerEntry.objects.bulk_create(
+        LedgerEntry(
+            campaign=campaign,
+            side=sides[n % 2],
+            ledger="cpp",
+            index=n % days,
+            kind="replenishment",
+            amount=n + 1,
+        )
+        for n in range(rows)
+    )
+    scenarios = Scenario.objects.bulk_create(
+        Scenario(campaign=campaign, index=n, scenario_type="assault") for n in range(days)
+    )
+    CvpEntry.objects.bulk_create(
+        CvpEntry(
+            campaign=campaign,
+            side=sides[n % 2],
+            index=n % days,
+            scenario=scenarios[n % days],
+            phase="scenario",
+            what="4-6-7",
+            cvp=2,
+        )
+        for n in range(rows)
+    )
+    rgs = ReinforcementGroup.objects.bulk_create(
+        ReinforcementGroup(
+            campaign=campaign,
+            side=sides[n % 2],
+            rg_id=f"R{n}",
+            number=1,
+            index=n % days,
+            source="purchased",
+        )
+        for n in range(rows // 3)
+    )
+    OrbatEntry.objects.bulk_create(
+        OrbatEntry(
+            campaign=campaign,
+            side=rgs[n % len(rgs)].side,
+            box="rg",
+            group=rgs[n % len(rgs)],
+            unit_type="4-6-7",
+            kind="infantry",
+            quantity=3,
+        )
+        for n in range(rows)
+    )
+    CampaignEvent.objects.bulk_create(
+        CampaignEvent(
+            campaign=campaign,
+            actor=people["german"],
+            action="ledger.added",
+            visibility=sides[n % 2],
+            data={"side": sides[n % 2], "amount": n, "index": 0, "ledger": "cpp"},
+        )
+        for n in range(rows)
+    )
+    return campaign
