@@ -242,9 +242,12 @@ def add_ledger_entry(
     if kind == LedgerKind.ADJUSTMENT and not note.strip():
         raise StateError(_("Give the reason for the adjustment."))
     chart = campaign.game.files.get("rg_charts", {}).get("sides", {}).get(side)
-    if kind == LedgerKind.RG_PURCHASE and chart is not None:
-        if rg not in {group["id"] for group in chart.get("groups", [])}:
-            raise StateError(_("%(rg)s is not on this side's RG chart.") % {"rg": rg or "—"})
+    if (
+        kind == LedgerKind.RG_PURCHASE
+        and chart is not None
+        and rg not in {group["id"] for group in chart.get("groups", [])}
+    ):
+        raise StateError(_("%(rg)s is not on this side's RG chart.") % {"rg": rg or "—"})
     entry = LedgerEntry.objects.create(
         campaign=campaign,
         side=side,

@@ -272,6 +272,12 @@ def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
     rows = []
     for event in events:
         event.campaign = viewer.campaign  # already loaded; describe() reads its game data
+        # Imported events keep their original actor's name in data (no user on this server).
+        event.actor_name = (
+            event.actor.get_username()
+            if event.actor
+            else event.data.get("original", {}).get("actor", "")
+        )
         rows.append((event, history.describe(event), event.pk in undoable))
     return render(
         request,
