@@ -324,6 +324,13 @@ def save_scenario(
             index=scenario.index,
         )
         return scenario
+    index, sequence = fields.get("index", scenario.index), fields.get("sequence", scenario.sequence)
+    if (
+        Scenario.objects.filter(campaign=campaign, index=index, sequence=sequence)
+        .exclude(pk=scenario.pk)
+        .exists()
+    ):
+        raise StateError(_("Another scenario is already recorded in that slot."))
     before = history.snapshot(scenario)
     _save_versioned(scenario, version if version is not None else -1, fields)
     history.record_change(

@@ -1,0 +1,378 @@
+"""Forms for the public records: the calendar, the scenarios played and the CVP tally.
+
+Each form is built for one campaign: the days it offers are that campaign-game's calendar, the
+sides that game's sides, the scenario types those that fit the game. Changes still go through
+campaigns.state, which checks the day and the sides again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Campaign, CvpPhase, Scenario, ScenarioType
+
+# Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
+# Attacks and Assaults (11.6235); Slaughter at Ponyri records its time frames; the short games
+# (Defiant Russia, Cherkassy Pocket) their game turns.
+SCENARIO_TYPES: dict[str, tuple[ScenarioType, ...]] = {
+    "cg_day": (ScenarioType.INITIAL, ScenarioType.DUAL_ATTACK, ScenarioType.ASSAULT),
+    "time_frame": (ScenarioType.TIME_FRAME,),
+    "turn": (ScenarioType.TURN,),
+}
+
+CVP_RANGE = (1, 999)
+COUNT_MAX = 999
+
+
+# What one step of the calendar is called in each kind of game.
+PERIOD_WORDS = {"cg_day": _("CG day"), "time_frame": _("Time frame"), "turn": _("Turn")}
+
+
+def period_word(campaign: Campaign) -> str:
+    return str(PERIOD_WORDS.get(campaign.game.period_kind, _("CG day")))
+
+
+def scenario_types(campaign: Campaign) -> tuple[ScenarioType, ...]:
+    return SCENARIO_TYPES.get(campaign.game.period_kind, tuple(ScenarioType))
+
+
+def day_label(campaign: Campaign, index: int) -> str:
+    periods = campaign.cg.periods
+    if 0 <= index < len(periods):
+        return periods[index].label.in_language(get_language())
+    return str(index)
+
+
+def day_choices(campaign: Campaign) -> list[tuple[int, str]]:
+    language = get_language()
+    return [(i, period.label.in_language(language)) for i, period in enumerate(campaign.cg.periods)]
+
+
+def side_choices(campaign: Campaign) -> list[tuple[str, str]]:
+    language = get_language()
+    return [(side.key, side.name.in_language(language)) for side in campaign.sides]
+
+
+def scenario_label(campaign: Campaign, scenario: Scenario) -> str:
+    label = day_label(campaign, scenario.index)
+    if scenario.sequence != 1:
+        label = f"{label} #{scenario.sequence}"
+    return f"{label} — {scenario.get_scenario_type_display()}"
+
+
+def _day_field(campaign: Campaign, label: Any) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=label,
+        choices=day_choices(campaign),
+        coerce=int,
+        error_messages={"invalid_choice": _("Choose a day of this campaign's calendar.")},
+    )
+
+
+def _side_field(campaign: Campaign, label: Any, blank: Any) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label,
+        choices=[("", blank), *side_choices(campaign)],
+        required=False,
+        error_messages={"invalid_choice": _("Choose one of this game's sides.")},
+    )
+
+
+class DayForm(forms.Form):
+    """The public facts of one calendar day. Empty means unknown (not in our data)."""
+
+    moon = forms.CharField(label=_("Moon"), max_length=30, required=False)
+    weather = forms.CharField(label=_("Weather"), max_length=30, required=False)
+    ec = forms.CharField(label=_("EC"), max_length=30, required=False)
+    wind = forms.CharField(label=_("Wind"), max_length=30, required=False)
+    notes = forms.CharField(
+        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    FIELDS = ("moon", "weather", "ec", "wind", "notes")
+
+    def changes(self) -> dict[str, str]:
+        return {name: self.cleaned_data[name] for name in self.FIELDS}
+
+
+class ScenarioForm(forms.Form):
+    """One scenario played (RF), time frame (SaP) or game turn (the short games)."""
+
+    sequence = forms.IntegerField(
+        label=_("Sequence"),
+        min_value=1,
+        max_value=9,
+        initial=1,
+        help_text=_("2 for a second scenario on the same day (RO CG I, 23 Oct)."),
+        error_messages={
+            "min_value": _("The sequence is 1, or 2 for a second scenario on the same day."),
+            "max_value": _("The sequence is 1, or 2 for a second scenario on the same day."),
+        },
+    )
+    night = forms.BooleanField(label=_("Night"), required=False)
+    turns_played = forms.IntegerField(
+        label=_("Turns played"),
+        required=False,
+        min_value=1,
+        max_value=99,
+        error_messages={
+            "min_value": _("Turns played must be between 1 and 99 (or empty)."),
+            "max_value": _("Turns played must be between 1 and 99 (or empty)."),
+        },
+    )
+    notes = forms.CharField(
+        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+
+    def __init__(self, *args: Any, campaign: Campaign, scenario: Scenario | None = None, **kw):
+        self.campaign = campaign
+        self.scenario = scenario
+        if scenario is not None and "initial" not in kw:
+            kw["initial"] = self.initial_from(scenario)
+        super().__init__(*args, **kw)
+        self.fields["index"] = _day_field(campaign, period_word(campaign))
+        self.fields["scenario_type"] = forms.ChoiceField(
+            label=_("Type"),
+            choices=[(t.value, t.label) for t in scenario_types(campaign)],
+            error_messages={"invalid_choice": _("Choose one of the types this game has.")},
+        )
+        self.fields["attacker"] = _side_field(campaign, _("Attacker"), _("None"))
+        self.fields["sets_up_first"] = _side_field(campaign, _("Set up first"), _("Not recorded"))
+        self.fields["moves_first"] = _side_field(campaign, _("Moved first"), _("Not recorded"))
+        self.fields["winner"] = _side_field(campaign, _("Winner"), _("Not decided"))
+        language = get_language()
+        for side in campaign.sides:
+            name = side.name.in_language(language)
+            for key, label in (
+                ("gained", _("%(side)s: Locations gained")),
+                ("lost", _("%(side)s: Locations lost")),
+            ):
+                self.fields[f"locations_{side.key}_{key}"] = forms.IntegerField(
+                    label=label % {"side": name},
+                    required=False,
+                    min_value=0,
+                    max_value=COUNT_MAX,
+                    error_messages={
+                        "min_value": _("A count must be between 0 and 999 (or empty)."),
+                        "max_value": _("A count must be between 0 and 999 (or empty)."),
+                    },
+                )
+        if scenario is not None:
+            self.fields["version"].required = True
+        self.order_fields(self.MAIN_FIELDS)
+
+    @staticmethod
+    def initial_from(scenario: Scenario) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            name: getattr(scenario, name)
+            for name in (
+                "index",
+                "sequence",
+                "scenario_type",
+                "attacker",
+                "sets_up_first",
+                "moves_first",
+                "winner",
+                "night",
+                "turns_played",
+                "notes",
+                "version",
+            )
+        }
+        for side, counts in (scenario.locations or {}).items():
+            if isinstance(counts, dict):
+                for key in ("gained", "lost"):
+                    initial[f"locations_{side}_{key}"] = counts.get(key)
+        return initial
+
+    MAIN_FIELDS = (
+        "index",
+        "sequence",
+        "scenario_type",
+        "attacker",
+        "sets_up_first",
+        "moves_first",
+        "winner",
+        "night",
+        "turns_played",
+    )
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.MAIN_FIELDS]
+
+    def side_fields(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        """(side name, gained field, lost field) for each side, for the template."""
+        language = get_language()
+        return [
+            (
+                side.name.in_language(language),
+                self[f"locations_{side.key}_gained"],
+                self[f"locations_{side.key}_lost"],
+            )
+            for side in self.campaign.sides
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        index, sequence = cleaned.get("index"), cleaned.get("sequence")
+        if index is not None and sequence is not None:
+            taken = Scenario.objects.filter(campaign=self.campaign, index=index, sequence=sequence)
+            if self.scenario is not None:
+                taken = taken.exclude(pk=self.scenario.pk)
+            if taken.exists():
+                self.add_error(
+                    "sequence",
+                    _(
+                        "%(day)s already has a scenario with sequence %(n)s: edit that one, or "
+                        "give this one sequence 2."
+                    )
+                    % {"day": day_label(self.campaign, index), "n": sequence},
+                )
+        return cleaned
+
+    def scenario_fields(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        locations: dict[str, dict[str, int]] = {}
+        for side in self.campaign.game.side_keys:
+            counts = {
+                key: data[f"locations_{side}_{key}"]
+                for key in ("gained", "lost")
+                if data.get(f"locations_{side}_{key}") is not None
+            }
+            if counts:
+                locations[side] = counts
+        return {
+            "index": data["index"],
+            "sequence": data["sequence"],
+            "scenario_type": data["scenario_type"],
+            "attacker": data["attacker"],
+            "sets_up_first": data["sets_up_first"],
+            "moves_first": data["moves_first"],
+            "winner": data["winner"],
+            "night": data["night"],
+            "turns_played": data["turns_played"],
+            "locations": locations,
+            "notes": data["notes"],
+        }
+
+
+class CvpForm(forms.Form):
+    """One casualty: the side that lost it, when, what, and how many CVP (A26.2, 11.12)."""
+
+    phase = forms.ChoiceField(label=_("When"), choices=CvpPhase.choices, initial=CvpPhase.SCENARIO)
+    what = forms.CharField(label=_("What was lost"), max_length=100)
+    cvp = forms.IntegerField(
+        label=_("CVP"),
+        min_value=CVP_RANGE[0],
+        max_value=CVP_RANGE[1],
+        error_messages={
+            "min_value": _("CVP must be between 1 and 999."),
+            "max_value": _("CVP must be between 1 and 999."),
+            "required": _("Give the CVP (1 to 999)."),
+        },
+    )
+    exited_uncontrolled = forms.BooleanField(
+        label=_("Exited from an uncontrolled hex"),
+        required=False,
+        help_text=_("Counts for victory, not for the CPP replenishment DRM (CG13)."),
+    )
+    no_cvp = forms.BooleanField(
+        label=_("No CVP"),
+        required=False,
+        help_text=_("E.g. eliminated underground on the last CG day (CG18)."),
+    )
+    manual = forms.BooleanField(
+        label=_("Stays on the map"),
+        required=False,
+        help_text=_("E.g. a wreck that cannot be removed."),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        campaign: Campaign,
+        scenarios: Iterable[Scenario],
+        only_day: int | None = None,
+        **kw: Any,
+    ) -> None:
+        super().__init__(*args, **kw)
+        self.campaign = campaign
+        self.scenarios = {scenario.pk: scenario for scenario in scenarios}
+        self.fields["side"] = forms.ChoiceField(
+            label=_("Side that lost it"),
+            choices=side_choices(campaign),
+            error_messages={"invalid_choice": _("Choose one of this game's sides.")},
+        )
+        self.fields["index"] = _day_field(campaign, period_word(campaign))
+        self.fields["scenario"] = forms.TypedChoiceField(
+            label=_("Scenario"),
+            required=False,
+            coerce=int,
+            empty_value=None,
+            choices=self._scenario_choices(only_day),
+            error_messages={"invalid_choice": _("Choose one of that day's scenarios, or none.")},
+        )
+        self.order_fields(["side", "index", "scenario", "phase", "what", "cvp"])
+
+    def _scenario_choices(self, only_day: int | None) -> list:
+        """That day's scenarios when the day is known (HTMX), else every day's, grouped."""
+        blank = ("", _("None / not linked"))
+        if only_day is not None:
+            return [
+                blank,
+                *(
+                    (s.pk, scenario_label(self.campaign, s))
+                    for s in self.scenarios.values()
+                    if s.index == only_day
+                ),
+            ]
+        groups: dict[int, list[tuple[int, str]]] = {}
+        for scenario in self.scenarios.values():
+            groups.setdefault(scenario.index, []).append(
+                (scenario.pk, scenario_label(self.campaign, scenario))
+            )
+        return [
+            blank,
+            *((day_label(self.campaign, index), options) for index, options in groups.items()),
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        scenario_id = cleaned.get("scenario")
+        if scenario_id is None:
+            cleaned["scenario"] = None
+            return cleaned
+        scenario = self.scenarios.get(scenario_id)
+        index = cleaned.get("index")
+        if scenario is None or (index is not None and scenario.index != index):
+            self.add_error(
+                "scenario",
+                _("That scenario was not played on %(day)s: choose one of that day's, or none.")
+                % {"day": day_label(self.campaign, index) if index is not None else ""},
+            )
+        cleaned["scenario"] = scenario
+        return cleaned
+
+    def cvp_fields(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            name: data[name]
+            for name in (
+                "side",
+                "index",
+                "scenario",
+                "phase",
+                "what",
+                "cvp",
+                "exited_uncontrolled",
+                "no_cvp",
+                "manual",
+            )
+        }
