@@ -1,5 +1,6 @@
 """Read the original rules (the seeds) from tests, to check the data files against them."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -19,3 +20,40 @@ def seed_lines(module: str) -> list[str]:
     if not path.exists():
         pytest.fail(f"the rules seed {path} is not beside this checkout (shared/ must be)")
     return ["", *path.read_text(encoding="utf-8").splitlines()]
+
+
+GAMES = Path(__file__).resolve().parents[2] / "campaigns" / "games"
+
+
+def load_data(module: str, name: str) -> dict:
+    """One of a module's data files, as JSON."""
+    with open(GAMES / module / name, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def dice(tables: dict, table_id: str):
+    """A dice table of tables.json, parsed (and so checked) by the app's own parser."""
+    from campaigns.games.dice_tables import parse_table
+
+    for table in tables["dice_tables"]:
+        if table["id"] == table_id:
+            return parse_table(table, table_id)
+    raise AssertionError(f"no dice table {table_id}")
+
+
+def chart(tables: dict, chart_id: str) -> dict:
+    for item in tables["charts"]:
+        if item["id"] == chart_id:
+            return item
+    raise AssertionError(f"no chart {chart_id}")
+
+
+def walk(node, path="$"):
+    """Every object in a JSON tree with its path, e.g. ("$.turns[2]", {...})."""
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from walk(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from walk(value, f"{path}[{i}]")

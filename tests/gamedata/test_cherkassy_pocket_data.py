@@ -1,21 +1,12 @@
 """Cherkassy Pocket data files checked against the seed (002)."""
 
 import datetime as dt
-import json
 import math
-from pathlib import Path
 
 import pytest
 
 from campaigns.games.dice_tables import parse_table
-from tests.gamedata.seeds import seed_lines
-
-MODULE_DIR = Path(__file__).resolve().parents[2] / "campaigns" / "games" / "cherkassy_pocket"
-
-
-def load(name):
-    with open(MODULE_DIR / name, encoding="utf-8") as f:
-        return json.load(f)
+from tests.gamedata.seeds import chart, dice, load_data, seed_lines, walk
 
 
 @pytest.fixture(scope="module")
@@ -25,41 +16,17 @@ def lines():
 
 @pytest.fixture(scope="module")
 def game():
-    return load("game.json")
+    return load_data("cherkassy_pocket", "game.json")
 
 
 @pytest.fixture(scope="module")
 def tables():
-    return load("tables.json")
+    return load_data("cherkassy_pocket", "tables.json")
 
 
 @pytest.fixture(scope="module")
 def sequence():
-    return load("turn_sequence.json")
-
-
-def dice(tables, table_id):
-    for t in tables["dice_tables"]:
-        if t["id"] == table_id:
-            return parse_table(t, table_id)
-    raise AssertionError(f"no dice table {table_id}")
-
-
-def chart(tables, chart_id):
-    for c in tables["charts"]:
-        if c["id"] == chart_id:
-            return c
-    raise AssertionError(f"no chart {chart_id}")
-
-
-def walk(node, path="$"):
-    if isinstance(node, dict):
-        yield path, node
-        for key, value in node.items():
-            yield from walk(value, f"{path}.{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from walk(value, f"{path}[{i}]")
+    return load_data("cherkassy_pocket", "turn_sequence.json")
 
 
 def numbers_in(node):
@@ -79,7 +46,7 @@ def numbers_in(node):
 
 @pytest.mark.parametrize("name", ["game.json", "tables.json", "turn_sequence.json"])
 def test_file_header_and_line_references(name, lines):
-    data = load(name)
+    data = load_data("cherkassy_pocket", name)
     assert data["version"] == "1"
     assert data["source"].endswith("002_df3dfbb03d5b62ed.txt")
     count = 0
@@ -176,7 +143,7 @@ def test_no_missing_table_was_invented(tables):
 
 def test_turn_dates(game, lines):
     track = game["turn_track"]
-    module = load("module.json")
+    module = load_data("cherkassy_pocket", "module.json")
     campaign = next(cg for cg in module["campaign_games"] if cg["key"] == "scenario-4")
     assert [t["period"] for t in track] == [p["key"] for p in campaign["periods"]]
     for t, period in zip(track, campaign["periods"], strict=True):
@@ -204,7 +171,9 @@ def test_turn_dates(game, lines):
 
 
 def test_scenario_lengths(game, lines):
-    module = {cg["key"]: cg for cg in load("module.json")["campaign_games"]}
+    module = {
+        cg["key"]: cg for cg in load_data("cherkassy_pocket", "module.json")["campaign_games"]
+    }
     scenarios = {s["campaign_game"]: s for s in game["scenarios"]}
     assert set(scenarios) == set(module)
     for key, s in scenarios.items():

@@ -1,21 +1,13 @@
 """Defiant Russia data files checked against the seed (001)."""
 
-import json
 import math
-from pathlib import Path
 
 import pytest
 
 from campaigns.games.dice_tables import parse_table
-from tests.gamedata.seeds import seed_lines
+from tests.gamedata.seeds import chart, dice, load_data, seed_lines, walk
 
-MODULE_DIR = Path(__file__).resolve().parents[2] / "campaigns" / "games" / "defiant_russia"
 WEATHER_JA = {"clear": "晴天", "light_mud": "軽い泥濘", "mud": "泥濘", "snow": "雪"}
-
-
-def load(name):
-    with open(MODULE_DIR / name, encoding="utf-8") as f:
-        return json.load(f)
 
 
 @pytest.fixture(scope="module")
@@ -25,41 +17,17 @@ def lines():
 
 @pytest.fixture(scope="module")
 def game():
-    return load("game.json")
+    return load_data("defiant_russia", "game.json")
 
 
 @pytest.fixture(scope="module")
 def tables():
-    return load("tables.json")
+    return load_data("defiant_russia", "tables.json")
 
 
 @pytest.fixture(scope="module")
 def sequence():
-    return load("turn_sequence.json")
-
-
-def dice(tables, table_id):
-    for t in tables["dice_tables"]:
-        if t["id"] == table_id:
-            return parse_table(t, table_id)
-    raise AssertionError(f"no dice table {table_id}")
-
-
-def chart(tables, chart_id):
-    for c in tables["charts"]:
-        if c["id"] == chart_id:
-            return c
-    raise AssertionError(f"no chart {chart_id}")
-
-
-def walk(node, path="$"):
-    if isinstance(node, dict):
-        yield path, node
-        for key, value in node.items():
-            yield from walk(value, f"{path}.{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from walk(value, f"{path}[{i}]")
+    return load_data("defiant_russia", "turn_sequence.json")
 
 
 # --------------------------------------------------------------------------- files
@@ -67,7 +35,7 @@ def walk(node, path="$"):
 
 @pytest.mark.parametrize("name", ["game.json", "tables.json", "turn_sequence.json"])
 def test_file_header_and_line_references(name, lines):
-    data = load(name)
+    data = load_data("defiant_russia", name)
     assert data["version"] == "1"
     assert data["source"].endswith("001_534cfa9f1632b81e.txt")
     count = 0
@@ -82,7 +50,7 @@ def test_file_header_and_line_references(name, lines):
 
 
 def test_periods_match_module_json(game):
-    module = load("module.json")
+    module = load_data("defiant_russia", "module.json")
     periods = [p["key"] for p in module["campaign_games"][0]["periods"]]
     assert [t["period"] for t in game["turns"]] == periods
     assert game["campaign_game"] == module["campaign_games"][0]["key"]
