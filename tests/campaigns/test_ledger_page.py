@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns import services, state
 from campaigns.games.registry import get_module
 from campaigns.models import CampaignEvent, LedgerEntry, Role
-from tests.campaigns.test_roster import cell, make_big_campaign
+from tests.campaigns.builders import cell, make_big_campaign
 
 pytestmark = pytest.mark.django_db
 

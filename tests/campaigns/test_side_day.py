@@ -283,7 +283,7 @@ def test_outside_red_factories_the_chit_is_free_text(people, client_as):
 def test_the_number_of_queries_does_not_grow_with_the_campaign(
     campaign, client_as, people, django_assert_max_num_queries
 ):
-    from tests.campaigns.test_roster import make_big_campaign
+    from tests.campaigns.builders import make_big_campaign
 
     client = client_as("german")
     with django_assert_max_num_queries(12) as small:
