@@ -1,6 +1,7 @@
 """Everything a campaign remembers. One module per part; imported here for Django."""
 
 from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
+from campaigns.models.dice import DiceRoll
 from campaigns.models.state import (
     CampaignDay,
     CvpEntry,
@@ -21,6 +22,7 @@ __all__ = [
     "CampaignEvent",
     "CvpEntry",
     "CvpPhase",
+    "DiceRoll",
     "Invitation",
     "LedgerEntry",
     "LedgerKind",

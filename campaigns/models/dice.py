@@ -1,0 +1,44 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models.campaign import Campaign
+
+
+class DiceRoll(models.Model):
+    """Every roll the app makes, as it was made. Never re-rolled; a referee may void one with a
+    reason, which stays in the log. ``visibility`` is a scope (campaigns.visibility)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
+    index = models.PositiveSmallIntegerField(_("CG day"))
+    side = models.CharField(_("rolled for"), max_length=20, blank=True)
+    step = models.CharField(_("step / rule"), max_length=20)
+    table_id = models.CharField(_("table"), max_length=60, blank=True)
+    kind = models.CharField(_("roll"), max_length=4)
+    faces = models.JSONField(_("dice"))
+    modifiers = models.JSONField(_("modifiers"), default=list, blank=True)
+    original = models.SmallIntegerField(_("original"))
+    final = models.SmallIntegerField(_("final"))
+    result = models.JSONField(_("result"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    visibility = models.CharField(max_length=20)
+    rolled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    rolled_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    void_reason = models.CharField(_("why it was voided"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-rolled_at", "-id"]
+        indexes = [models.Index(fields=["campaign", "visibility", "-rolled_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.faces} → {self.final} ({self.step})"
