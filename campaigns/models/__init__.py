@@ -2,6 +2,7 @@
 
 from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
 from campaigns.models.dice import DiceRoll
+from campaigns.models.refit import RefitPhase, StepProgress
 from campaigns.models.state import (
     CampaignDay,
     CvpEntry,
@@ -29,9 +30,11 @@ __all__ = [
     "Membership",
     "OrbatBox",
     "OrbatEntry",
+    "RefitPhase",
     "ReinforcementGroup",
     "Role",
     "Scenario",
     "ScenarioType",
     "SideDay",
+    "StepProgress",
 ]
