@@ -4,5 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
+    path("campaigns/<int:campaign_id>/refit/", include("refit.urls")),
     path("", include("campaigns.urls")),
 ]

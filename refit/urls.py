@@ -1,0 +1,14 @@
+from django.urls import path
+
+from refit import views
+
+app_name = "refit"
+
+urlpatterns = [
+    path("", views.overview, name="overview"),
+    path("finish/", views.finish, name="finish"),
+    path("<slug:side>/<str:rule>/", views.step, name="step"),
+    path("<slug:side>/<str:rule>/mark/", views.mark, name="mark"),
+    path("<slug:side>/<str:rule>/unmark/", views.unmark, name="unmark"),
+    path("<slug:side>/<str:rule>/roll/", views.roll, name="roll"),
+]
