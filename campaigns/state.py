@@ -24,6 +24,7 @@ from campaigns.models import (
     LedgerKind,
     OrbatBox,
     OrbatEntry,
+    RefitPhase,
     ReinforcementGroup,
     Scenario,
     SideDay,
@@ -106,6 +107,11 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
                 )
             )
     SideDay.objects.bulk_create(side_days)
+    if "refit_steps" in campaign.game.files:
+        from refit.engine import first_position
+
+        first = first_position(campaign.module)
+        RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)
     vehicles = vehicles_of(campaign)
     for side, side_ob in ob.items():
         for ledger, key in ((LedgerEntry.CPP, "cpp"), (LedgerEntry.FPP, "fpp")):

@@ -268,3 +268,20 @@ def test_an_rg_purchase_must_name_an_rg_of_that_sides_chart(campaign, people):
         amount=-5,
         rg="I2",
     )
+
+
+def test_a_new_rf_campaign_stands_before_its_initial_scenario(campaign):
+    (reph,) = campaign.rephs.all()
+    assert (reph.kind, reph.index, reph.finished_at) == ("before_initial", 0, None)
+
+
+def test_a_short_game_has_no_refit_phase(people):
+    campaign = services.create_campaign(
+        user=people["german"],
+        name="CP",
+        module=get_module("cherkassy_pocket"),
+        cg_key="scenario-1",
+        role=Role.PLAYER,
+        side="german",
+    )
+    assert not campaign.rephs.exists()
