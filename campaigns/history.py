@@ -88,8 +88,14 @@ def undoable_for(viewer: Any) -> models.QuerySet[CampaignEvent]:
             campaign=viewer.campaign, undone_at__isnull=True, data__has_key="undo"
         )
     )
+    if viewer.is_observer:
+        return events.none()
     if not viewer.is_referee:
-        events = events.filter(actor_id=viewer.membership.user_id)
+        # A player undoes their own changes, and not those only a referee may make.
+        # (has_key first: a missing key would make the comparison NULL and drop the row)
+        events = events.filter(actor_id=viewer.membership.user_id).exclude(
+            models.Q(data__has_key="referee_only") & models.Q(data__referee_only=True)
+        )
     return events
 
 
@@ -104,12 +110,16 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
         raise UndoError(_("That change cannot be undone."))
     for step in reversed(steps):
         model = apps.get_model(step["model"])
+        _check_same_campaign(event, model, step)
         current = model.objects.select_for_update().filter(pk=step["pk"]).first()
         now = snapshot(current) if current is not None else None
         if _comparable(now) != _comparable(step["after"]):
             raise UndoError(_("It has been changed again since; undo the later change first."))
         if step["before"] is None:
-            current.delete()
+            try:
+                current.delete()
+            except models.ProtectedError:
+                raise UndoError(_("Other records refer to it; undo those first.")) from None
         elif current is None:
             model.objects.create(**step["before"])
         else:
@@ -128,6 +138,23 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
         undone=event.pk,
         action_undone=event.action,
     )
+
+
+def _check_same_campaign(event: CampaignEvent, model: type[models.Model], step: dict) -> None:
+    """An undo only ever touches rows of the event's own campaign."""
+    row = step["after"] or step["before"] or {}
+    if "campaign_id" in row:
+        owners = {row["campaign_id"]}
+        owners |= set(model.objects.filter(pk=step["pk"]).values_list("campaign_id", flat=True))
+    elif "reph_id" in row:
+        refit_phase = apps.get_model("campaigns", "RefitPhase")
+        owners = set(
+            refit_phase.objects.filter(pk=row["reph_id"]).values_list("campaign_id", flat=True)
+        )
+    else:
+        owners = set()
+    if owners != {event.campaign_id}:
+        raise UndoError(_("That change cannot be undone."))
 
 
 def role_label(campaign: Campaign, role: str, side: str = "") -> str:
@@ -207,6 +234,29 @@ def describe(event: CampaignEvent) -> str:
         return _("%(side)s OB: removed %(unit)s.") % {"side": side, "unit": data.get("unit", "")}
     if event.action == "change.undone":
         return _("Undid a change.")
+    if event.action == "dice.rolled":
+        return _("Rolled %(kind)s for %(step)s: %(faces)s → %(final)s.") % {
+            "kind": data.get("kind", ""),
+            "step": data.get("step", ""),
+            "faces": " + ".join(str(face) for face in data.get("faces", [])),
+            "final": data.get("final", ""),
+        }
+    if event.action == "dice.voided":
+        return _("Voided a roll of %(step)s: %(reason)s") % {
+            "step": data.get("step", ""),
+            "reason": data.get("reason", ""),
+        }
+    if event.action == "refit.step_marked":
+        text = (
+            _("%(side)s skipped %(rule)s: %(reason)s")
+            if data.get("status") == "skipped"
+            else _("%(side)s finished %(rule)s.")
+        )
+        return text % {"side": side, "rule": data.get("rule", ""), "reason": data.get("reason", "")}
+    if event.action == "refit.step_unmarked":
+        return _("%(side)s took back %(rule)s.") % {"side": side, "rule": data.get("rule", "")}
+    if event.action == "refit.finished":
+        return _("Finished the Refit Phase of %(day)s.") % {"day": day}
     if event.action == "campaign.imported":
         return _("Imported “%(name)s” from an export file, as %(role)s.") % {
             "name": data.get("name", ""),

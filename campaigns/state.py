@@ -16,6 +16,7 @@ from django.db.models import F, Max, Model
 from django.utils.translation import gettext as _
 
 from campaigns import history
+from campaigns.ledger import Movement, cpp_days, fpp_days
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -245,6 +246,15 @@ def add_ledger_entry(
             if sign
             else _("An adjustment cannot be 0.")
         )
+    if abs(amount) > 999:
+        raise StateError(_("That is more points than a campaign sees."))
+    if kind == LedgerKind.REPLENISHMENT and index == 0:
+        raise StateError(
+            _(
+                "There is no CPP replenishment on the first CG day (11.5); its CPP come from "
+                "the initial OB."
+            )
+        )
     if kind == LedgerKind.ADJUSTMENT and not note.strip():
         raise StateError(_("Give the reason for the adjustment."))
     chart = campaign.game.files.get("rg_charts", {}).get("sides", {}).get(side)
@@ -254,6 +264,8 @@ def add_ledger_entry(
         and rg not in {group["id"] for group in chart.get("groups", [])}
     ):
         raise StateError(_("%(rg)s is not on this side's RG chart.") % {"rg": rg or "—"})
+    if amount < 0 and kind != LedgerKind.ADJUSTMENT:
+        _check_affordable(campaign, side, ledger, index, -amount)
     entry = LedgerEntry.objects.create(
         campaign=campaign,
         side=side,
@@ -276,8 +288,31 @@ def add_ledger_entry(
         amount=amount,
         index=index,
         side=side,
+        referee_only=kind == LedgerKind.ADJUSTMENT,
     )
     return entry
+
+
+def _check_affordable(campaign: Campaign, side: str, ledger: str, index: int, cost: int) -> None:
+    """A purchase may not spend more than the side has that day (11.619, 11.621, 11.622)."""
+    # Lock the side's ledger rows: two players of one side cannot spend the same points at once.
+    rows = (
+        LedgerEntry.objects.select_for_update()
+        .filter(campaign=campaign, side=side, ledger=ledger)
+        .values_list("index", "kind", "amount", "rg")
+    )
+    movements = [Movement(*row) for row in rows]
+    days = len(campaign.cg.periods)
+    if ledger == LedgerEntry.FPP:
+        available = fpp_days(days, movements)[index].lost
+    else:
+        day = cpp_days(days, movements)[index]
+        available = day.left - day.recon  # recon is paid from what the purchases left
+    if cost > available:
+        raise StateError(
+            _("That costs %(cost)s but only %(left)s are left that day.")
+            % {"cost": cost, "left": max(available, 0)}
+        )
 
 
 # --- CVP and scenarios ---------------------------------------------------------------------

@@ -121,6 +121,8 @@ def parse_line(text: str, vehicles: tuple[str, ...]) -> UnitLine:
     match = ORIGIN.match(text)
     if match:
         text, origin = match.group(1).strip(), match.group(2)
+    if len(text) > 60:
+        raise UnitEntryError(_("A unit type is at most 60 characters."))
     kind = classify(text, vehicles)
     if kind is None:
         raise UnitEntryError(

@@ -132,7 +132,12 @@ class CvpEntry(models.Model):
     side = models.CharField(_("side that lost it"), max_length=20)
     index = models.PositiveSmallIntegerField(_("CG day"))
     scenario = models.ForeignKey(
-        "Scenario", on_delete=models.SET_NULL, null=True, blank=True, related_name="cvp"
+        # PROTECT: a scenario with CVP entries cannot vanish under them (e.g. by an undo).
+        "Scenario",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="cvp",
     )
     phase = models.CharField(_("when"), max_length=20, choices=CvpPhase.choices)
     what = models.CharField(_("what was lost"), max_length=100)

@@ -285,3 +285,157 @@ def test_a_short_game_has_no_refit_phase(people):
         side="german",
     )
     assert not campaign.rephs.exists()
+
+
+def test_there_is_no_replenishment_on_the_first_day(campaign, people):
+    with pytest.raises(state.StateError, match="first CG day"):
+        state.add_ledger_entry(
+            campaign,
+            by=people["german"],
+            side="german",
+            ledger="cpp",
+            index=0,
+            kind="replenishment",
+            amount=10,
+        )
+
+
+def test_a_side_cannot_spend_more_cpp_than_it_has_left(campaign, people):
+    # RB CG I: the German starts with 15 CPP.
+    state.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger="cpp",
+        index=0,
+        kind="rg_purchase",
+        amount=-10,
+        rg="I1",
+    )
+    with pytest.raises(state.StateError, match="costs 6 but only 5 are left"):
+        state.add_ledger_entry(
+            campaign,
+            by=people["german"],
+            side="german",
+            ledger="cpp",
+            index=0,
+            kind="rg_purchase",
+            amount=-6,
+            rg="I2",
+        )
+    state.add_ledger_entry(
+        campaign, by=people["german"], side="german", ledger="cpp", index=0, kind="recon", amount=-5
+    )
+    with pytest.raises(state.StateError, match="only 0 are left"):
+        state.add_ledger_entry(
+            campaign,
+            by=people["german"],
+            side="german",
+            ledger="cpp",
+            index=0,
+            kind="recon",
+            amount=-1,
+        )
+
+
+def test_a_side_cannot_spend_more_fpp_than_it_has_that_day(campaign, people):
+    # RB CG I: the Soviet has 50 FPP for the initial 11.621 step; unspent FPP are lost.
+    with pytest.raises(state.StateError, match="costs 51 but only 50"):
+        state.add_ledger_entry(
+            campaign,
+            by=people["soviet"],
+            side="soviet",
+            ledger="fpp",
+            index=0,
+            kind="fortification_purchase",
+            amount=-51,
+        )
+    with pytest.raises(state.StateError, match="only 0"):
+        state.add_ledger_entry(
+            campaign,
+            by=people["soviet"],
+            side="soviet",
+            ledger="fpp",
+            index=1,
+            kind="fortification_purchase",
+            amount=-1,
+        )
+
+
+def test_a_scenario_with_cvp_entries_cannot_be_undone_under_them(campaign, people):
+    scenario = state.save_scenario(campaign, by=people["referee"], index=0, scenario_type="initial")
+    state.add_cvp(
+        campaign,
+        by=people["referee"],
+        side="german",
+        index=0,
+        scenario=scenario,
+        phase="scenario",
+        what="4-6-7",
+        cvp=2,
+    )
+    with pytest.raises(history.UndoError, match="undo those first"):
+        history.undo(campaign.events.get(action="scenario.added"), by=people["referee"])
+    assert campaign.cvp.get().scenario == scenario
+
+
+def test_an_observer_undoes_nothing_not_even_what_they_did_as_a_player(campaign, people):
+    state.add_cvp(
+        campaign,
+        by=people["observer"],
+        side="german",
+        index=0,
+        phase="scenario",
+        what="4-6-7",
+        cvp=2,
+    )
+    assert not history.undoable_for(viewer_for(people["observer"], campaign.pk)).exists()
+
+
+def test_only_the_referee_undoes_a_ledger_adjustment(campaign, people):
+    state.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger="cpp",
+        index=0,
+        kind="adjustment",
+        amount=3,
+        note="typo on the sheet",
+    )
+    german = history.undoable_for(viewer_for(people["german"], campaign.pk))
+    referee = history.undoable_for(viewer_for(people["referee"], campaign.pk))
+    assert not german.filter(action="ledger.added").exists()
+    assert referee.filter(action="ledger.added").exists()
+
+
+def test_undo_touches_only_rows_of_its_own_campaign(campaign, people):
+    other = services.create_campaign(
+        user=people["german"],
+        name="Other",
+        module=get_module("red_factories"),
+        cg_key="rb-cg-2",
+        role=Role.PLAYER,
+        side="german",
+    )
+    (line,) = state.add_units(
+        other, by=people["german"], side="german", box=OrbatBox.RETAINED, text="LMG"
+    )
+    forged = campaign.events.create(
+        actor=people["german"],
+        action="orbat.added",
+        visibility="german",
+        data={
+            "undo": [
+                {
+                    "model": "campaigns.orbatentry",
+                    "pk": line.pk,
+                    "before": None,
+                    "after": history.snapshot(line),
+                }
+            ]
+        },
+    )
+    with pytest.raises(history.UndoError):
+        history.undo(forged, by=people["referee"])
+    assert OrbatEntry.objects.filter(pk=line.pk).exists()

@@ -59,3 +59,8 @@ def test_bad_input_gets_a_clear_message(rf_vehicles, text, message):
 def test_another_games_vehicles_are_unknown_here(rf_vehicles):
     with pytest.raises(UnitEntryError):
         parse_entry("SU-76M", rf_vehicles)
+
+
+def test_a_unit_type_longer_than_a_counter_name_is_refused(rf_vehicles):
+    with pytest.raises(UnitEntryError, match="at most 60"):
+        parse_entry("foxhole " + "x" * 300, rf_vehicles)
