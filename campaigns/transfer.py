@@ -9,6 +9,11 @@ The format is documented in docs/export-format.md; this module is its one implem
 * ``read_upload(file)`` / ``parse_export(raw)`` — check an uploaded file and everything in it
   before anything is written; ``ImportRefused`` carries a message for the user.
 * ``load(parsed, user=…)`` — write the checked file as a new campaign in one transaction.
+
+Dice rolls go out as the viewer may see them (``filter_visible``, like history). Who rolled and
+who voided an imported roll is kept, like every imported actor, in the ``data.original`` of its
+history events (``dice.rolled`` / ``dice.voided``), which the file links to the roll by
+``target``: ``roll_actor_names`` reads it back.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from campaigns.models import (
     CampaignDay,
     CampaignEvent,
     CvpEntry,
+    DiceRoll,
     LedgerEntry,
     Membership,
     OrbatBox,
@@ -48,6 +54,7 @@ from campaigns.models import (
 )
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.visibility import PUBLIC, REFEREE, Viewer
+from refit.dice import DICE
 
 FORMAT = "campaign-desk.export"
 FORMAT_VERSION = 1
@@ -123,6 +130,22 @@ ORBAT_FIELDS = (
     "status_note",
 )
 SCENARIO_SIDE_FIELDS = ("attacker", "sets_up_first", "moves_first", "winner")
+# Dice rolls: the plain columns (faces, modifiers, result, side, users and times are checked
+# or written apart).
+DICE_FIELDS = (
+    "index",
+    "step",
+    "table_id",
+    "kind",
+    "original",
+    "final",
+    "note",
+    "visibility",
+    "void_reason",
+)
+# History events about a roll name it (``target``); these two tell who rolled and who voided.
+ROLL_TARGET = DiceRoll._meta.label_lower
+ROLL_ACTORS = {"dice.rolled": "rolled_by", "dice.voided": "voided_by"}
 
 
 class ImportRefused(ValueError):
@@ -200,9 +223,19 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
     ]
     # Ordered by references, not database ids, so that the same campaign exports the same.
     orbat.sort(key=lambda row: (row["side"], row["box"], row["group"] or 0))
-    events = viewer.filter_visible(
-        CampaignEvent.objects.filter(campaign=campaign).select_related("actor", "undone_by")
-    ).order_by("created_at", "id")
+    events = list(
+        viewer.filter_visible(
+            CampaignEvent.objects.filter(campaign=campaign).select_related("actor", "undone_by")
+        ).order_by("created_at", "id")
+    )
+    # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
+    rolls = list(
+        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign))
+        .select_related("rolled_by", "voided_by")
+        .order_by("rolled_at", "id")
+    )
+    roll_refs = {roll.pk: ref for ref, roll in enumerate(rolls, start=1)}
+    names = roll_actor_names(events)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -251,9 +284,8 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
         ],
         "rgs": [{"id": rg_refs[row["id"]], **_pick(row, RG_FIELDS)} for row in rgs],
         "orbat": orbat,
-        "history": [_event_record(event) for event in events],
-        # The dice log arrives with a later issue; the key is here so the format stays stable.
-        "dice_rolls": [],
+        "history": [_event_record(event, roll_refs) for event in events],
+        "dice_rolls": [_roll_record(roll, roll_refs[roll.pk], names) for roll in rolls],
     }
 
 
@@ -261,28 +293,92 @@ def _pick(row: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
     return {name: row[name] for name in names}
 
 
-def _event_record(event: CampaignEvent) -> dict[str, Any]:
+def _original(event: CampaignEvent) -> dict[str, Any] | None:
+    """What an event imported earlier (no actor here) kept of its time and names."""
+    original = event.data.get(ORIGINAL_KEY) if event.actor_id is None else None
+    return original if isinstance(original, dict) else None
+
+
+def event_actor_name(event: CampaignEvent) -> str | None:
+    """Who made the change: a user of this installation, or the name an imported event kept.
+
+    Reads ``event.actor``: select it with the event (``select_related``) or filter on
+    ``actor__isnull=True``.
+    """
+    original = _original(event)
+    if original is not None:
+        actor = original.get("actor")
+        return actor if isinstance(actor, str) else None
+    return event.actor.get_username() if event.actor_id is not None else None
+
+
+def roll_actor_names(events: Iterable[CampaignEvent]) -> dict[tuple[int, str], str]:
+    """``{(roll id, "rolled_by" | "voided_by"): name}`` as the rolls' history events tell it.
+
+    Rolls imported from a file have no users of this installation: their ``dice.rolled`` and
+    ``dice.voided`` events keep the names (``data.original``).
+    """
+    names = {}
+    for event in events:
+        role = ROLL_ACTORS.get(event.action)
+        if role and event.target_type == ROLL_TARGET and event.target_id is not None:
+            name = event_actor_name(event)
+            if name:
+                names[(event.target_id, role)] = name
+    return names
+
+
+def _event_record(event: CampaignEvent, roll_refs: dict[int, int]) -> dict[str, Any]:
     data = {k: v for k, v in event.data.items() if k not in NOT_EXPORTED_EVENT_DATA}
     # An event imported earlier (no actor here): give back the time and names it came with.
-    original = data.get(ORIGINAL_KEY) if event.actor_id is None else None
-    if isinstance(original, dict):
+    original = _original(event)
+    if original is not None:
         del data[ORIGINAL_KEY]
         created_at = original.get("created_at")
-        actor = original.get("actor")
         undone_by = original.get("undone_by")
     else:
         created_at = _iso(event.created_at)
-        actor = event.actor.get_username() if event.actor else None
         undone_by = event.undone_by.get_username() if event.undone_by else None
+    target = None
+    if event.target_type == ROLL_TARGET:
+        target = roll_refs.get(event.target_id)
     return {
         "action": event.action,
         "visibility": event.visibility,
         "target_type": event.target_type,
+        "target": target,
         "created_at": created_at,
-        "actor": actor,
+        "actor": event_actor_name(event),
         "undone_at": _iso(event.undone_at),
         "undone_by": undone_by,
         "data": data,
+    }
+
+
+def _roll_record(roll: DiceRoll, ref: int, names: dict[tuple[int, str], str]) -> dict[str, Any]:
+    def user(role: str) -> str | None:
+        person = getattr(roll, role)
+        return person.get_username() if person is not None else names.get((roll.pk, role))
+
+    return {
+        "id": ref,
+        "index": roll.index,
+        "side": roll.side,
+        "step": roll.step,
+        "table_id": roll.table_id,
+        "kind": roll.kind,
+        "faces": roll.faces,
+        "modifiers": roll.modifiers,
+        "original": roll.original,
+        "final": roll.final,
+        "result": roll.result,
+        "note": roll.note,
+        "visibility": roll.visibility,
+        "rolled_by": user("rolled_by"),
+        "rolled_at": _iso(roll.rolled_at),
+        "voided_at": _iso(roll.voided_at),
+        "voided_by": user("voided_by") if roll.voided_at is not None else None,
+        "void_reason": roll.void_reason,
     }
 
 
@@ -316,6 +412,7 @@ class ParsedExport:
     rgs: list[dict[str, Any]] = field(default_factory=list)
     orbat: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    dice_rolls: list[dict[str, Any]] = field(default_factory=list)
 
 
 def read_upload(upload: Any) -> ParsedExport:
@@ -449,13 +546,6 @@ class _Checker:
         members = data.get("members", [])
         if not isinstance(members, list) or not all(isinstance(m, dict) for m in members):
             raise ImportRefused(_("The file's “members” must be a list of objects."))
-        dice = data.get("dice_rolls", [])
-        if not isinstance(dice, list):
-            raise ImportRefused(_("The file's “dice_rolls” must be a list."))
-        if dice:
-            raise ImportRefused(
-                _("The file holds dice rolls, which this version of the app cannot import yet.")
-            )
         exported_at = data.get("exported_at")
         parsed = ParsedExport(
             module=self.module,
@@ -484,7 +574,8 @@ class _Checker:
         parsed.cvp = self._cvp(data, {row["ref"] for row in parsed.scenarios})
         parsed.rgs = self._rgs(data)
         parsed.orbat = self._orbat(data, {row["ref"]: row["values"]["side"] for row in parsed.rgs})
-        parsed.history = self._history(data)
+        parsed.dice_rolls = self._dice_rolls(data)
+        parsed.history = self._history(data, {row["ref"] for row in parsed.dice_rolls})
         return parsed
 
     # Rows ---------------------------------------------------------------------------------
@@ -683,7 +774,7 @@ class _Checker:
             rows.append({"values": values, "group": group})
         return rows
 
-    def _history(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+    def _history(self, data: dict[str, Any], roll_refs: set) -> list[dict[str, Any]]:
         rows = []
         allowed = scope_visibilities(self.scope, self.module)
         for n, row in self._rows(data, "history"):
@@ -702,6 +793,14 @@ class _Checker:
             for name in ("actor", "undone_by"):
                 if row.get(name) is not None and not isinstance(row[name], str):
                     raise self._error("history", n, name, _("must be a user name or null."))
+            target = row.get("target")
+            if target is not None:
+                if values["target_type"] != ROLL_TARGET:
+                    raise self._error(
+                        "history", n, "target", _("only an event about a dice roll names one.")
+                    )
+                if target not in roll_refs:
+                    raise self._error("history", n, "target", _("names no dice roll of the file."))
             created_at = self._timestamp("history", n, row, "created_at")
             undone_at = self._timestamp("history", n, row, "undone_at")
             event_data = {
@@ -715,7 +814,88 @@ class _Checker:
             rows.append(
                 {
                     "values": {**values, "data": event_data, "undone_at": undone_at},
+                    "target": target,
                     "created_at": created_at,
+                }
+            )
+        return rows
+
+    def _dice_rolls(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        section = "dice_rolls"
+        rows: list[dict[str, Any]] = []
+        refs: set = set()
+        allowed = scope_visibilities(self.scope, self.module)
+        for n, row in self._rows(data, section):
+            ref = self._ref(section, n, row, refs)
+            values = self._values(section, n, row, DiceRoll, DICE_FIELDS)
+            side = row.get("side", "")
+            if side != "" and side not in self.module.side_keys:
+                raise self._error(section, n, "side", _("is not a side of this game."))
+            if values["visibility"] not in allowed:
+                raise self._error(
+                    section,
+                    n,
+                    "visibility",
+                    _("is secret in a file of scope “%(scope)s”.") % {"scope": self.scope},
+                )
+            kind = values["kind"]
+            if kind not in DICE:
+                raise self._error(section, n, "kind", _("must be “dr” or “DR”."))
+            faces = row.get("faces")
+            if (
+                not isinstance(faces, list)
+                or len(faces) != DICE[kind]
+                or not all(_is_int(face) and 1 <= face <= 6 for face in faces)
+            ):
+                raise self._error(
+                    section,
+                    n,
+                    "faces",
+                    _("must list %(count)s die faces from 1 to 6.") % {"count": DICE[kind]},
+                )
+            if values["original"] != sum(faces):
+                raise self._error(section, n, "original", _("must be the sum of the dice."))
+            modifiers = row.get("modifiers", [])
+            if not isinstance(modifiers, list) or not all(
+                isinstance(m, dict)
+                and set(m) == {"value", "reason"}
+                and _is_int(m["value"])
+                and isinstance(m["reason"], str)
+                for m in modifiers
+            ):
+                raise self._error(
+                    section,
+                    n,
+                    "modifiers",
+                    _("must be a list of objects with a whole-number “value” and a “reason”."),
+                )
+            if values["final"] != values["original"] + sum(m["value"] for m in modifiers):
+                raise self._error(
+                    section, n, "final", _("must be the original roll plus the modifiers.")
+                )
+            for name in ("rolled_by", "voided_by"):
+                if row.get(name) is not None and not isinstance(row[name], str):
+                    raise self._error(section, n, name, _("must be a user name or null."))
+            voided_at = self._timestamp(section, n, row, "voided_at")
+            if (voided_at is None) != (not values["void_reason"].strip()):
+                raise self._error(
+                    section,
+                    n,
+                    "void_reason",
+                    _("is needed for a void roll, and only for one."),
+                )
+            rows.append(
+                {
+                    "ref": ref,
+                    "values": {
+                        **values,
+                        "side": side,
+                        "faces": faces,
+                        "modifiers": modifiers,
+                        "result": row.get("result"),
+                        "voided_at": voided_at,
+                    },
+                    "rolled_at": self._timestamp(section, n, row, "rolled_at"),
                 }
             )
         return rows
@@ -834,14 +1014,29 @@ def load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
             for row in parsed.orbat
         ],
     )
+    # Rolls before history: a roll's events name it. Who rolled and who voided is not a user
+    # here; the events keep the names (data.original), read back by roll_actor_names.
+    rolls = _create_all(
+        DiceRoll, [DiceRoll(campaign=campaign, **row["values"]) for row in parsed.dice_rolls]
+    )
+    roll_by_ref = {row["ref"]: obj for row, obj in zip(parsed.dice_rolls, rolls, strict=True)}
     events = _create_all(
         CampaignEvent,
-        [CampaignEvent(campaign=campaign, actor=None, **row["values"]) for row in parsed.history],
+        [
+            CampaignEvent(
+                campaign=campaign,
+                actor=None,
+                target_id=roll_by_ref[row["target"]].pk if row["target"] is not None else None,
+                **row["values"],
+            )
+            for row in parsed.history
+        ],
     )
     # auto_now_add stamped every row with now; give back the times the file kept.
     _restore_times(LedgerEntry, ledger, parsed.ledger)
     _restore_times(CvpEntry, cvp, parsed.cvp)
     _restore_times(CampaignEvent, events, parsed.history)
+    _restore_times(DiceRoll, rolls, parsed.dice_rolls, "rolled_at")
     history.record(
         campaign,
         user,
@@ -870,19 +1065,23 @@ def _create_all(model: type[models.Model], objs: list[models.Model]) -> list[mod
 
 
 def _restore_times(
-    model: type[models.Model], objs: list[models.Model], rows: list[dict[str, Any]]
+    model: type[models.Model],
+    objs: list[models.Model],
+    rows: list[dict[str, Any]],
+    name: str = "created_at",
 ) -> None:
-    """Set each row's ``created_at`` to the file's (a few queries, not one per row)."""
+    """Set each row's ``name`` (an auto_now_add time) to the file's (a few queries, not one
+    per row)."""
     known = [
-        (obj.pk, row["created_at"])
-        for obj, row in zip(objs, rows, strict=True)
-        if row["created_at"] is not None
+        (obj.pk, row[name]) for obj, row in zip(objs, rows, strict=True) if row[name] is not None
     ]
     for start in range(0, len(known), 400):
         chunk = known[start : start + 400]
         model.objects.filter(pk__in=[pk for pk, _when in chunk]).update(
-            created_at=Case(
-                *(When(pk=pk, then=Value(when)) for pk, when in chunk),
-                output_field=models.DateTimeField(),
-            )
+            **{
+                name: Case(
+                    *(When(pk=pk, then=Value(when)) for pk, when in chunk),
+                    output_field=models.DateTimeField(),
+                )
+            }
         )

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from campaigns import game_views, orbat_views, record_views, roster_views, transfer_views, views
+from campaigns import (
+    dice_views,
+    game_views,
+    orbat_views,
+    record_views,
+    roster_views,
+    transfer_views,
+    views,
+)
 
 app_name = "campaigns"
 
@@ -62,6 +70,12 @@ urlpatterns = [
         name="scenario",
     ),
     path("campaigns/<int:campaign_id>/cvp/", record_views.cvp, name="cvp"),
+    path("campaigns/<int:campaign_id>/dice/", dice_views.dice_log, name="dice_log"),
+    path(
+        "campaigns/<int:campaign_id>/dice/<int:roll_id>/void/",
+        dice_views.void_roll,
+        name="void_roll",
+    ),
     path("campaigns/<int:campaign_id>/export/", transfer_views.export, name="export"),
     path("campaigns/import/", transfer_views.import_campaign, name="import"),
     path("join/<str:token>/", views.join, name="join"),

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from campaigns.models import LedgerEntry
+from campaigns.models import DiceRoll, LedgerEntry
 from tests.campaigns.test_transfer import (
     GERMAN_SECRETS,
     SOVIET_SECRETS,
@@ -73,6 +73,24 @@ def test_the_observers_file_has_no_side_secrets(played, client_as):
     assert "Street fighting in the Barrikady" in content  # public scenario notes
 
 
+@pytest.mark.parametrize(
+    ("persona", "visibilities"),
+    [
+        ("german", {"public", "german"}),
+        ("soviet", {"public", "soviet"}),
+        ("observer", {"public"}),
+        ("referee", {"public", "referee", "german", "soviet"}),
+    ],
+)
+def test_each_file_holds_the_dice_rolls_its_maker_may_see(played, client_as, persona, visibilities):
+    data = json.loads(client_as(persona).get(url(played)).content)
+    assert {roll["visibility"] for roll in data["dice_rolls"]} == visibilities
+    assert (
+        len(data["dice_rolls"])
+        == DiceRoll.objects.filter(campaign=played, visibility__in=visibilities).count()
+    )
+
+
 def test_the_referees_file_has_everything(played, client_as):
     content = client_as("referee").get(url(played)).content.decode()
     for secret in (*GERMAN_SECRETS, *SOVIET_SECRETS, "Referee only"):
@@ -111,7 +129,7 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     campaign, people, client_as, persona, django_assert_max_num_queries
 ):
     client = client_as(persona)
-    with django_assert_max_num_queries(12) as small:
+    with django_assert_max_num_queries(13) as small:
         assert client.get(url(campaign)).status_code == 200
     big = big_campaign(people, rows=300)
     with django_assert_max_num_queries(len(small.captured_queries)):
@@ -120,4 +138,7 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     if persona == "referee":
         assert len(data["ledger"]) == LedgerEntry.objects.filter(campaign=big).count() > 300
         assert len(data["orbat"]) > 300
+        assert len(data["dice_rolls"]) == DiceRoll.objects.filter(campaign=big).count() == 150
+    else:
+        assert 0 < len(data["dice_rolls"]) < 150
     assert len(data["cvp"]) == 300 and len(data["days"]) == 30

@@ -88,10 +88,19 @@ def test_the_imported_campaigns_pages_open(played, people, client_as):
     client = client_as("outsider")
     client.post(URL, {"file": upload(exported(played, people["referee"]))})
     imported = Campaign.objects.get(name__endswith="(imported)")
-    for name in ("detail", "history", "members"):
+    for name in ("detail", "history", "members", "dice_log"):
         assert client.get(reverse(f"campaigns:{name}", args=[imported.pk])).status_code == 200
     history = client.get(reverse("campaigns:history", args=[imported.pk])).content.decode()
     assert "Created the campaign “Into the Factory, club night”." in history
+    # Who rolled is told by the imported rolls' history events: nobody here rolled them.
+    log = client.get(reverse("campaigns:dice_log", args=[imported.pk]))
+    assert [row.rolled_by for row in log.context["rows"]] == [
+        "referee",
+        "referee",
+        "soviet",
+        "german",
+    ]
+    assert "Rolled before the EC" in log.content.decode()
 
 
 def test_a_round_trip_through_the_views_is_lossless(played, client_as):

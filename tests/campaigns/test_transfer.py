@@ -11,6 +11,7 @@ from campaigns.models import (
     CampaignDay,
     CampaignEvent,
     CvpEntry,
+    DiceRoll,
     LedgerEntry,
     Membership,
     OrbatEntry,
@@ -19,12 +20,21 @@ from campaigns.models import (
     SideDay,
 )
 from campaigns.visibility import REFEREE, viewer_for
+from refit import dice
+from refit.dice import Modifier
 
 pytestmark = pytest.mark.django_db
 
 # Numbers and words only the German side (and the referee) may know.
-GERMAN_SECRETS = ('"amount": 15', '"amount": 37', '"amount": -11', "Panzer reserve", '"G4"')
-SOVIET_SECRETS = ('"amount": 23', "Volga crossing", '"M3"')
+GERMAN_SECRETS = (
+    '"amount": 15',
+    '"amount": 37',
+    '"amount": -11',
+    "Panzer reserve",
+    '"G4"',
+    "Kessel dice",
+)
+SOVIET_SECRETS = ('"amount": 23', "Volga crossing", '"M3"', "Ferry dice")
 
 
 def play_some_days(campaign, people):
@@ -130,9 +140,51 @@ def play_some_days(campaign, people):
     day = CampaignDay.objects.get(campaign=campaign, index=1)
     state.update_day(campaign, day, by=referee, version=day.version, weather="Overcast")
     history.record(campaign, referee, "test.note", visibility=REFEREE, note="Referee only")
+    roll_some_dice(campaign, people)
     campaign.period_index = 1
     campaign.save()
     return campaign
+
+
+def roll_some_dice(campaign, people):
+    """Secret CPP rolls for each side, a public weather roll (voided), a referee's roll."""
+    german, soviet, referee = people["german"], people["soviet"], people["referee"]
+    cpp = campaign.game.dice_table("rf.cpp-replenishment")
+    with dice.use_roller(1942):
+        dice.roll(
+            campaign,
+            by=german,
+            kind="DR",
+            step="11.616",
+            index=1,
+            side="german",
+            visibility="german",
+            table=cpp,
+            modifiers=[Modifier(-2, "Historical DRM (11.6161)"), Modifier(1, "CVP")],
+            note="Kessel dice",
+        )
+        dice.roll(
+            campaign,
+            by=soviet,
+            kind="DR",
+            step="11.616",
+            index=1,
+            side="soviet",
+            visibility="soviet",
+            table=cpp,
+            note="Ferry dice",
+        )
+        weather = dice.roll(
+            campaign,
+            by=referee,
+            kind="DR",
+            step="11.618",
+            index=1,
+            visibility="public",
+            table=campaign.game.dice_table("rf.weather"),
+        )
+        dice.roll(campaign, by=referee, kind="dr", step="11.6122", index=1, visibility=REFEREE)
+    dice.void(weather, by=referee, reason="Rolled before the EC")
 
 
 @pytest.fixture
@@ -173,7 +225,7 @@ def test_the_referee_export_holds_every_row_of_the_campaign(played, people):
     for key, model in counts.items():
         assert len(data[key]) == model.objects.filter(campaign=played).count() > 0, key
     assert len(data["history"]) == CampaignEvent.objects.filter(campaign=played).count()
-    assert data["dice_rolls"] == []
+    assert len(data["dice_rolls"]) == DiceRoll.objects.filter(campaign=played).count() == 4
     assert {m["username"] for m in data["members"]} == {"german", "soviet", "referee", "observer"}
     for secret in GERMAN_SECRETS + SOVIET_SECRETS + ("Referee only",):
         assert secret in text(data), secret
@@ -186,6 +238,7 @@ def test_the_soviet_export_holds_nothing_secret_of_the_german_side(played, peopl
         assert data[key], key
         assert {row["side"] for row in data[key]} == {"soviet"}, key
     assert {event["visibility"] for event in data["history"]} == {"public", "soviet"}
+    assert {roll["visibility"] for roll in data["dice_rolls"]} == {"public", "soviet"}
     dumped = text(data)
     for secret in GERMAN_SECRETS + ("Referee only", "Attack"):
         assert secret not in dumped, secret
@@ -208,6 +261,7 @@ def test_the_observer_export_holds_no_side_secrets(played, people):
     for key in ("side_days", "ledger", "rgs", "orbat"):
         assert data[key] == [], key
     assert {event["visibility"] for event in data["history"]} == {"public"}
+    assert [roll["step"] for roll in data["dice_rolls"]] == ["11.618"]
     dumped = text(data)
     for secret in GERMAN_SECRETS + SOVIET_SECRETS + ("Referee only", "Attack"):
         assert secret not in dumped, secret
@@ -219,6 +273,7 @@ def test_row_ids_are_the_files_own_so_nothing_is_learnt_from_gaps(played, people
     in_rg_box = [row for row in data["orbat"] if row["box"] == "rg"]
     assert in_rg_box and all(row["group"] in {rg["id"] for rg in data["rgs"]} for row in in_rg_box)
     assert data["cvp"][0]["scenario"] == data["scenarios"][0]["id"] == 1
+    assert [roll["id"] for roll in data["dice_rolls"]] == [1, 2]
     assert "campaign_id" not in text(data)
 
 
@@ -420,6 +475,8 @@ def test_a_side_file_may_not_carry_the_other_sides_secrets(good):
     message = refusal({**good, "scope": "side:soviet"})
     assert "is secret in a file of scope “side:soviet”" in message
     public = {**good, "scope": "public", "side_days": [], "ledger": [], "rgs": [], "orbat": []}
+    assert refusal(public).startswith("dice_rolls, entry 1, “visibility”: is secret")
+    public["dice_rolls"] = [roll for roll in good["dice_rolls"] if roll["visibility"] == "public"]
     assert "history" in refusal(public) and "visibility" in refusal(public)
 
 
@@ -443,6 +500,20 @@ def test_a_side_file_may_not_carry_the_other_sides_secrets(good):
         ("scenarios", {"winner": "romanian"}, "“winner”: is not a side of this game."),
         ("side_days", {"elr": -1}, "“elr”"),
         ("history", {"action": ""}, "“action”"),
+        ("history", {"target": 1}, "“target”: only an event about a dice roll names one."),
+        ("dice_rolls", {"kind": "d10"}, "“kind”: must be “dr” or “DR”."),
+        ("dice_rolls", {"faces": [7, 1]}, "“faces”: must list 2 die faces from 1 to 6."),
+        ("dice_rolls", {"faces": [3]}, "“faces”: must list 2 die faces"),
+        ("dice_rolls", {"original": 2}, "“original”: must be the sum of the dice."),
+        ("dice_rolls", {"final": 99}, "“final”: must be the original roll plus the modifiers."),
+        ("dice_rolls", {"modifiers": [{"value": "-2", "reason": "x"}]}, "“modifiers”"),
+        ("dice_rolls", {"step": ""}, "“step”"),
+        ("dice_rolls", {"side": "romanian"}, "“side”: is not a side of this game."),
+        ("dice_rolls", {"index": 13}, "“index”: is not a day of the calendar."),
+        ("dice_rolls", {"id": None}, "“id”: must be a number or text."),
+        ("dice_rolls", {"void_reason": "Wrong"}, "“void_reason”: is needed for a void roll"),
+        ("dice_rolls", {"rolled_by": 7}, "“rolled_by”: must be a user name or null."),
+        ("dice_rolls", {"rolled_at": "soon"}, "“rolled_at”: must be a date and time"),
     ],
 )
 def test_bad_rows_are_refused_naming_the_section_entry_and_field(good, section, change, words):
@@ -459,8 +530,121 @@ def test_bad_rows_are_refused_naming_the_section_entry_and_field(good, section, 
     assert words in message, message
 
 
-def test_dice_rolls_cannot_be_imported_yet(good):
-    assert "dice rolls" in refusal({**good, "dice_rolls": [{"dr": 6}]})
+# --- dice rolls ----------------------------------------------------------------------------
+
+
+def test_a_roll_is_exported_with_its_dice_modifiers_result_and_void(played, people):
+    rolls = export_as(played, people["referee"])["dice_rolls"]
+    german = next(roll for roll in rolls if roll["visibility"] == "german")
+    roll = DiceRoll.objects.get(campaign=played, visibility="german")
+    assert german == {
+        "id": 1,
+        "index": 1,
+        "side": "german",
+        "step": "11.616",
+        "table_id": "rf.cpp-replenishment",
+        "kind": "DR",
+        "faces": roll.faces,
+        "modifiers": [
+            {"value": -2, "reason": "Historical DRM (11.6161)"},
+            {"value": 1, "reason": "CVP"},
+        ],
+        "original": sum(roll.faces),
+        "final": sum(roll.faces) - 1,
+        "result": roll.result,
+        "note": "Kessel dice",
+        "visibility": "german",
+        "rolled_by": "german",
+        "rolled_at": roll.rolled_at.isoformat(),
+        "voided_at": None,
+        "voided_by": None,
+        "void_reason": "",
+    }
+    assert isinstance(german["result"], dict) and "cpp" in german["result"]
+    (weather,) = [roll for roll in rolls if roll["step"] == "11.618"]
+    assert weather["voided_by"] == "referee"
+    assert weather["void_reason"] == "Rolled before the EC"
+    assert weather["voided_at"] is not None
+
+
+def test_history_names_the_roll_it_is_about(played, people):
+    data = export_as(played, people["soviet"])
+    about_rolls = [e for e in data["history"] if e["action"].startswith("dice.")]
+    refs = {roll["id"]: roll for roll in data["dice_rolls"]}
+    assert [(e["action"], refs[e["target"]]["step"]) for e in about_rolls] == [
+        ("dice.rolled", "11.616"),
+        ("dice.rolled", "11.618"),
+        ("dice.voided", "11.618"),
+    ]
+    assert all(e["target"] is None for e in data["history"] if e not in about_rolls)
+
+
+def test_imported_rolls_keep_their_times_voids_and_who_rolled(played, people):
+    first, imported, second = round_trip(played, people["referee"], people["outsider"])
+    original = list(DiceRoll.objects.filter(campaign=played).order_by("rolled_at", "id"))
+    copied = list(DiceRoll.objects.filter(campaign=imported).order_by("rolled_at", "id"))
+    assert [r.rolled_at for r in copied] == [r.rolled_at for r in original]
+    assert [(r.faces, r.final, r.result) for r in copied] == [
+        (r.faces, r.final, r.result) for r in original
+    ]
+    # Users of the file are not users here: nobody on this server rolled or voided them.
+    assert all(r.rolled_by is None and r.voided_by is None for r in copied)
+    (void,) = [r for r in copied if r.voided_at]
+    assert void.void_reason == "Rolled before the EC"
+    # The names come back from the rolls' imported history events.
+    assert [r["rolled_by"] for r in second["dice_rolls"]] == [
+        "german",
+        "soviet",
+        "referee",
+        "referee",
+    ]
+    assert second["dice_rolls"] == first["dice_rolls"]
+    events = CampaignEvent.objects.filter(campaign=imported, action__startswith="dice.")
+    assert {e.target_id for e in events} <= {r.pk for r in copied}
+    assert all(e.target_type == "campaigns.diceroll" for e in events)
+
+
+def test_a_side_file_may_not_carry_the_other_sides_rolls(played, people):
+    data = export_as(played, people["soviet"])
+    german = next(
+        roll
+        for roll in export_as(played, people["referee"])["dice_rolls"]
+        if roll["visibility"] == "german"
+    )
+    data["dice_rolls"].append({**german, "id": 99})
+    message = refusal(data)
+    assert message == (
+        f"dice_rolls, entry {len(data['dice_rolls'])}, “visibility”: "
+        "is secret in a file of scope “side:soviet”."
+    )
+
+
+def test_an_event_naming_a_roll_the_file_does_not_have_is_refused(good):
+    data = copy.deepcopy(good)
+    event = next(e for e in data["history"] if e["action"] == "dice.rolled")
+    event["target"] = 99
+    assert "“target”: names no dice roll of the file." in refusal(data)
+
+
+def test_a_version_1_file_made_before_the_dice_log_still_imports(good, people):
+    data = copy.deepcopy(good)
+    data["dice_rolls"] = []
+    for event in data["history"]:
+        del event["target"]
+    imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
+    assert not DiceRoll.objects.filter(campaign=imported).exists()
+    assert CampaignEvent.objects.filter(campaign=imported, action="dice.rolled").count() == 4
+
+
+def test_a_roll_without_its_events_imports_without_names(good, people):
+    data = copy.deepcopy(good)
+    data["history"] = [e for e in data["history"] if not e["action"].startswith("dice.")]
+    imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
+    again = export_as(imported, people["outsider"])
+    assert [r["rolled_by"] for r in again["dice_rolls"]] == [None] * 4
+    assert [r["void_reason"] for r in again["dice_rolls"]] == [
+        r["void_reason"] for r in data["dice_rolls"]
+    ]
 
 
 def test_missing_optional_columns_take_their_defaults(good, people):
@@ -575,5 +759,22 @@ def big_campaign(people, rows=300):
             data={"side": sides[n % 2], "amount": n, "index": 0, "ledger": "cpp"},
         )
         for n in range(rows)
+    )
+    DiceRoll.objects.bulk_create(
+        DiceRoll(
+            campaign=campaign,
+            index=n % days,
+            side=sides[n % 2],
+            step="11.616",
+            kind="DR",
+            faces=[n % 6 + 1, 3],
+            modifiers=[{"value": -1, "reason": "Historical DRM"}],
+            original=n % 6 + 4,
+            final=n % 6 + 3,
+            result={"cpp": n % 20},
+            visibility=(sides[n % 2], "public")[n % 3 == 0],
+            rolled_by=people[sides[n % 2]],
+        )
+        for n in range(rows // 2)
     )
     return campaign
