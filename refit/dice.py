@@ -73,9 +73,16 @@ def roll(
         raise DiceError(f"unknown roll {kind!r}")
     if table is not None and table.roll.replace("2dr", "DR") != kind:
         raise DiceError(f"{table.id} is rolled with {table.roll}, not {kind}")
+    total_drm = sum(modifier.value for modifier in modifiers)
+    if table is not None:
+        low, high = table.reachable
+        sides = 6 * DICE[kind]
+        if DICE[kind] + total_drm < low or sides + total_drm > high:
+            # The rules' DRM bounds say this cannot happen; refuse before rolling, not after.
+            raise DiceError(_("Those DRMs take the roll off %(table)s.") % {"table": table.id})
     faces = [_roller.randint(1, 6) for _ in range(DICE[kind])]
     original = sum(faces)
-    final = original + sum(modifier.value for modifier in modifiers)
+    final = original + total_drm
     result: Any = table.lookup(final) if table is not None else None
     dice_roll = DiceRoll.objects.create(
         campaign=campaign,

@@ -102,3 +102,29 @@ def test_a_void_keeps_the_roll_with_who_and_why(campaign, people):
     assert DiceRoll.objects.count() == 1
     with pytest.raises(DiceError, match="already void"):
         dice.void(roll, by=people["referee"], reason="again")
+
+
+def test_drms_beyond_what_the_table_allows_are_refused_before_rolling(campaign, people):
+    from campaigns.games.dice_tables import parse_table
+
+    bounded = parse_table(
+        {
+            "id": "t.bounded",
+            "rule": "x",
+            "roll": "dr",
+            "rows": [{"min": 1, "max": 3, "result": "a"}, {"min": 4, "max": 6, "result": "b"}],
+        },
+        "t",
+    )
+    with pytest.raises(DiceError, match="off t.bounded"):
+        dice.roll(
+            campaign,
+            by=people["german"],
+            kind="dr",
+            step="x",
+            index=0,
+            visibility="public",
+            table=bounded,
+            modifiers=[Modifier(2, "too much")],
+        )
+    assert not DiceRoll.objects.exists()

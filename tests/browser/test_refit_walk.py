@@ -1,0 +1,164 @@
+"""Two players walk their campaign through Refit Phases, a scenario and an Idle Day.
+
+The German and the Soviet player of an RB CG I campaign without a referee, each in their own
+browser: both mark the steps before the initial scenario (the German rolls his RG strength on
+11.620), a player finishes the RePh, then the scenario; both walk the steps after the scenario,
+then the new CG day's steps; 11.623 generates no scenario (an Idle Day), so the next day's steps
+follow; that day generates a scenario and the scenario-day steps appear.
+"""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from campaigns import services
+from campaigns.games.registry import get_module
+from campaigns.models import Role
+from tests.browser.test_invite_flow import sign_in
+
+PASSWORD = "a-long-password-123"
+TIMEOUT = 5_000
+
+
+def make_campaign(django_user_model):
+    hans = django_user_model.objects.create_user(username="hans", password=PASSWORD)
+    ivan = django_user_model.objects.create_user(username="ivan", password=PASSWORD)
+    campaign = services.create_campaign(
+        user=hans,
+        name="Barrikady by two",
+        module=get_module("red_factories"),
+        cg_key="rb-cg-1",
+        role=Role.PLAYER,
+        side="german",
+    )
+    invitation = services.create_invitation(campaign, by=hans, role=Role.PLAYER, side="soviet")
+    services.accept_invitation(invitation, user=ivan)
+    return campaign
+
+
+def rules(page: Page, side: str) -> list[str]:
+    return page.locator(f"#side-{side} tbody tr").evaluate_all(
+        "rows => rows.map(row => row.dataset.rule)"
+    )
+
+
+def mark_done(page: Page, overview: str, side: str, rule: str) -> None:
+    """Press Done on the side's current step in the overview (htmx swaps the list in place).
+
+    The page is reloaded only when it does not show the step as current yet (another page, or
+    this side was waiting for the other side, which marked in its own browser)."""
+    row = page.locator(f"#side-{side} tr[data-rule='{rule}']")
+    if (
+        page.url.split("#")[0] != overview
+        or row.count() == 0
+        or row.get_attribute("data-status") != "current"
+    ):
+        page.goto(overview)
+    expect(row).to_have_attribute("data-status", "current", timeout=TIMEOUT)
+    row.get_by_role("button", name="Done").click()
+    expect(page.locator(f"#side-{side} tr[data-rule='{rule}']")).to_have_attribute(
+        "data-status", "done", timeout=TIMEOUT
+    )
+
+
+def walk(german: Page, soviet: Page, overview: str, skip: tuple[str, ...] = ()) -> list[str]:
+    """Both players mark every step of the open RePh done, step by step, in turn."""
+    german.goto(overview)
+    steps = rules(german, "german")
+    assert steps == rules(german, "soviet")
+    for rule in steps:
+        for page, side in ((german, "german"), (soviet, "soviet")):
+            if (side, rule) not in skip:
+                mark_done(page, overview, side, rule)
+    return steps
+
+
+def finish(page: Page, overview: str, button: str, answer: str | None, expected: str) -> None:
+    page.goto(overview)
+    finish_form = page.locator("#finish form")
+    if answer:
+        finish_form.get_by_label(answer, exact=True).check()
+    finish_form.get_by_role("button", name=button).click()
+    expect(page.locator("#position")).to_contain_text(expected, timeout=TIMEOUT)
+
+
+def test_two_players_walk_the_refit_phases_to_a_scenario_day(
+    live_server, new_page, django_user_model
+):
+    campaign = make_campaign(django_user_model)
+    base = live_server.url
+    overview = f"{base}/campaigns/{campaign.pk}/refit/"
+
+    german = new_page()
+    sign_in(german, base, "hans", PASSWORD)
+    german.wait_for_url(base + "/", timeout=TIMEOUT)
+    soviet = new_page()
+    sign_in(soviet, base, "ivan", PASSWORD)
+    soviet.wait_for_url(base + "/", timeout=TIMEOUT)
+
+    # 1. Before the initial scenario: the four † steps, secret to each side.
+    german.goto(overview)
+    expect(german.locator("#position")).to_contain_text(
+        "Before the initial scenario · 17 Oct 1942", timeout=TIMEOUT
+    )
+    assert rules(german, "german") == ["11.619", "11.620", "11.621", "11.622"]
+    expect(german.locator("#side-soviet tr[data-rule='11.619'] .status")).to_have_text("secret")
+
+    # 2. The German buys his RGs, then rolls an RG's strength on 11.620's RG Strength Table.
+    mark_done(german, overview, "german", "11.619")
+    german.locator("#side-german tr[data-rule='11.620'] a", has_text="11.620").click()
+    german.wait_for_url(re.compile(r"/refit/german/11\.620/$"), timeout=TIMEOUT)
+    strength = german.locator("article[data-table='rf.rg-strength']")
+    strength.locator("summary").click()
+    strength.get_by_label("DRM 1", exact=True).fill("-1")
+    strength.get_by_label("Reason for DRM 1").fill("Historical DRM 11.6161")
+    strength.get_by_label("Rolled for (optional)").fill("Infantry company XYZZY")
+    strength.get_by_role("button", name="Roll DR").click()
+    rolls = german.locator("#rolls tbody tr")
+    expect(rolls).to_have_count(1, timeout=TIMEOUT)
+    expect(rolls.first).to_contain_text("Infantry company XYZZY")
+    expect(rolls.first).to_contain_text("-1 Historical DRM 11.6161")
+    expect(german.locator("#step-dice .messages")).to_contain_text("RG Strength Table: DR")
+    # ... and marks 11.620 done right there: the status block is swapped in place.
+    german.locator("#step-status form.mark-done").get_by_label("What happened (optional)").fill(
+        "One company rolled"
+    )
+    german.locator("#step-status form.mark-done").get_by_role("button", name="Done").click()
+    expect(german.locator("#step-status")).to_have_attribute("data-status", "done", timeout=TIMEOUT)
+    expect(german.locator("#step-status")).to_contain_text("One company rolled")
+    for rule in ("11.621", "11.622"):
+        mark_done(german, overview, "german", rule)
+
+    # The Soviet player walks his own four steps; the German's roll never reaches him.
+    for rule in ("11.619", "11.620", "11.621", "11.622"):
+        mark_done(soviet, overview, "soviet", rule)
+    expect(soviet.locator("main")).not_to_contain_text("XYZZY")
+    expect(soviet.locator("main")).not_to_contain_text("One company rolled")
+
+    # 3. No referee in this campaign: a player finishes the RePh; the scenario is played.
+    finish(soviet, overview, "Finish this Refit Phase", None, "Scenario being played")
+    finish(german, overview, "Scenario over", None, "After the scenario · 17 Oct 1942")
+
+    # 4. After the scenario: the unmarked steps, once; nobody has won the CG.
+    after = walk(german, soviet, overview)
+    assert after[0] == "11.601" and after[-1] == "11.611"
+    finish(german, overview, "Finish this Refit Phase", "No", "New CG day · 18 Oct 1942")
+
+    # 5. The new CG day's * steps; 11.623 generates no scenario: an Idle Day.
+    new_day = walk(german, soviet, overview)
+    assert new_day[0] == "11.612" and new_day[-1] == "11.623"
+    finish(
+        soviet, overview, "Finish this Refit Phase", "No — an Idle Day", "New CG day · 19 Oct 1942"
+    )
+
+    # 6. The next CG day's steps; this time 11.623 generates a scenario.
+    german.goto(overview)
+    assert rules(german, "german") == new_day
+    walk(german, soviet, overview)
+    finish(german, overview, "Finish this Refit Phase", "Yes", "Scenario day · 19 Oct 1942")
+    expect(german.locator("#side-german tr[data-rule='11.624']")).to_have_attribute(
+        "data-status", "current", timeout=TIMEOUT
+    )
+    assert rules(german, "german") == ["11.624", "11.625"]
+    soviet.goto(overview)
+    expect(soviet.locator("#position")).to_contain_text("Scenario day · 19 Oct 1942")
