@@ -53,3 +53,13 @@ def test_the_demo_campaigns_have_a_few_days_of_history():
     sap = Campaign.objects.get(module="slaughter_at_ponyri")
     assert sap.current_period.key == "CG-2"
     assert sap.scenarios.count() == 1
+
+
+def test_the_demo_campaigns_stand_in_their_refit_phase_where_their_calendar_is():
+    call_command("demo")
+    rf = Campaign.objects.get(module="red_factories")
+    reph = rf.rephs.get(finished_at__isnull=True)
+    assert (reph.kind, reph.index) == ("new_day", rf.period_index)
+    sap = Campaign.objects.get(module="slaughter_at_ponyri")
+    reph = sap.rephs.get(finished_at__isnull=True)
+    assert (reph.kind, reph.index) == ("daytime", 1)

@@ -17,6 +17,7 @@ from campaigns.models import (
     ScenarioType,
     SideDay,
 )
+from refit import walker
 
 DEMO_PASSWORD = "demo-campaign"
 DEMO_USERS = {
@@ -144,8 +145,21 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
             elr=3 if side == "soviet" else 4,
             san=4 if side == "soviet" else 3,
         )
-    campaign.period_index = 1
-    campaign.save(update_fields=["period_index"])
+    # Walk the Refit Phase as the players did: the initial steps, the scenario, the steps after
+    # it — the campaign now stands at the start of 18 Oct's new-day steps.
+    _walk(campaign, users, finishes=({}, {}, {"cg_won": False}))
+
+
+def _walk(campaign: Campaign, users: dict, finishes: tuple[dict, ...]) -> None:
+    referee = users["referee"] if campaign.memberships.filter(role=Role.REFEREE).exists() else None
+    for outcome in finishes:
+        reph = walker.open_reph(campaign)
+        for step in walker.steps(campaign, reph):
+            for side in campaign.game.side_keys:
+                player = users["german"] if side == "german" else users["soviet"]
+                walker.mark(campaign, reph, side=side, rule=step.rule, by=player)
+        walker.finish(campaign, reph, by=referee or users["german"], **outcome)
+    campaign.refresh_from_db()
 
 
 def _sap_history(campaign: Campaign, users: dict) -> None:
@@ -179,8 +193,8 @@ def _sap_history(campaign: Campaign, users: dict) -> None:
         kind=LedgerKind.REPLENISHMENT,
         amount=12,
     )
-    campaign.period_index = 1
-    campaign.save(update_fields=["period_index"])
+    # Before 7 July AM, the time frame itself: the Daytime RePh before 7 July PM is next.
+    _walk(campaign, users, finishes=({}, {"cg_won": False}))
 
 
 HISTORY = {"red_factories": _rf_history, "slaughter_at_ponyri": _sap_history}
