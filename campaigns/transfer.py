@@ -14,12 +14,22 @@ Dice rolls go out as the viewer may see them (``filter_visible``, like history).
 who voided an imported roll is kept, like every imported actor, in the ``data.original`` of its
 history events (``dice.rolled`` / ``dice.voided``), which the file links to the roll by
 ``target``: ``roll_actor_names`` reads it back.
+
+History event data names no database row either: ``change.undone`` names the undone event by
+its file id (``EVENT_REFERENCES``), and keys that hold database ids are left out
+(``_is_database_reference``). An import checks the data of every event whose sentence
+``campaigns.history.describe`` writes (``EVENT_DATA``), so that no imported row can break a page
+later; anything else unexpected while checking becomes "the file is damaged" rather than an
+error page.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
+import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +37,8 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import connection, models, transaction
+from django.db import DataError, IntegrityError, connection, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -53,12 +64,19 @@ from campaigns.models import (
     SideDay,
 )
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
+from campaigns.record_forms import COUNT_MAX
 from campaigns.visibility import PUBLIC, REFEREE, Viewer
 from refit.dice import DICE
+
+logger = logging.getLogger(__name__)
 
 FORMAT = "campaign-desk.export"
 FORMAT_VERSION = 1
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+# An export nests about seven levels deep (history → event → data → members → member → name);
+# free-form values (a roll's result, an RG's details) a few more. Deeper files are refused: the
+# pages and the next export would have to recurse through them.
+MAX_DEPTH = 32
 
 SCOPE_FULL = "full"
 SCOPE_PUBLIC = "public"
@@ -70,6 +88,64 @@ ORIGINAL_KEY = "original"
 # History payload keys that are not exported: undo steps name database rows of this
 # installation, and an imported change cannot be undone.
 NOT_EXPORTED_EVENT_DATA = ("undo",)
+# Other event data keys that hold database ids of this installation, by action. Left out of the
+# file and dropped from an imported one, like any key named ``id``, ``pk``, ``…_id`` or ``…_pk``.
+DATABASE_ID_EVENT_DATA = {"member.joined": ("invitation",)}
+# Event data keys that name another history event: exported as that event's file id (the key is
+# left out when the event is not in the file), imported as the new event's database id.
+EVENT_REFERENCES = {"change.undone": "undone"}
+
+# What campaigns.history.describe() reads from an event's data, by action: an imported event
+# whose data has one of these keys with another type is refused (the history page would break).
+# Keys not listed are kept as they are; actions not listed render as their key.
+_TEXT, _INT, _TEXTS, _INTS = "text", "int", "texts", "ints"
+_ROLE = {"user": _TEXT, "role": _TEXT, "side": _TEXT}
+EVENT_DATA: dict[str, dict[str, str]] = {
+    "campaign.created": {"name": _TEXT},
+    "member.joined": _ROLE,
+    "member.role_changed": {**_ROLE, "previous_role": _TEXT, "previous_side": _TEXT},
+    "member.removed": _ROLE,
+    "invitation.created": {"role": _TEXT, "side": _TEXT},
+    "invitation.revoked": {"role": _TEXT, "side": _TEXT},
+    "ledger.added": {
+        "side": _TEXT,
+        "index": _INT,
+        "ledger": _TEXT,
+        "kind": _TEXT,
+        "amount": _INT,
+    },
+    "cvp.added": {"side": _TEXT, "index": _INT, "what": _TEXT, "cvp": _INT},
+    "scenario.added": {"index": _INT},
+    "scenario.updated": {"index": _INT},
+    "day.updated": {"index": _INT},
+    "side_day.updated": {"index": _INT, "side": _TEXT},
+    "orbat.added": {"side": _TEXT, "box": _TEXT, "units": _TEXTS},
+    "orbat.changed": {"side": _TEXT, "box": _TEXT, "unit": _TEXT},
+    "orbat.removed": {"side": _TEXT, "unit": _TEXT},
+    "change.undone": {"action_undone": _TEXT},
+    "dice.rolled": {
+        "index": _INT,
+        "kind": _TEXT,
+        "step": _TEXT,
+        "table": _TEXT,
+        "faces": _INTS,
+        "final": _INT,
+    },
+    "dice.voided": {"step": _TEXT, "reason": _TEXT},
+    "refit.step_marked": {
+        "index": _INT,
+        "side": _TEXT,
+        "rule": _TEXT,
+        "status": _TEXT,
+        "reason": _TEXT,
+    },
+    "refit.step_unmarked": {"index": _INT, "side": _TEXT, "rule": _TEXT},
+    "refit.finished": {"index": _INT, "kind": _TEXT, "next": _TEXT},
+    "campaign.imported": {"name": _TEXT, "role": _TEXT, "side": _TEXT, "scope": _TEXT},
+}
+# Scenario victory counts: {side key: {"gained": n | null, "lost": n | null}}, each count
+# what the scenario form accepts (0 … COUNT_MAX), so that the imported scenario can be edited.
+LOCATION_COUNTS = ("gained", "lost")
 
 # The columns of each section, in the order they are written (see docs/export-format.md).
 DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes")
@@ -235,6 +311,7 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
         .order_by("rolled_at", "id")
     )
     roll_refs = {roll.pk: ref for ref, roll in enumerate(rolls, start=1)}
+    event_refs = {event.pk: ref for ref, event in enumerate(events, start=1)}
     names = roll_actor_names(events)
     return {
         "format": FORMAT,
@@ -284,7 +361,7 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
         ],
         "rgs": [{"id": rg_refs[row["id"]], **_pick(row, RG_FIELDS)} for row in rgs],
         "orbat": orbat,
-        "history": [_event_record(event, roll_refs) for event in events],
+        "history": [_event_record(event, event_refs, roll_refs) for event in events],
         "dice_rolls": [_roll_record(roll, roll_refs[roll.pk], names) for roll in rolls],
     }
 
@@ -328,8 +405,28 @@ def roll_actor_names(events: Iterable[CampaignEvent]) -> dict[tuple[int, str], s
     return names
 
 
-def _event_record(event: CampaignEvent, roll_refs: dict[int, int]) -> dict[str, Any]:
-    data = {k: v for k, v in event.data.items() if k not in NOT_EXPORTED_EVENT_DATA}
+def _is_database_reference(action: str, key: str) -> bool:
+    """Does this event data key hold database ids (of rows, of undo steps)?"""
+    return (
+        key in NOT_EXPORTED_EVENT_DATA
+        or key in DATABASE_ID_EVENT_DATA.get(action, ())
+        or key in ("id", "pk")
+        or key.endswith(("_id", "_pk"))
+    )
+
+
+def _event_record(
+    event: CampaignEvent, event_refs: dict[int, int], roll_refs: dict[int, int]
+) -> dict[str, Any]:
+    data = {k: v for k, v in event.data.items() if not _is_database_reference(event.action, k)}
+    # Another event named by its database id: the file names it by its file id, or not at all.
+    reference = EVENT_REFERENCES.get(event.action)
+    if reference in data:
+        ref = event_refs.get(data[reference]) if _is_int(data[reference]) else None
+        if ref is None:
+            del data[reference]
+        else:
+            data[reference] = ref
     # An event imported earlier (no actor here): give back the time and names it came with.
     original = _original(event)
     if original is not None:
@@ -343,6 +440,7 @@ def _event_record(event: CampaignEvent, roll_refs: dict[int, int]) -> dict[str, 
     if event.target_type == ROLL_TARGET:
         target = roll_refs.get(event.target_id)
     return {
+        "id": event_refs[event.pk],
         "action": event.action,
         "visibility": event.visibility,
         "target_type": event.target_type,
@@ -435,14 +533,48 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(name)
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent; 1e400 (infinite here) is refused like NaN."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def _damaged(place: str | None = None) -> str:
+    message = _(
+        "The file is damaged or not an export of this app. Choose a file made by a campaign's "
+        "Export link."
+    )
+    if place:
+        return _("%(place)s: %(message)s") % {"place": place, "message": message}
+    return message
+
+
 def parse_export(raw: bytes | str) -> ParsedExport:
-    """Check the whole file; raise ImportRefused naming the first problem found."""
+    """Check the whole file; raise ImportRefused naming the first problem found.
+
+    Whatever else goes wrong while checking (a case no rule foresaw) refuses the file too, as
+    damaged, naming the entry being checked: a crafted file never makes an error page.
+    """
+    checker = _Checker()
     try:
-        data = json.loads(raw, parse_constant=_reject_constant)
+        return _parse(raw, checker)
+    except ImportRefused:
+        raise
+    except Exception:
+        logger.warning("An import file failed its checks unexpectedly.", exc_info=True)
+        raise ImportRefused(_damaged(checker.place)) from None
+
+
+def _parse(raw: bytes | str, checker: _Checker) -> ParsedExport:
+    try:
+        data = json.loads(raw, parse_constant=_reject_constant, parse_float=_finite_float)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise ImportRefused(
             _("The file is not JSON. Choose a file made by a campaign's Export link.")
         ) from None
+    _check_tree(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(
             _(
@@ -483,8 +615,65 @@ def parse_export(raw: bytes | str) -> ParsedExport:
         raise ImportRefused(
             _("The file's “scope” must be “full”, “public” or “side:” and a side of the game.")
         )
-    checker = _Checker(module=module, scope=scope, cg_key=meta["campaign_game"])
+    checker.module, checker.scope, checker.cg_key = module, scope, meta["campaign_game"]
     return checker.check(data, meta)
+
+
+def _check_tree(data: Any) -> None:
+    """Every value of the file: nested at most MAX_DEPTH deep, texts that can be stored.
+
+    A NUL character or half a surrogate pair is valid JSON but cannot be stored in PostgreSQL
+    or written as UTF-8. Walks without recursion, so a deep file cannot exhaust the stack.
+    """
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict | list):
+            if len(path) >= MAX_DEPTH:
+                raise ImportRefused(
+                    _(
+                        "%(place)s: is nested deeper than an export ever is (%(depth)s levels). "
+                        "Choose a file made by a campaign's Export link."
+                    )
+                    % {"place": _place(path), "depth": MAX_DEPTH}
+                )
+            items = value.items() if isinstance(value, dict) else enumerate(value, start=1)
+            for key, item in items:
+                if isinstance(key, str) and not _storable(key):
+                    raise ImportRefused(_unstorable(path))
+                stack.append((item, (*path, key)))
+        elif isinstance(value, str) and not _storable(value):
+            raise ImportRefused(_unstorable(path))
+
+
+def _storable(text: str) -> bool:
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unstorable(path: tuple[Any, ...]) -> str:
+    return _(
+        "%(place)s: holds a character that cannot be stored (a NUL or a broken character)."
+    ) % {"place": _place(path)}
+
+
+def _place(path: tuple[Any, ...]) -> str:
+    """Where a value is in the file, as the messages name it: "history, entry 3, “data.note”"."""
+    if not path:
+        return _("The file")
+    section, *rest = path
+    parts = [_short(section)]
+    if rest and isinstance(rest[0], int) and isinstance(section, str):
+        parts.append(_("entry %(number)s") % {"number": rest[0]})
+        rest = rest[1:]
+    if rest:
+        parts.append(f"“{_short('.'.join(str(part) for part in rest))}”")
+    return ", ".join(parts)
 
 
 def _module_of(meta: dict[str, Any]) -> GameModule:
@@ -509,7 +698,12 @@ def _module_of(meta: dict[str, Any]) -> GameModule:
             % {"game": module.name.in_language(get_language()), "cg": _short(cg_key)}
         ) from None
     file_version = meta.get("data_version")
-    if not isinstance(file_version, str) or not file_version.isdigit():
+    if (
+        not isinstance(file_version, str)
+        # Not str.isdigit(): "²" is a digit to it, but no number to int().
+        or not re.fullmatch(r"[0-9]+", file_version)
+        or len(file_version) > Campaign._meta.get_field("data_version").max_length
+    ):
         raise ImportRefused(_("The file's “data_version” must be a whole number written as text."))
     if int(file_version) > int(module.version):
         raise ImportRefused(
@@ -528,9 +722,12 @@ def _module_of(meta: dict[str, Any]) -> GameModule:
 
 @dataclass
 class _Checker:
-    module: GameModule
-    scope: str
-    cg_key: str
+    # Set once the file's header is checked (parse_export makes the checker first, so that an
+    # unexpected failure can name the entry it was checking: ``place``).
+    module: GameModule = None  # type: ignore[assignment]
+    scope: str = ""
+    cg_key: str = ""
+    place: str | None = None
 
     @property
     def periods(self) -> int:
@@ -587,12 +784,17 @@ class _Checker:
                 _("The file's “%(section)s” must be a list.") % {"section": section}
             )
         for number, row in enumerate(rows, start=1):
+            self.place = _("%(section)s, entry %(number)s") % {
+                "section": section,
+                "number": number,
+            }
             if not isinstance(row, dict):
                 raise ImportRefused(
                     _("%(section)s, entry %(number)s: is not an object.")
                     % {"section": section, "number": number}
                 )
             yield number, row
+        self.place = None
 
     def _values(
         self,
@@ -647,21 +849,56 @@ class _Checker:
         value = row.get(name)
         if value is None:
             return None
-        parsed = parse_datetime(value) if isinstance(value, str) else None
+        try:
+            parsed = parse_datetime(value) if isinstance(value, str) else None
+            if parsed is not None and timezone.is_naive(parsed):
+                parsed = timezone.make_aware(parsed, dt.UTC)
+            if parsed is not None:
+                # Year 1 at +05:00 is a valid text but no time the database can store (UTC).
+                parsed.astimezone(dt.UTC)
+        except (ValueError, OverflowError):  # "2024-02-30T10:00:00": the pattern, not a date
+            parsed = None
         if parsed is None:
             raise self._error(section, number, name, _("must be a date and time (ISO 8601)."))
-        if timezone.is_naive(parsed):
-            parsed = timezone.make_aware(parsed, dt.UTC)
         return parsed
 
-    def _ref(self, section: str, number: int, row: dict[str, Any], seen: set) -> Any:
+    def _ref(
+        self, section: str, number: int, row: dict[str, Any], seen: set, *, required: bool = True
+    ) -> Any:
+        """The row's own ``id`` (file-local): a number or text, once per section."""
         ref = row.get("id")
-        if not _is_int(ref) and not isinstance(ref, str):
+        if ref is None and not required:
+            return None
+        if not _is_ref(ref):
             raise self._error(section, number, "id", _("must be a number or text."))
         if ref in seen:
             raise self._error(section, number, "id", _("is used twice."))
         seen.add(ref)
         return ref
+
+    def _reference(
+        self,
+        section: str,
+        number: int,
+        row: dict[str, Any],
+        name: str,
+        refs: Iterable[Any],
+        missing: str,
+    ) -> Any:
+        """The row's reference ``name`` to another row of the file (its ``id``), or None.
+
+        The type is checked first: a list or an object is no id (and cannot be looked up).
+        """
+        value = row.get(name)
+        if value is None:
+            return None
+        if not _is_ref(value):
+            raise self._error(
+                section, number, name, _("must be an id of the file (a number or text) or null.")
+            )
+        if value not in refs:
+            raise self._error(section, number, name, missing)
+        return value
 
     def _unique(self, section: str, rows: list[dict[str, Any]], keys: tuple[str, ...]) -> None:
         seen = set()
@@ -725,17 +962,40 @@ class _Checker:
             for name in SCENARIO_SIDE_FIELDS:
                 if values[name] and values[name] not in self.module.side_keys:
                     raise self._error("scenarios", n, name, _("is not a side of this game."))
+            self._locations(n, values["locations"])
             rows.append({"ref": ref, "values": values})
         self._unique("scenarios", rows, ("index", "sequence"))
         return rows
+
+    def _locations(self, number: int, locations: dict[str, Any]) -> None:
+        """{side key: {"gained": n | null, "lost": n | null}}: what the scenario pages read."""
+        for side, counts in locations.items():
+            name = f"locations.{_short(side)}"
+            if side not in self.module.side_keys:
+                raise self._error("scenarios", number, name, _("is not a side of this game."))
+            if not isinstance(counts, dict) or not set(counts) <= set(LOCATION_COUNTS):
+                raise self._error(
+                    "scenarios",
+                    number,
+                    name,
+                    _("must be an object with “gained” and “lost” (each a count or null)."),
+                )
+            for key, count in counts.items():
+                if count is not None and not (_is_int(count) and 0 <= count <= COUNT_MAX):
+                    raise self._error(
+                        "scenarios",
+                        number,
+                        f"{name}.{key}",
+                        _("must be a count from 0 to %(max)s, or null.") % {"max": COUNT_MAX},
+                    )
 
     def _cvp(self, data: dict[str, Any], scenario_refs: set) -> list[dict[str, Any]]:
         rows = []
         for n, row in self._rows(data, "cvp"):
             values = self._values("cvp", n, row, CvpEntry, CVP_FIELDS)
-            scenario = row.get("scenario")
-            if scenario is not None and scenario not in scenario_refs:
-                raise self._error("cvp", n, "scenario", _("names no scenario of the file."))
+            scenario = self._reference(
+                "cvp", n, row, "scenario", scenario_refs, _("names no scenario of the file.")
+            )
             rows.append(
                 {
                     "values": values,
@@ -758,26 +1018,37 @@ class _Checker:
 
     def _orbat(self, data: dict[str, Any], rg_sides: dict[Any, str]) -> list[dict[str, Any]]:
         rows = []
+        rgs_of: dict[str, set] = {}
+        for ref, side in rg_sides.items():
+            rgs_of.setdefault(side, set()).add(ref)
         for n, row in self._rows(data, "orbat"):
             values = self._values("orbat", n, row, OrbatEntry, ORBAT_FIELDS)
             if values["quantity"] < 1:
                 raise self._error("orbat", n, "quantity", _("must be 1 or more."))
             if not all(isinstance(status, str) for status in values["statuses"]):
                 raise self._error("orbat", n, "statuses", _("must be a list of texts."))
-            group = row.get("group")
+            group = self._reference(
+                "orbat",
+                n,
+                row,
+                "group",
+                rgs_of.get(values["side"], set()),
+                _("names no RG of this side in the file."),
+            )
             if (values["box"] == OrbatBox.RG) != (group is not None):
                 raise self._error(
                     "orbat", n, "group", _("is needed in the RG box, and only there.")
                 )
-            if group is not None and rg_sides.get(group) != values["side"]:
-                raise self._error("orbat", n, "group", _("names no RG of this side in the file."))
             rows.append({"values": values, "group": group})
         return rows
 
     def _history(self, data: dict[str, Any], roll_refs: set) -> list[dict[str, Any]]:
-        rows = []
+        rows: list[dict[str, Any]] = []
+        refs: set = set()
         allowed = scope_visibilities(self.scope, self.module)
         for n, row in self._rows(data, "history"):
+            # Files made before history rows had ids have none: nothing can name their events.
+            ref = self._ref("history", n, row, refs, required=False)
             values = self._values(
                 "history", n, row, CampaignEvent, ("action", "visibility", "target_type", "data")
             )
@@ -793,19 +1064,16 @@ class _Checker:
             for name in ("actor", "undone_by"):
                 if row.get(name) is not None and not isinstance(row[name], str):
                     raise self._error("history", n, name, _("must be a user name or null."))
-            target = row.get("target")
-            if target is not None:
-                if values["target_type"] != ROLL_TARGET:
-                    raise self._error(
-                        "history", n, "target", _("only an event about a dice roll names one.")
-                    )
-                if target not in roll_refs:
-                    raise self._error("history", n, "target", _("names no dice roll of the file."))
+            target = self._reference(
+                "history", n, row, "target", roll_refs, _("names no dice roll of the file.")
+            )
+            if target is not None and values["target_type"] != ROLL_TARGET:
+                raise self._error(
+                    "history", n, "target", _("only an event about a dice roll names one.")
+                )
             created_at = self._timestamp("history", n, row, "created_at")
             undone_at = self._timestamp("history", n, row, "undone_at")
-            event_data = {
-                k: v for k, v in values["data"].items() if k not in NOT_EXPORTED_EVENT_DATA
-            }
+            event_data = self._event_data(n, values["action"], values["data"])
             event_data[ORIGINAL_KEY] = {
                 "created_at": row.get("created_at") if created_at else None,
                 "actor": row.get("actor"),
@@ -813,12 +1081,32 @@ class _Checker:
             }
             rows.append(
                 {
+                    "ref": ref,
                     "values": {**values, "data": event_data, "undone_at": undone_at},
                     "target": target,
                     "created_at": created_at,
+                    "names": None,
                 }
             )
+        # An event named by another (change.undone → the undone one) by its file id: linked to
+        # the new event on import. Anything else there (a database id of the installation the
+        # file came from, in files made before history rows had ids) names nothing here.
+        for row in rows:
+            event_data = row["values"]["data"]
+            key = EVENT_REFERENCES.get(row["values"]["action"])
+            if key in event_data:
+                named = event_data.pop(key)
+                if _is_ref(named) and named in refs:
+                    row["names"] = named
         return rows
+
+    def _event_data(self, number: int, action: str, data: dict[str, Any]) -> dict[str, Any]:
+        """An event's data as it may be stored: no database ids, known keys of known types."""
+        data = {k: v for k, v in data.items() if not _is_database_reference(action, k)}
+        for key, kind in EVENT_DATA.get(action, {}).items():
+            if key in data and not _event_data_fits(kind, data[key]):
+                raise self._error("history", number, f"data.{key}", _event_data_rule(kind))
+        return data
 
     def _dice_rolls(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         section = "dice_rolls"
@@ -911,6 +1199,29 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_ref(value: Any) -> bool:
+    """A file-local id: a whole number or a text (a list or an object cannot be looked up)."""
+    return _is_int(value) or isinstance(value, str)
+
+
+def _event_data_fits(kind: str, value: Any) -> bool:
+    if kind == _TEXT:
+        return isinstance(value, str)
+    if kind == _INT:
+        return _is_int(value)
+    if kind == _TEXTS:
+        return isinstance(value, list) and all(isinstance(item, str) for item in value)
+    return isinstance(value, list) and all(_is_int(item) for item in value)  # _INTS
+
+
+def _event_data_rule(kind: str) -> str:
+    if kind == _TEXTS:
+        return _("must be a list of texts.")
+    if kind == _INTS:
+        return _("must be a list of whole numbers.")
+    return _("must be %(kind)s.") % {"kind": _TYPE_NAMES[str if kind == _TEXT else int]}
+
+
 _TYPE_NAMES = {
     bool: gettext_lazy("true or false"),
     int: gettext_lazy("a whole number"),
@@ -938,6 +1249,15 @@ def _checked(model_field: models.Field, value: Any) -> Any:
         raise ValidationError(_("cannot be imported."))
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
         raise ValidationError(_("must be %(kind)s.") % {"kind": _TYPE_NAMES[expected]})
+    if expected is int:
+        # The column's range on every database (SQLite stores any size; PostgreSQL refuses).
+        low, high = BaseDatabaseOperations.integer_field_ranges.get(
+            model_field.get_internal_type(), (None, None)
+        )
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValidationError(
+                _("must be between %(low)s and %(high)s.") % {"low": low, "high": high}
+            )
     model_field.validate(value, None)
     model_field.run_validators(value)
     return value
@@ -952,13 +1272,26 @@ def imported_name(name: str) -> str:
     return name[: limit - len(suffix)] + suffix
 
 
-@transaction.atomic
 def load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     """Create the campaign the file describes, with ``user`` as its creator and only member.
 
     The file is the state: campaigns.state.initialize is not called. Rows the scope leaves out
     (another side's calendar records) are created blank, so every page finds its rows.
+
+    One transaction: when the database refuses a value the checks let through, nothing is
+    written and the file is refused as damaged.
     """
+    try:
+        return _load(parsed, user=user)
+    except ImportRefused:
+        raise
+    except (DataError, IntegrityError, ValueError, TypeError, OverflowError, UnicodeError):
+        logger.warning("A checked import file could not be written.", exc_info=True)
+        raise ImportRefused(_damaged()) from None
+
+
+@transaction.atomic
+def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     meta = parsed.campaign
     campaign = Campaign.objects.create(
         name=imported_name(meta["name"]),
@@ -1032,6 +1365,18 @@ def load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
             for row in parsed.history
         ],
     )
+    # change.undone names the undone event: by its file id in the file, by its id here.
+    event_by_ref = {
+        row["ref"]: obj
+        for row, obj in zip(parsed.history, events, strict=True)
+        if row["ref"] is not None
+    }
+    linked = []
+    for row, obj in zip(parsed.history, events, strict=True):
+        if row["names"] is not None:
+            obj.data = {**obj.data, EVENT_REFERENCES[obj.action]: event_by_ref[row["names"]].pk}
+            linked.append(obj)
+    CampaignEvent.objects.bulk_update(linked, ["data"], batch_size=400)
     # auto_now_add stamped every row with now; give back the times the file kept.
     _restore_times(LedgerEntry, ledger, parsed.ledger)
     _restore_times(CvpEntry, cvp, parsed.cvp)

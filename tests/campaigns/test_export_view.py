@@ -9,7 +9,10 @@ from tests.campaigns.test_transfer import (
     GERMAN_SECRETS,
     SOVIET_SECRETS,
     big_campaign,
+    database_ids,
+    numbers_in,
     play_some_days,
+    start_ids_large,
 )
 
 pytestmark = pytest.mark.django_db
@@ -89,6 +92,29 @@ def test_each_file_holds_the_dice_rolls_its_maker_may_see(played, client_as, per
         len(data["dice_rolls"])
         == DiceRoll.objects.filter(campaign=played, visibility__in=visibilities).count()
     )
+
+
+@pytest.fixture
+def large_ids(db):
+    start_ids_large()
+
+
+@pytest.mark.parametrize("persona", ["soviet", "german"])
+def test_a_sides_file_holds_no_database_id(large_ids, campaign, people, client_as, persona):
+    # Every row gets an id of 7 000 000 or more (another range per table): none may be in the
+    # file, where ids are the file's own (1, 2, …) — not even inside the history's data.
+    play_some_days(campaign, people)
+    data = json.loads(client_as(persona).get(url(campaign)).content)
+    assert not set(numbers_in(data)) & database_ids()
+    assert not set(numbers_in([event["data"] for event in data["history"]])) & database_ids()
+    # The undo of the Soviet adjustment names the undone event by its id in the file.
+    undos = [event for event in data["history"] if event["action"] == "change.undone"]
+    if persona == "soviet":
+        (undo,) = undos
+        undone = next(e for e in data["history"] if e["id"] == undo["data"]["undone"])
+        assert (undone["action"], undone["data"]["amount"]) == ("ledger.added", -4)
+    else:
+        assert undos == []
 
 
 def test_the_referees_file_has_everything(played, client_as):

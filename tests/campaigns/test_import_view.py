@@ -5,7 +5,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from campaigns import transfer
-from campaigns.models import Campaign, CampaignEvent, LedgerEntry, Membership
+from campaigns.models import Campaign, CampaignEvent, LedgerEntry, Membership, Scenario
 from campaigns.visibility import viewer_for
 from tests.campaigns.test_transfer import GERMAN_SECRETS, big_campaign, play_some_days
 
@@ -230,6 +230,154 @@ def test_an_empty_post_asks_for_a_file(client_as):
 def test_an_empty_file_is_refused(client_as):
     html = client_as("outsider").post(URL, {"file": upload(b"")}).content.decode()
     assert "The submitted file is empty." in html
+
+
+# --- crafted files -------------------------------------------------------------------------
+
+
+def pages_of(campaign, user):
+    """Every page of the campaign the user may open (GET), side pages of the visible sides."""
+    viewer = viewer_for(user, campaign.pk)
+    pk = campaign.pk
+    last = len(campaign.cg.periods) - 1
+    urls = [
+        reverse(f"campaigns:{name}", args=[pk])
+        for name in ("detail", "members", "calendar", "scenarios", "cvp", "history", "dice_log")
+    ]
+    urls += [reverse("campaigns:export", args=[pk])]
+    urls += [reverse("campaigns:day", args=[pk, index]) for index in (0, last)]
+    urls += [
+        reverse("campaigns:scenario", args=[pk, scenario.pk])
+        for scenario in Scenario.objects.filter(campaign=campaign)
+    ]
+    for side in viewer.visible_sides():
+        urls += [reverse(f"campaigns:{name}", args=[pk, side]) for name in ("roster", "ledger")]
+        urls += [reverse("campaigns:orbat", args=[pk, side])]
+        if viewer.can_edit_side(side):
+            urls += [reverse("campaigns:side_day", args=[pk, side, index]) for index in (0, last)]
+    return urls
+
+
+def event_of(data, action):
+    return next(event for event in data["history"] if event["action"] == action)
+
+
+def odd_but_harmless(data):
+    """Everything a file may hold that this app never writes, but that the format allows."""
+    data["history"] += [
+        # An action this app does not know renders as its key, whatever its data.
+        {"action": "house_rule.applied", "visibility": "public", "data": {"amount": "lots"}},
+        # Known actions: keys not read are kept; days and sides that are not there render empty.
+        {
+            "action": "ledger.added",
+            "visibility": "public",
+            "data": {"side": "romanian", "index": 99, "amount": 3, "extra": [[{"x": None}]]},
+        },
+        {"action": "orbat.added", "visibility": "public", "data": {"units": []}},
+        {"action": "dice.rolled", "visibility": "public", "data": {}},
+        {"action": "member.joined", "visibility": "public", "data": {"role": "emperor"}},
+        {"action": "change.undone", "visibility": "public", "data": {"undone": 99999}},
+        {"action": "refit.step_marked", "visibility": "public", "data": {"status": "skipped"}},
+    ]
+    event_of(data, "member.joined")["data"]["invitation"] = 4242
+    data["scenarios"][0]["locations"] = {"german": {"gained": None, "lost": 2}, "soviet": {}}
+    data["rgs"][0]["details"] = {"sw": [{"name": ["MMG", {"en": "x", "ja": "y"}]}], "n": 1.5}
+    rg_line = next(row for row in data["orbat"] if row["box"] == "rg")
+    rg_line.update(statuses=["teleported", ""], kind="spaceship", unit_type="½-0-9")
+    data["dice_rolls"][0].update(
+        result=[{"a": [1, {"en": "x"}]}, None, True, 1.5, "text"],
+        table_id="no.such.table",
+        step="99.9",
+        side="",
+    )
+    data["side_days"][0].update(hist_drm=-5, initiative_chit="No such chit")
+    data["days"][0].update(moon="Blue", weather="Frogs")
+
+
+def refuse_with(section, field, value):
+    def change(data):
+        data[section][0][field] = value
+
+    return change
+
+
+def event_data(action, **values):
+    def change(data):
+        event_of(data, action)["data"].update(values)
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("exporter", "change", "refused_with"),
+    [
+        ("referee", odd_but_harmless, None),
+        ("soviet", odd_but_harmless, None),
+        ("referee", refuse_with("history", "created_at", "2024-02-30T10:00:00"), "“created_at”"),
+        ("referee", refuse_with("cvp", "scenario", [1]), "“scenario”: must be an id"),
+        ("referee", refuse_with("orbat", "group", [1]), "“group”: must be an id"),
+        ("referee", refuse_with("scenarios", "locations", {"german": 3}), "“locations.german”"),
+        ("soviet", event_data("ledger.added", amount="x"), "“data.amount”: must be a whole"),
+        ("referee", event_data("orbat.added", units=[1]), "“data.units”: must be a list of"),
+        ("referee", event_data("dice.rolled", faces=6), "“data.faces”: must be a list of"),
+        ("referee", event_data("dice.rolled", final="6"), "“data.final”: must be a whole"),
+        ("referee", event_data("cvp.added", cvp=None), "“data.cvp”: must be a whole"),
+    ],
+)
+def test_a_crafted_file_is_refused_or_every_page_of_the_copy_opens(
+    played, people, client_as, exporter, change, refused_with
+):
+    data = json.loads(exported(played, people[exporter]))
+    change(data)
+    client = client_as("outsider")
+    if refused_with:
+        html = refused(client, json.dumps(data).encode())
+        assert refused_with in html
+        return
+    before = list(Campaign.objects.values_list("pk", flat=True))
+    assert client.post(URL, {"file": upload(json.dumps(data).encode())}).status_code == 302
+    (imported,) = new_campaigns(before)
+    urls = pages_of(imported, people["outsider"])
+    assert len(urls) >= (19 if exporter == "referee" else 16)
+    for page in urls:
+        assert client.get(page).status_code == 200, page
+    history = client.get(reverse("campaigns:history", args=[imported.pk])).content.decode()
+    assert "house_rule.applied" in history
+
+
+def test_an_invalid_date_is_refused_naming_the_entry(good, client_as):
+    good["history"][2]["created_at"] = "2024-02-30T10:00:00"
+    html = refused(client_as("outsider"), json.dumps(good).encode())
+    assert "history, entry 3, “created_at”: must be a date and time (ISO 8601)." in html
+
+
+def test_a_digit_that_is_no_number_is_refused(good, client_as):
+    data = {**good, "campaign": {**good["campaign"], "data_version": "²"}}
+    html = refused(client_as("outsider"), json.dumps(data).encode())
+    assert "“data_version” must be a whole number written as text." in html
+
+
+def test_anything_unforeseen_refuses_the_file_as_damaged(good, client_as, monkeypatch):
+    def broken(value):
+        raise TypeError("a case nobody thought of")
+
+    monkeypatch.setattr(transfer, "parse_datetime", broken)
+    html = refused(client_as("outsider"), json.dumps(good).encode())
+    assert "ledger, entry 1: The file is damaged or not an export of this app." in html
+
+
+def test_a_value_the_database_refuses_writes_nothing(good, client_as, monkeypatch):
+    from django.db import DataError
+
+    def refused_by_database(*args, **kwargs):
+        raise DataError("value too long for type character varying(20)")
+
+    monkeypatch.setattr(transfer, "_restore_times", refused_by_database)
+    events = CampaignEvent.objects.count()
+    html = refused(client_as("outsider"), json.dumps(good).encode())
+    assert "The file is damaged or not an export of this app." in html
+    assert "character varying" not in html
+    assert CampaignEvent.objects.count() == events
 
 
 # --- size ----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import copy
 import json
 
 import pytest
+from django.db import connection
 
 from campaigns import history, state, transfer
 from campaigns.models import (
@@ -12,12 +13,15 @@ from campaigns.models import (
     CampaignEvent,
     CvpEntry,
     DiceRoll,
+    Invitation,
     LedgerEntry,
     Membership,
     OrbatEntry,
+    RefitPhase,
     ReinforcementGroup,
     Scenario,
     SideDay,
+    StepProgress,
 )
 from campaigns.visibility import REFEREE, viewer_for
 from refit import dice
@@ -778,3 +782,324 @@ def big_campaign(people, rows=300):
         for n in range(rows // 2)
     )
     return campaign
+
+
+# --- crafted files -------------------------------------------------------------------------
+
+
+def event_of(data, action):
+    """The first history event of ``action`` in the file, and its entry number."""
+    number, event = next((n, e) for n, e in enumerate(data["history"], 1) if e["action"] == action)
+    return number, event
+
+
+def set_event_data(action, **changes):
+    def change(data):
+        number, event = event_of(data, action)
+        event["data"].update(changes)
+        return number
+
+    return change
+
+
+def set_row(section, index=0, **changes):
+    def change(data):
+        data[section][index].update(changes)
+        return index + 1
+
+    return change
+
+
+def set_campaign(**changes):
+    def change(data):
+        data["campaign"].update(changes)
+
+    return change
+
+
+def nest(depth):
+    value = "deep"
+    for _level in range(depth):
+        value = {"sw": [value]}
+    return value
+
+
+@pytest.mark.parametrize(
+    ("change", "section", "words"),
+    [
+        # Values Python rejects only when it builds them.
+        (set_row("history", created_at="2024-02-30T10:00:00"), "history", "“created_at”: must be"),
+        (set_row("ledger", created_at="0001-01-01T00:00:00+05:00"), "ledger", "“created_at”"),
+        (set_row("dice_rolls", rolled_at="2024-13-01T10:00:00Z"), "dice_rolls", "“rolled_at”"),
+        (set_campaign(data_version="²"), None, "“data_version” must be a whole number"),
+        (set_campaign(data_version="0" * 21), None, "“data_version” must be a whole number"),
+        # Unhashable references.
+        (set_row("cvp", scenario=[1]), "cvp", "“scenario”: must be an id of the file"),
+        (set_row("cvp", scenario={"id": 1}), "cvp", "“scenario”: must be an id of the file"),
+        (set_row("cvp", scenario=True), "cvp", "“scenario”: must be an id of the file"),
+        (set_row("scenarios", id=[1]), "scenarios", "“id”: must be a number or text."),
+        (set_row("history", id=[1]), "history", "“id”: must be a number or text."),
+        (set_row("history", index=1, id=1), "history", "“id”: is used twice."),
+        (set_row("dice_rolls", id={"a": 1}), "dice_rolls", "“id”: must be a number or text."),
+        # Event data that the history page reads.
+        (set_event_data("ledger.added", amount="x"), "history", "“data.amount”: must be a whole"),
+        (set_event_data("ledger.added", amount=None), "history", "“data.amount”"),
+        (set_event_data("ledger.added", side=["german"]), "history", "“data.side”: must be text."),
+        (set_event_data("ledger.added", index="1"), "history", "“data.index”: must be a whole"),
+        (set_event_data("cvp.added", cvp="2"), "history", "“data.cvp”: must be a whole number."),
+        (set_event_data("orbat.added", units=[5]), "history", "“data.units”: must be a list of"),
+        (set_event_data("orbat.added", units="5 × 4-6-7"), "history", "“data.units”"),
+        (set_event_data("orbat.changed", unit={}), "history", "“data.unit”: must be text."),
+        (set_event_data("dice.rolled", faces="66"), "history", "“data.faces”: must be a list of"),
+        (set_event_data("dice.rolled", final=[6]), "history", "“data.final”: must be a whole"),
+        (set_event_data("dice.voided", reason=1), "history", "“data.reason”: must be text."),
+        (set_event_data("member.joined", role=["referee"]), "history", "“data.role”"),
+        (set_event_data("campaign.created", name=None), "history", "“data.name”"),
+        (set_event_data("change.undone", action_undone=3), "history", "“data.action_undone”"),
+        # Scenario victory counts.
+        (set_row("scenarios", locations={"german": 3}), "scenarios", "“locations.german”: must"),
+        (set_row("scenarios", locations={"german": [3]}), "scenarios", "“locations.german”"),
+        (
+            set_row("scenarios", locations={"romanian": {"gained": 1}}),
+            "scenarios",
+            "“locations.romanian”: is not a side of this game.",
+        ),
+        (
+            set_row("scenarios", locations={"german": {"won": 1}}),
+            "scenarios",
+            "must be an object with “gained” and “lost”",
+        ),
+        (
+            set_row("scenarios", locations={"german": {"gained": "3"}}),
+            "scenarios",
+            "“locations.german.gained”: must be a count from 0 to 999, or null.",
+        ),
+        (set_row("scenarios", locations={"soviet": {"lost": -1}}), "scenarios", "from 0 to 999"),
+        (set_row("scenarios", locations=[]), "scenarios", "“locations”: must be an object."),
+        # Numbers the database columns cannot hold.
+        (set_row("ledger", amount=2**40), "ledger", "“amount”: must be between"),
+        (set_row("side_days", elr=70000), "side_days", "“elr”: must be between 0 and 32767."),
+        (set_row("rgs", cpp_cost=2**16), "rgs", "“cpp_cost”: must be between"),
+        # Text that cannot be stored, and data nested deeper than an export is.
+        (set_row("ledger", note="a\x00b"), "ledger", "“note”: holds a character that cannot"),
+        (set_row("rgs", details=nest(40)), "rgs", "“details.sw.1.sw.1"),
+        (set_row("rgs", details=nest(40)), "rgs", "nested deeper than an export ever is"),
+    ],
+)
+def test_crafted_values_are_refused_naming_where(good, change, section, words):
+    data = copy.deepcopy(good)
+    number = change(data)
+    message = refusal(data)
+    if section:
+        assert message.startswith(f"{section}, entry {number}"), message
+    assert words in message, message
+
+
+def test_a_broken_character_is_refused_where_it_is(good):
+    data = copy.deepcopy(good)
+    number, event = event_of(data, "cvp.added")
+    event["data"]["what"] = "BROKEN"
+    raw = json.dumps(data).replace('"what": "BROKEN"', '"what": "\\ud800"')
+    assert raw.count("\\ud800") == 1
+    message = refusal(raw.encode())
+    assert message == (
+        f"history, entry {number}, “data.what”: holds a character that cannot be stored "
+        "(a NUL or a broken character)."
+    )
+
+
+def test_an_infinite_number_is_not_json(good):
+    raw = json.dumps(good).replace('"amount": 37', '"amount": 1e400', 1)
+    assert "not JSON" in refusal(raw.encode())
+
+
+def test_a_roll_whose_final_does_not_fit_its_column_is_refused(good):
+    data = copy.deepcopy(good)
+    roll = data["dice_rolls"][0]
+    roll["modifiers"] = [{"value": 40000, "reason": "crafted"}]
+    roll["final"] = roll["original"] + 40000
+    assert refusal(data) == "dice_rolls, entry 1, “final”: must be between -32768 and 32767."
+
+
+def test_anything_unforeseen_while_checking_refuses_the_file_as_damaged(good, monkeypatch):
+    def broken(value):
+        raise TypeError("a case nobody thought of")
+
+    monkeypatch.setattr(transfer, "parse_datetime", broken)
+    assert refusal(good) == (
+        "ledger, entry 1: The file is damaged or not an export of this app. Choose a file made "
+        "by a campaign's Export link."
+    )
+
+
+def test_anything_unforeseen_before_the_rows_refuses_it_without_a_place(good, monkeypatch):
+    def broken(key):
+        raise AttributeError("registry changed")
+
+    monkeypatch.setattr(transfer, "get_module", broken)
+    assert refusal(good).startswith("The file is damaged or not an export of this app.")
+
+
+def test_a_value_the_database_refuses_on_load_refuses_the_file_and_writes_nothing(
+    good, people, monkeypatch
+):
+    from django.db import DataError
+
+    parsed = transfer.parse_export(json.dumps(good))
+    before = (Campaign.objects.count(), CampaignEvent.objects.count())
+
+    def refused_by_database(*args, **kwargs):
+        raise DataError("value too long")
+
+    monkeypatch.setattr(transfer, "_restore_times", refused_by_database)
+    with pytest.raises(transfer.ImportRefused, match="damaged or not an export"):
+        transfer.load(parsed, user=people["outsider"])
+    assert (Campaign.objects.count(), CampaignEvent.objects.count()) == before
+
+
+def test_unknown_actions_and_keys_are_kept_as_they_are(good, people):
+    data = copy.deepcopy(good)
+    data["history"].append(
+        {
+            "action": "house_rule.applied",
+            "visibility": "public",
+            "data": {"amount": "lots", "units": 7, "notes": {"en": "x"}},
+        }
+    )
+    number, event = event_of(data, "ledger.added")
+    event["data"]["comment"] = ["kept"]
+    imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
+    again = export_as(imported, people["outsider"])
+    (house_rule,) = [e for e in again["history"] if e["action"] == "house_rule.applied"]
+    assert house_rule["data"] == {"amount": "lots", "units": 7, "notes": {"en": "x"}}
+    assert again["history"][number - 1]["data"]["comment"] == ["kept"]
+
+
+# --- no database ids -----------------------------------------------------------------------
+
+ID_TABLES = (
+    Campaign,
+    Membership,
+    Invitation,
+    CampaignEvent,
+    CampaignDay,
+    SideDay,
+    LedgerEntry,
+    Scenario,
+    CvpEntry,
+    ReinforcementGroup,
+    OrbatEntry,
+    DiceRoll,
+    RefitPhase,
+    StepProgress,
+)
+FIRST_LARGE_ID = 7_000_000
+
+
+def start_ids_large():
+    """Make every table's next id large and different per table (7 000 000, 7 100 000, …), so
+    that a database id in a file cannot pass for a small number."""
+    from django.contrib.auth import get_user_model
+
+    with connection.cursor() as cursor:
+        for n, model in enumerate((get_user_model(), *ID_TABLES)):
+            table, last = model._meta.db_table, FIRST_LARGE_ID + n * 100_000 - 1
+            if connection.vendor == "sqlite":
+                cursor.execute("DELETE FROM sqlite_sequence WHERE name = %s", [table])
+                cursor.execute(
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, last]
+                )
+            elif connection.vendor == "postgresql":
+                cursor.execute("SELECT setval(pg_get_serial_sequence(%s, 'id'), %s)", [table, last])
+            else:  # pragma: no cover
+                pytest.skip(f"cannot move the ids of {connection.vendor}")
+
+
+def database_ids():
+    from django.contrib.auth import get_user_model
+
+    ids = set()
+    for model in (get_user_model(), *ID_TABLES):
+        ids |= set(model.objects.values_list("pk", flat=True))
+    assert min(ids) >= FIRST_LARGE_ID  # or the test proves nothing
+    return ids
+
+
+def numbers_in(value):
+    """Every whole number anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return [n for item in value.values() for n in numbers_in(item)]
+    if isinstance(value, list):
+        return [n for item in value for n in numbers_in(item)]
+    return [value] if isinstance(value, int) and not isinstance(value, bool) else []
+
+
+@pytest.fixture
+def large_ids(db):
+    start_ids_large()
+
+
+def test_large_ids_really_are_large(large_ids, campaign):
+    assert campaign.pk >= FIRST_LARGE_ID and campaign.created_by.pk >= FIRST_LARGE_ID
+    assert Invitation.objects.filter(campaign=campaign).first().pk >= FIRST_LARGE_ID
+
+
+@pytest.mark.parametrize("persona", ["soviet", "german", "referee", "observer"])
+def test_no_export_holds_a_database_id(large_ids, campaign, people, persona):
+    played = play_some_days(campaign, people)
+    data = export_as(played, people[persona])
+    leaked = set(numbers_in(data)) & database_ids()
+    assert not leaked, leaked
+    # The events that held ids still say what they said, with the ids left out.
+    joined = [e for e in data["history"] if e["action"] == "member.joined"]
+    assert len(joined) == 4 and all("invitation" not in e["data"] for e in joined)
+
+
+def test_an_undo_names_the_undone_event_by_its_id_in_the_file(played, people):
+    data = export_as(played, people["soviet"])
+    assert [e["id"] for e in data["history"]] == list(range(1, len(data["history"]) + 1))
+    (undone,) = [e for e in data["history"] if e["action"] == "change.undone"]
+    named = data["history"][undone["data"]["undone"] - 1]
+    assert (named["action"], named["data"]["amount"], named["undone_by"]) == (
+        "ledger.added",
+        -4,
+        "referee",
+    )
+    assert undone["data"]["action_undone"] == "ledger.added"
+
+
+def test_an_imported_undo_names_the_imported_event(played, people):
+    _first, imported, second = round_trip(played, people["referee"], people["outsider"])
+    undo = CampaignEvent.objects.get(campaign=imported, action="change.undone")
+    named = CampaignEvent.objects.get(pk=undo.data["undone"])
+    assert named.campaign_id == imported.pk
+    assert (named.action, named.data["amount"]) == ("ledger.added", -4)
+    assert named.undone_at is not None
+    # …and the next export names it by its file id again.
+    (again,) = [e for e in second["history"] if e["action"] == "change.undone"]
+    assert second["history"][again["data"]["undone"] - 1]["data"]["amount"] == -4
+
+
+def test_an_old_file_with_database_ids_in_history_imports_without_them(good, people):
+    # Files made before history rows had ids: no "id", and database ids of their installation.
+    data = copy.deepcopy(good)
+    for event in data["history"]:
+        del event["id"]
+    number, undone = event_of(data, "change.undone")
+    undone["data"]["undone"] = 123456
+    _n, joined = event_of(data, "member.joined")
+    joined["data"].update(invitation=98765, target_id=98765, pk=98765)
+    imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
+    undo = CampaignEvent.objects.get(campaign=imported, action="change.undone")
+    assert "undone" not in undo.data and undo.data["action_undone"] == "ledger.added"
+    again = export_as(imported, people["outsider"])
+    assert 123456 not in numbers_in(again) and 98765 not in numbers_in(again)
+
+
+def test_an_undo_naming_no_event_of_the_file_is_dropped(good, people):
+    data = copy.deepcopy(good)
+    _n, undone = event_of(data, "change.undone")
+    undone["data"]["undone"] = [1]
+    imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
+    undo = CampaignEvent.objects.get(campaign=imported, action="change.undone")
+    assert "undone" not in undo.data
