@@ -30,9 +30,10 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns.games.dice_tables import DiceTable
 from campaigns.games.registry import Side
 from campaigns.models import Campaign, DiceRoll, RefitPhase, Role, StepProgress
+from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from campaigns.visibility import PUBLIC, Viewer, viewer_for
-from refit import dice, engine, walker
+from refit import automatic, dice, engine, walker
 from refit.forms import FinishForm, MarkForm, RollForm, UnmarkForm, dice_kind
 from refit.walker import StepState, WalkerError
 
@@ -436,9 +437,23 @@ def _step_context(
         "tables": tables,
         "table_names": {row.id: row.name for row in tables},
         "rolls": _rolls(viewer, reph, side, step),
+        "automatic": _automatic(campaign, reph, side, step) if may_roll else None,
         "dice_log_url": _dice_log_url(campaign),
         "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
     }
+
+
+def _automatic(
+    campaign: Campaign, reph: RefitPhase, side: str, step: engine.StepDef
+) -> dict[str, Any] | None:
+    """The roll the app can make with DRMs from the campaign (11.616 for now), previewed."""
+    if campaign.module != "red_factories" or step.rule != "11.616":
+        return None
+    try:
+        modifiers = automatic.cpp_replenishment_modifiers(campaign, side, reph.index)
+    except automatic.AutomaticRollError as error:
+        return {"table": automatic.CPP_TABLE, "error": str(error)}
+    return {"table": automatic.CPP_TABLE, "modifiers": modifiers}
 
 
 @require_GET
@@ -641,6 +656,18 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
             % {"rule": rule, "at": at.step.rule if at else _("every step is marked")},
         )
         return _after_roll(request, viewer, side, step_def, reph)
+    if request.POST.get("automatic") and _automatic(campaign, reph, side, step_def):
+        try:
+            dice_roll = automatic.roll_cpp_replenishment(
+                campaign, side=side, index=reph.index, by=request.user
+            )
+        except (automatic.AutomaticRollError, dice.DiceError, StateError) as error:
+            messages.error(request, str(error))
+            return _after_roll(request, viewer, side, step_def, reph)
+        messages.success(
+            request, _roll_sentence(_table_name(campaign, automatic.CPP_TABLE), dice_roll)
+        )
+        return _after_roll(request, viewer, side, step_def, reph, rolled=True)
     if not form.is_valid():
         if "table" in form.errors:
             messages.error(request, _("Choose one of this step's dice tables."))

@@ -304,3 +304,56 @@ def test_a_secret_table_in_a_public_step_rolls_secretly(campaign, client_as, peo
     assert DiceRoll.objects.get().visibility == "german"
     html = client_as("soviet").get(step_url(campaign, "german", "11.612")).content.decode()
     assert "XYZZY" not in html
+
+
+def _walk_to_new_day(campaign, people):
+    """Walk both sides to the new-day RePh of 18 Oct, then up to 11.616 for the German."""
+    for outcome in ({}, {}, {"cg_won": False}):
+        reph = walker.open_reph(campaign)
+        for step in walker.steps(campaign, reph):
+            for side in ("german", "soviet"):
+                walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+        walker.finish(campaign, reph, by=people["referee"], **outcome)
+    reph = walker.open_reph(campaign)
+    for step in walker.steps(campaign, reph):
+        if step.rule == "11.616":
+            break
+        for side in ("german", "soviet"):
+            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+    return reph
+
+
+def test_the_cpp_replenishment_is_rolled_with_the_campaigns_drms_and_booked(
+    campaign, client_as, people
+):
+    from campaigns.models import LedgerEntry
+    from tests.refit.test_dice import Loaded
+
+    reph = _walk_to_new_day(campaign, people)
+    url = reverse("refit:step", args=[campaign.pk, "german", "11.616"])
+    page = client_as("german").get(url).content.decode()
+    assert "DRMs from the campaign:" in page and "Historical DRM (11.6161)" in page
+    # The Soviet does not see the German's step, nor a way to roll it.
+    assert client_as("soviet").get(url).status_code == 404
+    roll_url = reverse("refit:roll", args=[campaign.pk, "german", "11.616"])
+    with dice.use_roller(Loaded(4, 6)):
+        client_as("german").post(
+            roll_url, {"reph": reph.pk, "table": "rf.cpp-replenishment", "automatic": "1"}
+        )
+    entry = LedgerEntry.objects.get(campaign=campaign, side="german", kind="replenishment")
+    # DR 10, Historical DRM −2, deemed Attack chit +1 → 9 → +14 CPP (no CVP lost here).
+    assert (entry.index, entry.amount) == (1, 14)
+    assert (
+        client_as("soviet")
+        .post(roll_url, {"reph": reph.pk, "table": "rf.cpp-replenishment", "automatic": "1"})
+        .status_code
+        == 404
+    )
+
+
+def test_an_unknown_historical_drm_is_explained_instead_of_a_roll(campaign, client_as, people):
+    _walk_to_new_day(campaign, people)
+    url = reverse("refit:step", args=[campaign.pk, "soviet", "11.616"])
+    page = client_as("soviet").get(url).content.decode()
+    assert "The Historical DRM for this day is unknown" in page
+    assert "Roll and book the CPP" not in page
