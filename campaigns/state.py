@@ -185,18 +185,42 @@ def _check_side(campaign: Campaign, side: str) -> None:
         raise StateError(_("That is not a side of this game."))
 
 
+def _edit(
+    campaign: Campaign,
+    obj: Model,
+    *,
+    by: AbstractBaseUser,
+    version: int,
+    fields: dict[str, Any],
+    action: str,
+    visibility: str,
+    **data: Any,
+) -> None:
+    """A versioned edit of one row, recorded with its before/after values."""
+    before = history.snapshot(obj)
+    _save_versioned(obj, version, fields)
+    history.record_change(
+        campaign,
+        by,
+        action,
+        visibility=visibility,
+        changes=[(obj, before, history.snapshot(obj))],
+        **data,
+    )
+
+
 @transaction.atomic
 def update_day(
     campaign: Campaign, day: CampaignDay, *, by: AbstractBaseUser, version: int, **fields: Any
 ) -> None:
-    before = history.snapshot(day)
-    _save_versioned(day, version, fields)
-    history.record_change(
+    _edit(
         campaign,
-        by,
-        "day.updated",
+        day,
+        by=by,
+        version=version,
+        fields=fields,
+        action="day.updated",
         visibility=PUBLIC,
-        changes=[(day, before, history.snapshot(day))],
         index=day.index,
     )
 
@@ -205,14 +229,14 @@ def update_day(
 def update_side_day(
     campaign: Campaign, side_day: SideDay, *, by: AbstractBaseUser, version: int, **fields: Any
 ) -> None:
-    before = history.snapshot(side_day)
-    _save_versioned(side_day, version, fields)
-    history.record_change(
+    _edit(
         campaign,
-        by,
-        "side_day.updated",
+        side_day,
+        by=by,
+        version=version,
+        fields=fields,
+        action="side_day.updated",
         visibility=side_day.side,
-        changes=[(side_day, before, history.snapshot(side_day))],
         index=side_day.index,
         side=side_day.side,
     )
@@ -372,14 +396,14 @@ def save_scenario(
         .exists()
     ):
         raise StateError(_("Another scenario is already recorded in that slot."))
-    before = history.snapshot(scenario)
-    _save_versioned(scenario, version if version is not None else -1, fields)
-    history.record_change(
+    _edit(
         campaign,
-        by,
-        "scenario.updated",
+        scenario,
+        by=by,
+        version=version if version is not None else -1,
+        fields=fields,
+        action="scenario.updated",
         visibility=PUBLIC,
-        changes=[(scenario, before, history.snapshot(scenario))],
         index=scenario.index,
     )
     return scenario

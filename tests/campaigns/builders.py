@@ -124,3 +124,18 @@ def make_big_campaign(people, entries_per_day=10):
 
 
 # --- who may see it ------------------------------------------------------------------------
+
+
+# Who opens a side's secret page: its players and the referee; everyone else gets 404.
+SIDE_PAGE_ACCESS = [
+    ("german", "german", 200),
+    ("german", "soviet", 404),
+    ("soviet", "soviet", 200),
+    ("soviet", "german", 404),
+    ("referee", "german", 200),
+    ("referee", "soviet", 200),
+    ("observer", "german", 404),
+    ("observer", "soviet", 404),
+    ("outsider", "german", 404),
+    ("outsider", "soviet", 404),
+]

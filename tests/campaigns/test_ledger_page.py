@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns import services, state
 from campaigns.games.registry import get_module
 from campaigns.models import CampaignEvent, LedgerEntry, Role
-from tests.campaigns.builders import cell, make_big_campaign
+from tests.campaigns.builders import SIDE_PAGE_ACCESS, cell, make_big_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -46,18 +46,7 @@ def total(html, name):
 
 @pytest.mark.parametrize(
     "persona, side, status",
-    [
-        ("german", "german", 200),
-        ("german", "soviet", 404),
-        ("soviet", "soviet", 200),
-        ("soviet", "german", 404),
-        ("referee", "german", 200),
-        ("referee", "soviet", 200),
-        ("observer", "german", 404),
-        ("observer", "soviet", 404),
-        ("outsider", "german", 404),
-        ("outsider", "soviet", 404),
-    ],
+    SIDE_PAGE_ACCESS,
 )
 def test_only_the_sides_players_and_the_referee_open_a_ledger(
     campaign, client_as, persona, side, status

@@ -8,7 +8,7 @@ from campaigns.models import (
     CampaignDay,
     SideDay,
 )
-from tests.campaigns.builders import add, cell, make_big_campaign, row_html
+from tests.campaigns.builders import SIDE_PAGE_ACCESS, add, cell, make_big_campaign, row_html
 
 pytestmark = pytest.mark.django_db
 
@@ -19,18 +19,7 @@ def url(campaign, side="german"):
 
 @pytest.mark.parametrize(
     "persona, side, status",
-    [
-        ("german", "german", 200),
-        ("german", "soviet", 404),
-        ("soviet", "soviet", 200),
-        ("soviet", "german", 404),
-        ("referee", "german", 200),
-        ("referee", "soviet", 200),
-        ("observer", "german", 404),
-        ("observer", "soviet", 404),
-        ("outsider", "german", 404),
-        ("outsider", "soviet", 404),
-    ],
+    SIDE_PAGE_ACCESS,
 )
 def test_only_the_sides_players_and_the_referee_open_a_roster(
     campaign, client_as, persona, side, status

@@ -6,6 +6,7 @@ from django.urls import reverse
 from campaigns import services, state
 from campaigns.games.registry import get_module
 from campaigns.models import CampaignEvent, Role, SideDay
+from tests.campaigns.builders import SIDE_PAGE_ACCESS
 
 pytestmark = pytest.mark.django_db
 
@@ -39,17 +40,7 @@ def post_data(row, **changes):
 
 @pytest.mark.parametrize(
     "persona, side, status",
-    [
-        ("german", "german", 200),
-        ("german", "soviet", 404),
-        ("soviet", "soviet", 200),
-        ("soviet", "german", 404),
-        ("referee", "german", 200),
-        ("referee", "soviet", 200),
-        ("observer", "german", 404),
-        ("observer", "soviet", 404),
-        ("outsider", "german", 404),
-    ],
+    SIDE_PAGE_ACCESS,
 )
 def test_only_the_sides_players_and_the_referee_open_the_form(
     campaign, client_as, persona, side, status
