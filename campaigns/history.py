@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.apps import apps
@@ -16,6 +18,20 @@ from django.utils.translation import gettext as _
 from campaigns.models import Campaign, CampaignEvent, Role
 from campaigns.visibility import PUBLIC
 
+# The Refit Phase step a change is made for, so that the step's effects can be undone together.
+_refit_step: ContextVar[dict[str, Any] | None] = ContextVar("refit_step", default=None)
+
+
+@contextmanager
+def refit_step(reph: Any, rule: str, side: str, **more: Any) -> Iterator[None]:
+    """Tag every event recorded inside the block with the RePh step it belongs to (and, for a
+    roll's booking, the roll)."""
+    token = _refit_step.set({"reph": reph.pk, "rule": rule, "side": side, **more})
+    try:
+        yield
+    finally:
+        _refit_step.reset(token)
+
 
 def record(
     campaign: Campaign,
@@ -27,6 +43,9 @@ def record(
     **data: Any,
 ) -> CampaignEvent:
     """Store one change. Call inside the same transaction as the change itself."""
+    step = _refit_step.get()
+    if step is not None and "refit_step" not in data:
+        data["refit_step"] = step
     return CampaignEvent.objects.create(
         campaign=campaign,
         actor=actor if actor is not None and actor.is_authenticated else None,
@@ -257,12 +276,65 @@ def describe(event: CampaignEvent) -> str:
         return _("%(side)s took back %(rule)s.") % {"side": side, "rule": data.get("rule", "")}
     if event.action == "refit.finished":
         return _("Finished the Refit Phase of %(day)s.") % {"day": day}
+    if event.action == "initiative.revealed":
+        chits = ", ".join(
+            f"{_side_label(event.campaign, key)} {_chit_label(chit)}"
+            for key, chit in (data.get("chits") or {}).items()
+        )
+        return _("Initiative chits of %(day)s revealed: %(chits)s.") % {"day": day, "chits": chits}
+    # --- RG and fortification purchases (refit.purchases, refit.receipt, refit.fortifications)
+    if event.action == "rg.purchased":
+        text = _("%(side)s bought %(rg)s for %(cpp)s CPP (%(day)s).")
+        if data.get("override"):
+            text = _("%(side)s bought %(rg)s for %(cpp)s CPP (%(day)s), past a limit: %(reason)s")
+        return text % {
+            "side": side,
+            "rg": data.get("rg", ""),
+            "cpp": data.get("cpp", 0),
+            "day": day,
+            "reason": data.get("override", ""),
+        }
+    if event.action == "rg.purchase_removed":
+        return _("%(side)s took back the purchase of %(rg)s (%(day)s).") % {
+            "side": side,
+            "rg": data.get("rg", ""),
+            "day": day,
+        }
+    if event.action == "rg.received":
+        return _("%(side)s %(rg)s: %(what)s.") % {
+            "side": side,
+            "rg": data.get("rg", ""),
+            "what": data.get("what", ""),
+        }
+    if event.action == "fortification.purchased":
+        return _("%(side)s bought %(what)s for %(fpp)s FPP (%(day)s).") % {
+            "side": side,
+            "what": data.get("what", ""),
+            "fpp": data.get("fpp", 0),
+            "day": day,
+        }
+    if event.action == "fortification.removed":
+        return _("%(side)s took back %(what)s (%(day)s).") % {
+            "side": side,
+            "what": data.get("what", ""),
+            "day": day,
+        }
+    if event.action == "fortification.located":
+        return _("%(side)s recorded where %(what)s is set up.") % {
+            "side": side,
+            "what": data.get("what", ""),
+        }
+    # --- end of purchases
     if event.action == "campaign.imported":
         return _("Imported “%(name)s” from an export file, as %(role)s.") % {
             "name": data.get("name", ""),
             "role": role_label(campaign, data.get("role", ""), data.get("side", "")),
         }
     return event.action
+
+
+def _chit_label(chit: str) -> str:
+    return {"attack": _("Attack"), "idle": _("Idle")}.get(chit, chit)
 
 
 def _day_label(campaign: Campaign, index: Any) -> str:

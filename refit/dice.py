@@ -48,6 +48,7 @@ def use_roller(roller: Roller | int) -> Iterator[None]:
 class Modifier:
     value: int
     reason: str
+    id: str = ""  # the table's modifier id, when the DRM is one of the table's
 
 
 class DiceError(ValueError):
@@ -75,10 +76,12 @@ def roll(
         raise DiceError(f"{table.id} is rolled with {table.roll}, not {kind}")
     total_drm = sum(modifier.value for modifier in modifiers)
     if table is not None:
-        low, high = table.reachable
-        sides = 6 * DICE[kind]
-        if DICE[kind] + total_drm < low or sides + total_drm > high:
-            # The rules' DRM bounds say this cannot happen; refuse before rolling, not after.
+        # Refuse before rolling, not after: a final roll no row covers would mean a wrong DRM.
+        # Open-ended rows ("≤ 2", "13+") take any DRM the campaign state produces.
+        low, high = table.rows[0].min, table.rows[-1].max
+        if (low is not None and DICE[kind] + total_drm < low) or (
+            high is not None and 6 * DICE[kind] + total_drm > high
+        ):
             raise DiceError(_("Those DRMs take the roll off %(table)s.") % {"table": table.id})
     faces = [_roller.randint(1, 6) for _ in range(DICE[kind])]
     original = sum(faces)
@@ -92,7 +95,10 @@ def roll(
         table_id=table.id if table is not None else "",
         kind=kind,
         faces=faces,
-        modifiers=[{"value": m.value, "reason": m.reason} for m in modifiers],
+        modifiers=[
+            {"value": m.value, "reason": m.reason, **({"id": m.id} if m.id else {})}
+            for m in modifiers
+        ],
         original=original,
         final=final,
         result=result,

@@ -46,7 +46,7 @@ class StepDef:
     secret: bool
     both_sides_together: bool
     tables: tuple[str, ...]
-    applies: str
+    applies: str | Mapping[str, str]  # {"en", "ja"}; a plain string is English only
     sub_steps: tuple[StepDef, ...] = ()
 
 

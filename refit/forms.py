@@ -6,16 +6,18 @@ while the campaign moved on cannot mark, roll or finish in the next one by accid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.games.dice_tables import ROLL_RANGES, DiceTable
+from campaigns.games.dice_tables import DiceTable
+from campaigns.templatetags.gamedata_tags import loc
 from refit.dice import Modifier
+from refit.rules.drms import Question
 
-MODIFIER_LINES = 4
 DRM_LIMIT = 9
 
 YES_NO = [("yes", _("Yes")), ("no", _("No"))]
@@ -48,6 +50,20 @@ class MarkForm(_RephForm):
 
 class UnmarkForm(_RephForm):
     pass
+
+
+class ChitForm(_RephForm):
+    """RF 11.6232: the side's initiative chit, chosen in secret."""
+
+    def __init__(self, *args: Any, chits: Mapping[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        labels = {"attack": _("Attack"), "idle": _("Idle")}
+        self.fields["chit"] = forms.ChoiceField(
+            label=_("Your chit"),
+            choices=[(chit, labels.get(chit, chit)) for chit, why in chits.items() if not why],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Choose a chit.")},
+        )
 
 
 class FinishForm(_RephForm):
@@ -96,79 +112,94 @@ def dice_kind(table: DiceTable) -> str | None:
 
 
 class RollForm(_RephForm):
-    """One roll on one of the step's dice tables, with the DRMs the player enters."""
+    """One roll on one of the step's dice tables: the DRMs the campaign gives are worked out by
+    the server; the form asks the ones only the player knows (``questions``) and takes one more
+    DRM with its reason for what the table does not list."""
 
     note = forms.CharField(
         label=_("Rolled for (optional)"),
         required=False,
-        max_length=200,
+        max_length=120,
         help_text=_("E.g. the RG or the unit the roll is for."),
     )
 
-    def __init__(self, *args: Any, tables: Mapping[str, DiceTable], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tables: Mapping[str, DiceTable],
+        questions: Sequence[Question] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.tables = tables
+        self.questions = list(questions)
         self.fields["table"] = forms.ChoiceField(
             choices=[(table_id, table_id) for table_id in tables],
             widget=forms.HiddenInput,
             error_messages={"invalid_choice": _("Choose one of this step's dice tables.")},
         )
-        for line in range(1, MODIFIER_LINES + 1):
-            self.fields[f"drm{line}"] = forms.IntegerField(
-                label=_("DRM %(line)s") % {"line": line},
-                required=False,
-                min_value=-DRM_LIMIT,
-                max_value=DRM_LIMIT,
-                widget=forms.NumberInput(attrs={"min": -DRM_LIMIT, "max": DRM_LIMIT}),
-                error_messages={
-                    "min_value": _("A DRM is between −9 and +9."),
-                    "max_value": _("A DRM is between −9 and +9."),
-                    "invalid": _("Type a whole number between −9 and +9."),
-                },
-            )
-            self.fields[f"reason{line}"] = forms.CharField(
-                label=_("Reason for DRM %(line)s") % {"line": line},
-                required=False,
-                max_length=100,
-            )
+        for question in self.questions:
+            self.fields[f"q_{question.id}"] = _question_field(question)
+        self.fields["drm"] = forms.IntegerField(
+            label=_("Another DRM"),
+            required=False,
+            min_value=-DRM_LIMIT,
+            max_value=DRM_LIMIT,
+            widget=forms.NumberInput(attrs={"min": -DRM_LIMIT, "max": DRM_LIMIT}),
+            error_messages={
+                "min_value": _("A DRM is between −9 and +9."),
+                "max_value": _("A DRM is between −9 and +9."),
+                "invalid": _("Type a whole number between −9 and +9."),
+            },
+        )
+        self.fields["reason"] = forms.CharField(
+            label=_("Its reason"), required=False, max_length=100
+        )
 
-    def modifier_lines(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [
-            (self[f"drm{line}"], self[f"reason{line}"]) for line in range(1, MODIFIER_LINES + 1)
-        ]
+    def question_fields(self) -> list[forms.BoundField]:
+        return [self[f"q_{question.id}"] for question in self.questions]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        modifiers = []
-        for line in range(1, MODIFIER_LINES + 1):
-            value = data.get(f"drm{line}")
-            reason = (data.get(f"reason{line}") or "").strip()
-            if value is None:
-                if reason and f"drm{line}" not in self.errors:
-                    self.add_error(f"drm{line}", _("Give this DRM's value, or clear its reason."))
-                continue
-            if not reason:
-                self.add_error(f"reason{line}", _("Say where this DRM comes from."))
-                continue
-            modifiers.append(Modifier(value, reason))
-        data["modifiers"] = modifiers
-        table = self.tables.get(data.get("table", ""))
-        if table is not None and not self.errors:
-            total = sum(modifier.value for modifier in modifiers)
-            low, high = ROLL_RANGES[table.roll]
-            covered_low, covered_high = table.rows[0].min, table.rows[-1].max
-            if (covered_low is not None and low + total < covered_low) or (
-                covered_high is not None and high + total > covered_high
-            ):
-                raise forms.ValidationError(
-                    _(
-                        "With a total DRM of %(total)+d the final roll could fall off the table "
-                        "(it covers final rolls %(low)s to %(high)s). Check the DRMs."
-                    )
-                    % {
-                        "total": total,
-                        "low": "…" if covered_low is None else covered_low,
-                        "high": "…" if covered_high is None else covered_high,
-                    }
-                )
+        data["answers"] = {question.id: data.get(f"q_{question.id}") for question in self.questions}
+        value, reason = data.get("drm"), (data.get("reason") or "").strip()
+        data["modifiers"] = []
+        if value is None and reason and "drm" not in self.errors:
+            self.add_error("drm", _("Give this DRM's value, or clear its reason."))
+        elif value is not None and not reason:
+            self.add_error("reason", _("Say where this DRM comes from."))
+        elif value is not None:
+            data["modifiers"] = [Modifier(value, reason)]
         return data
+
+
+def _question_field(question: Question) -> forms.Field:
+    label = loc(question.when)
+    if question.kind == "flag":
+        return forms.BooleanField(
+            label=format_lazy("{label} ({value})", label=label, value=f"{question.value:+d}"),
+            required=False,
+        )
+    if question.kind == "count":
+        return forms.IntegerField(
+            label=format_lazy("{label} ({per} each)", label=label, per=f"{question.per:+d}"),
+            required=False,
+            min_value=0,
+            max_value=99,
+            widget=forms.NumberInput(attrs={"min": 0, "max": 99}),
+        )
+    if question.kind == "choice":
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[(value, f"{value:+d}" if value else "0") for value in question.choices],
+            coerce=int,
+            initial=question.default if question.default is not None else question.choices[0],
+        )
+    low, high = question.bounds
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=low,
+        max_value=high,
+        widget=forms.NumberInput(attrs={"min": low, "max": high}),
+    )

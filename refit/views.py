@@ -27,14 +27,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from campaigns import history
 from campaigns.games.dice_tables import DiceTable
 from campaigns.games.registry import Side
-from campaigns.models import Campaign, DiceRoll, RefitPhase, Role, StepProgress
+from campaigns.models import Campaign, DiceRoll, RefitPhase, Role, SideDay, StepProgress
 from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
-from campaigns.visibility import PUBLIC, Viewer, viewer_for
-from refit import automatic, dice, engine, walker
-from refit.forms import FinishForm, MarkForm, RollForm, UnmarkForm, dice_kind
+from campaigns.visibility import Viewer, viewer_for
+from refit import automatic, engine, facts, initiative, walker
+from refit.forms import ChitForm, FinishForm, MarkForm, RollForm, UnmarkForm, dice_kind
 from refit.walker import StepState, WalkerError
 
 KIND_LABELS = {
@@ -47,6 +48,8 @@ KIND_LABELS = {
     "daytime": gettext_lazy("Daytime RePh"),
     "full": gettext_lazy("Full RePh"),
 }
+
+CHIT_LABELS = {"attack": gettext_lazy("Attack"), "idle": gettext_lazy("Idle")}
 
 STALE = gettext_lazy(
     "That page was for a Refit Phase that is already finished; nothing was changed. "
@@ -115,11 +118,12 @@ def _may_finish(viewer: Viewer, has_referee: bool) -> bool:
 
 
 def _question(campaign: Campaign, reph: RefitPhase) -> str:
-    """What the rules decide when this RePh (or scenario) ends."""
+    """What the rules decide when this RePh (or scenario) ends (nothing to ask when the revealed
+    initiative chits have decided it)."""
     if campaign.module == "slaughter_at_ponyri":
         return "cg_won" if reph.kind == "scenario" else ""
     if reph.kind == "new_day":
-        return "scenario_generated"
+        return "" if initiative.revealed(campaign, reph.index) else "scenario_generated"
     if reph.kind == "after_scenario":
         return "cg_won"
     return ""
@@ -298,6 +302,7 @@ class TableRow:
     roll: str  # "dr" or "DR"; "" for a chart or a table the dice service does not roll
     secret: bool  # its rolls are seen by the side and the referee only
     form: RollForm | None
+    plan: automatic.Plan | None = None  # the DRMs the campaign gives, what is missing…
 
 
 def _table_data(campaign: Campaign) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -350,20 +355,25 @@ def _table_rows(
     campaign: Campaign,
     step: engine.StepDef,
     reph: RefitPhase,
+    side: str,
     may_roll: bool,
     roll_form: RollForm | None,
 ) -> list[TableRow]:
     rollable = _rollable(campaign, step)
+    known = facts.for_side(campaign, reph, side) if may_roll and rollable else None
     rows = []
     for table_id in _step_table_ids(step):
         table = rollable.get(table_id)
-        form = None
+        secret = _roll_is_secret(campaign, step, table_id)
+        form = plan = None
         if table is not None and may_roll:
+            plan = automatic.plan(campaign, reph, side, table_id, secret=secret, known=known)
             if roll_form is not None and roll_form.data.get("table") == table_id:
                 form = roll_form
             else:
                 form = RollForm(
                     tables=rollable,
+                    questions=plan.resolution.questions,
                     initial={"reph": reph.pk, "table": table_id},
                     auto_id=_roll_form_id(table_id),
                 )
@@ -372,8 +382,9 @@ def _table_rows(
                 id=table_id,
                 name=_table_name(campaign, table_id),
                 roll=(dice_kind(table) or "") if table is not None else "",
-                secret=_roll_is_secret(campaign, step, table_id),
+                secret=secret,
                 form=form,
+                plan=plan,
             )
         )
     return rows
@@ -413,7 +424,7 @@ def _step_context(
     if state.status == "waiting":
         blocker, waiting_for = _waiting_on(campaign, states, _marks(reph), side)
     may_roll = can_act and state.status == "current"
-    tables = _table_rows(campaign, step, reph, may_roll, roll_form)
+    tables = _table_rows(campaign, step, reph, side, may_roll, roll_form)
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -437,23 +448,62 @@ def _step_context(
         "tables": tables,
         "table_names": {row.id: row.name for row in tables},
         "rolls": _rolls(viewer, reph, side, step),
-        "automatic": _automatic(campaign, reph, side, step) if may_roll else None,
+        "effects": _effects(viewer, reph, side, step, state, states, position),
+        "chit": _chit(viewer, reph, side, step, state),
         "dice_log_url": _dice_log_url(campaign),
         "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
     }
 
 
-def _automatic(
-    campaign: Campaign, reph: RefitPhase, side: str, step: engine.StepDef
+def _effects(
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    step: engine.StepDef,
+    state: StepState,
+    states: list[StepState],
+    position: int,
+) -> list[str]:
+    """What the side's step changed that can still be undone (while no later step is started),
+    as sentences; empty for a viewer who cannot act."""
+    if not viewer.can_edit_side(side) or state.status not in ("current", "done", "skipped"):
+        return []
+    if any(later.mark is not None for later in states[position + 1 :]):
+        return []
+    return [
+        history.describe(event) for event in walker.effects(viewer.campaign, reph, side, step.rule)
+    ]
+
+
+def _chit(
+    viewer: Viewer, reph: RefitPhase, side: str, step: engine.StepDef, state: StepState
 ) -> dict[str, Any] | None:
-    """The roll the app can make with DRMs from the campaign (11.616 for now), previewed."""
-    if campaign.module != "red_factories" or step.rule != "11.616":
+    """The initiative chit block of RF 11.623: the side's secret choice, then both revealed."""
+    campaign = viewer.campaign
+    if not initiative.is_initiative_step(campaign, step.tables):
         return None
-    try:
-        modifiers = automatic.cpp_replenishment_modifiers(campaign, side, reph.index)
-    except automatic.AutomaticRollError as error:
-        return {"table": automatic.CPP_TABLE, "error": str(error)}
-    return {"table": automatic.CPP_TABLE, "modifiers": modifiers}
+    revealed = initiative.revealed(campaign, reph.index)
+    block: dict[str, Any] = {"revealed": revealed}
+    if revealed is not None:
+        block["result_name"] = loc(revealed.cell["name"])
+        block["lines"] = [
+            (s.name.in_language(get_language()), CHIT_LABELS.get(revealed.chits.get(s.key, ""), ""))
+            for s in campaign.sides
+        ]
+        return block
+    if viewer.can_see_side(side):
+        mine = SideDay.objects.filter(campaign=campaign, index=reph.index, side=side).first()
+        block["mine"] = mine.initiative_chit if mine is not None else ""
+        block["mine_label"] = CHIT_LABELS.get(block["mine"], block["mine"])
+        block["allowed"] = initiative.allowed_chits(campaign, side, reph.index)
+        block["refusals"] = [why for why in block["allowed"].values() if why]
+        if viewer.can_edit_side(side) and state.status in ("current", "waiting", "done"):
+            block["form"] = ChitForm(
+                chits=block["allowed"],
+                initial={"reph": reph.pk, "chit": block["mine"] or None},
+                auto_id=f"id_chit_{side}_%s",
+            )
+    return block
 
 
 @require_GET
@@ -641,11 +691,6 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
         return _after_roll(request, viewer, side, step_def, None)
     rollable = _rollable(campaign, step_def)
     posted_table = request.POST.get("table", "")
-    form = RollForm(
-        request.POST,
-        tables=rollable,
-        auto_id=_roll_form_id(posted_table if posted_table in rollable else "roll"),
-    )
     states = walker.side_states(campaign, reph, side, _marks(reph))
     state = next(s for s in states if s.step.rule == rule)
     if state.status != "current":
@@ -656,44 +701,109 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
             % {"rule": rule, "at": at.step.rule if at else _("every step is marked")},
         )
         return _after_roll(request, viewer, side, step_def, reph)
-    if request.POST.get("automatic") and _automatic(campaign, reph, side, step_def):
+    if posted_table not in rollable:
+        messages.error(request, _("Choose one of this step's dice tables."))
+        return _after_roll(request, viewer, side, step_def, reph)
+    secret = _roll_is_secret(campaign, step_def, posted_table)
+    if request.POST.get("rebook"):
         try:
-            dice_roll = automatic.roll_cpp_replenishment(
-                campaign, side=side, index=reph.index, by=request.user
+            rolled = automatic.book_again(
+                campaign, reph, side=side, step=rule, table_id=posted_table, by=request.user
             )
-        except (automatic.AutomaticRollError, dice.DiceError, StateError) as error:
+        except automatic.AutomaticRollError as error:
             messages.error(request, str(error))
             return _after_roll(request, viewer, side, step_def, reph)
-        messages.success(
-            request, _roll_sentence(_table_name(campaign, automatic.CPP_TABLE), dice_roll)
-        )
+        messages.success(request, rolled.booked)
         return _after_roll(request, viewer, side, step_def, reph, rolled=True)
+    the_plan = automatic.plan(campaign, reph, side, posted_table, secret=secret)
+    form = RollForm(
+        request.POST,
+        tables=rollable,
+        questions=the_plan.resolution.questions,
+        auto_id=_roll_form_id(posted_table),
+    )
     if not form.is_valid():
-        if "table" in form.errors:
-            messages.error(request, _("Choose one of this step's dice tables."))
-        else:
-            messages.error(request, _("Nothing was rolled: check the DRMs."))
+        messages.error(request, _("Nothing was rolled: check the DRMs."))
         return _after_roll(request, viewer, side, step_def, reph, roll_form=form)
-    table_id = form.cleaned_data["table"]
-    table = rollable[table_id]
     try:
-        dice_roll = dice.roll(
+        rolled = automatic.roll(
             campaign,
-            by=request.user,
-            kind=dice_kind(table),
-            step=rule,
-            index=reph.index,
+            reph,
             side=side,
-            visibility=side if _roll_is_secret(campaign, step_def, table_id) else PUBLIC,
-            modifiers=form.cleaned_data["modifiers"],
-            table=table,
+            step=rule,
+            table_id=posted_table,
+            secret=secret,
+            answers=form.cleaned_data["answers"],
+            extra=form.cleaned_data["modifiers"],
             note=form.cleaned_data["note"],
+            by=request.user,
         )
-    except dice.DiceError as error:
+    except automatic.AutomaticRollError as error:
         messages.error(request, str(error))
         return _after_roll(request, viewer, side, step_def, reph, roll_form=form)
-    messages.success(request, _roll_sentence(_table_name(campaign, table_id), dice_roll))
+    sentence = _roll_sentence(_table_name(campaign, posted_table), rolled.roll)
+    messages.success(request, f"{sentence} {rolled.booked}".strip())
     return _after_roll(request, viewer, side, step_def, reph, rolled=True)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def undo_effects(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    viewer = viewer_for(request.user, campaign_id)
+    campaign = _refit_campaign(viewer)
+    step_def = _actable_step(viewer, campaign, side, rule)
+    reph = walker.open_reph(campaign)
+    if reph is None or request.POST.get("reph") != str(reph.pk):
+        messages.error(request, STALE)
+    else:
+        try:
+            count = walker.undo_effects(campaign, reph, side=side, rule=rule, by=request.user)
+        except WalkerError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("%(count)s change(s) of %(rule)s undone; the rolls stay in the log.")
+                % {"count": count, "rule": rule},
+            )
+    return _after_change(request, viewer, side, step_def, ok=True, from_overview=False)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def choose_chit(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    viewer = viewer_for(request.user, campaign_id)
+    campaign = _refit_campaign(viewer)
+    step_def = _actable_step(viewer, campaign, side, rule)
+    if not initiative.is_initiative_step(campaign, step_def.tables):
+        raise Http404
+    reph = walker.open_reph(campaign)
+    if reph is None or request.POST.get("reph") != str(reph.pk):
+        messages.error(request, STALE)
+        return _after_change(request, viewer, side, step_def, ok=True, from_overview=False)
+    form = ChitForm(request.POST, chits=initiative.allowed_chits(campaign, side, reph.index))
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the chits you may use."))
+    else:
+        try:
+            revealed = initiative.choose(
+                campaign, reph, side=side, chit=form.cleaned_data["chit"], by=request.user
+            )
+        except (initiative.InitiativeError, StateError) as error:
+            messages.error(request, str(error))
+        else:
+            if revealed is None:
+                messages.success(
+                    request, _("Chit chosen in secret; it is revealed when both sides have chosen.")
+                )
+            else:
+                messages.success(
+                    request,
+                    _("Both chits revealed: %(result)s.") % {"result": loc(revealed.cell["name"])},
+                )
+    return _after_change(request, viewer, side, step_def, ok=True, from_overview=False)
 
 
 def _after_roll(

@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns import history
-from campaigns.models import Campaign, RefitPhase, StepProgress
+from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
 from campaigns.visibility import PUBLIC
-from refit import engine
+from refit import engine, initiative
 
 
 class WalkerError(ValueError):
@@ -112,6 +112,10 @@ def mark(
         )
     if skipped and not reason.strip():
         raise WalkerError(_("Say why the step is skipped."))
+    if not skipped and initiative.is_initiative_step(campaign, state.step.tables):
+        chosen = SideDay.objects.filter(campaign=campaign, index=reph.index, side=side)
+        if not chosen.exclude(initiative_chit="").exists():
+            raise WalkerError(_("Choose your initiative chit first."))
     progress = StepProgress.objects.create(
         reph=reph,
         side=side,
@@ -166,6 +170,46 @@ def unmark(
     )
 
 
+def effects(campaign: Campaign, reph: RefitPhase, side: str, rule: str) -> list[CampaignEvent]:
+    """The changes made for the side's step in this RePh that can still be undone, newest first."""
+    events = CampaignEvent.objects.filter(
+        campaign=campaign,
+        data__refit_step__reph=reph.pk,
+        data__refit_step__rule=rule,
+        data__refit_step__side=side,
+        undone_at__isnull=True,
+    ).order_by("-pk")
+    return [event for event in events if event.data.get("undo")]
+
+
+@transaction.atomic
+def undo_effects(
+    campaign: Campaign, reph: RefitPhase, *, side: str, rule: str, by: AbstractBaseUser
+) -> int:
+    """Undo what the side's step changed (bookings, chit, entries) while no later step of the
+    side is started. The rolls stay in the log: their results can be booked again, not rolled
+    again."""
+    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    if reph.finished_at is not None:
+        raise WalkerError(_("This Refit Phase is over."))
+    order = [step.rule for step in steps(campaign, reph)]
+    if rule not in order:
+        raise WalkerError(_("%(rule)s is not a step of this Refit Phase.") % {"rule": rule})
+    later = [m for m in reph.progress.filter(side=side) if m.rule in order]
+    if any(order.index(m.rule) > order.index(rule) for m in later):
+        raise WalkerError(_("A later step is already started; take that back first."))
+    undone = 0
+    for event in effects(campaign, reph, side, rule):
+        try:
+            history.undo(event, by=by)
+        except history.UndoError as error:
+            raise WalkerError(str(error)) from None
+        undone += 1
+    if not undone:
+        raise WalkerError(_("This step changed nothing that can be undone."))
+    return undone
+
+
 def complete(campaign: Campaign, reph: RefitPhase) -> bool:
     """Has every side marked every step?"""
     marked = {(m.side, m.rule) for m in reph.progress.all()}
@@ -191,6 +235,8 @@ def finish(
         raise WalkerError(_("This Refit Phase is over."))
     if not complete(campaign, reph):
         raise WalkerError(_("Both sides must finish every step first."))
+    if reph.kind == "new_day" and (chits := initiative.revealed(campaign, reph.index)):
+        scenario_generated = bool(chits.cell.get("scenario"))  # 11.6232 has decided
     definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
     on_day = (definitions.get(campaign.campaign_game) or {}).get("scenarios_on_day") or {}
     keys = [period.key for period in campaign.cg.periods]

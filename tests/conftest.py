@@ -73,3 +73,14 @@ def compiled_translations():
     mo = po.with_suffix(".mo")
     if (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime) and shutil.which("msgfmt"):
         call_command("compilemessages", locale=["ja"], verbosity=0, ignore_patterns=[".venv"])
+
+
+@pytest.fixture(autouse=True)
+def english_outside_requests():
+    """A request that activates Japanese leaves it active in the thread; code a test calls
+    directly afterwards must not inherit it."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()

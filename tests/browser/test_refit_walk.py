@@ -3,8 +3,9 @@
 The German and the Soviet player of an RB CG I campaign without a referee, each in their own
 browser: both mark the steps before the initial scenario (the German rolls his RG strength on
 11.620), a player finishes the RePh, then the scenario; both walk the steps after the scenario,
-then the new CG day's steps; 11.623 generates no scenario (an Idle Day), so the next day's steps
-follow; that day generates a scenario and the scenario-day steps appear.
+then the new CG day's steps; at 11.623 both choose Idle in secret (an Idle Day), so the next
+day's steps follow; that day the German chooses Attack, the chits are revealed together, a German
+Assault is generated and the scenario-day steps appear.
 """
 
 import re
@@ -13,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from campaigns import services
 from campaigns.games.registry import get_module
-from campaigns.models import Role
+from campaigns.models import Role, SideDay
 from tests.browser.test_invite_flow import sign_in
 
 PASSWORD = "a-long-password-123"
@@ -33,7 +34,24 @@ def make_campaign(django_user_model):
     )
     invitation = services.create_invitation(campaign, by=hans, role=Role.PLAYER, side="soviet")
     services.accept_invitation(invitation, user=ivan)
+    # The rules do not give the first day's Historical DRM: the players entered it.
+    SideDay.objects.filter(campaign=campaign, index=0, side="german").update(hist_drm=-1)
     return campaign
+
+
+def choose_chit(page: Page, overview: str, side: str, chit: str) -> None:
+    """Choose the side's initiative chit in secret on the 11.623 step page."""
+    page.goto(overview.rstrip("/") + f"/{side}/11.623/")
+    form = page.locator("#initiative form")
+    form.get_by_label(chit, exact=True).check()
+    form.get_by_role("button").click()
+    # The German chooses first and waits; the Soviet's choice reveals both at once.
+    if side == "german":
+        expect(page.locator("#step-status")).to_contain_text(
+            "Chit chosen in secret", timeout=TIMEOUT
+        )
+    else:
+        expect(page.locator("#initiative .revealed")).to_contain_text("→", timeout=TIMEOUT)
 
 
 def rules(page: Page, side: str) -> list[str]:
@@ -61,15 +79,19 @@ def mark_done(page: Page, overview: str, side: str, rule: str) -> None:
     )
 
 
-def walk(german: Page, soviet: Page, overview: str, skip: tuple[str, ...] = ()) -> list[str]:
-    """Both players mark every step of the open RePh done, step by step, in turn."""
+def walk(
+    german: Page, soviet: Page, overview: str, chits: dict[str, str] | None = None
+) -> list[str]:
+    """Both players mark every step of the open RePh done, step by step, in turn; at 11.623
+    each first chooses its chit (``chits``: {side: label})."""
     german.goto(overview)
     steps = rules(german, "german")
     assert steps == rules(german, "soviet")
     for rule in steps:
         for page, side in ((german, "german"), (soviet, "soviet")):
-            if (side, rule) not in skip:
-                mark_done(page, overview, side, rule)
+            if rule == "11.623" and chits:
+                choose_chit(page, overview, side, chits[side])
+            mark_done(page, overview, side, rule)
     return steps
 
 
@@ -109,15 +131,14 @@ def test_two_players_walk_the_refit_phases_to_a_scenario_day(
     german.locator("#side-german tr[data-rule='11.620'] a", has_text="11.620").click()
     german.wait_for_url(re.compile(r"/refit/german/11\.620/$"), timeout=TIMEOUT)
     strength = german.locator("article[data-table='rf.rg-strength']")
-    strength.locator("summary").click()
-    strength.get_by_label("DRM 1", exact=True).fill("-1")
-    strength.get_by_label("Reason for DRM 1").fill("Historical DRM 11.6161")
+    expect(strength.locator(".drm-plan")).to_contain_text("-1 Historical DRM (11.6161)")
+    strength.locator("details.roll > summary").click()
     strength.get_by_label("Rolled for (optional)").fill("Infantry company XYZZY")
     strength.get_by_role("button", name="Roll DR").click()
     rolls = german.locator("#rolls tbody tr")
     expect(rolls).to_have_count(1, timeout=TIMEOUT)
     expect(rolls.first).to_contain_text("Infantry company XYZZY")
-    expect(rolls.first).to_contain_text("-1 Historical DRM 11.6161")
+    expect(rolls.first).to_contain_text("-1 Historical DRM (11.6161)")
     expect(german.locator("#step-dice .messages")).to_contain_text("RG Strength Table: DR")
     # ... and marks 11.620 done right there: the status block is swapped in place.
     german.locator("#step-status form.mark-done").get_by_label("What happened (optional)").fill(
@@ -144,18 +165,18 @@ def test_two_players_walk_the_refit_phases_to_a_scenario_day(
     assert after[0] == "11.601" and after[-1] == "11.611"
     finish(german, overview, "Finish this Refit Phase", "No", "New CG day · 18 Oct 1942")
 
-    # 5. The new CG day's * steps; 11.623 generates no scenario: an Idle Day.
-    new_day = walk(german, soviet, overview)
+    # 5. The new CG day's * steps; both choose Idle at 11.623: an Idle Day, decided by the chits.
+    new_day = walk(german, soviet, overview, chits={"german": "Idle", "soviet": "Idle"})
     assert new_day[0] == "11.612" and new_day[-1] == "11.623"
-    finish(
-        soviet, overview, "Finish this Refit Phase", "No — an Idle Day", "New CG day · 19 Oct 1942"
-    )
+    finish(soviet, overview, "Finish this Refit Phase", None, "New CG day · 19 Oct 1942")
 
-    # 6. The next CG day's steps; this time 11.623 generates a scenario.
+    # 6. The next CG day's steps; the German attacks: a German Assault is generated.
     german.goto(overview)
     assert rules(german, "german") == new_day
-    walk(german, soviet, overview)
-    finish(german, overview, "Finish this Refit Phase", "Yes", "Scenario day · 19 Oct 1942")
+    walk(german, soviet, overview, chits={"german": "Attack", "soviet": "Idle"})
+    soviet.goto(overview.rstrip("/") + "/soviet/11.623/")
+    expect(soviet.locator("#initiative")).to_contain_text("German Assault")
+    finish(german, overview, "Finish this Refit Phase", None, "Scenario day · 19 Oct 1942")
     expect(german.locator("#side-german tr[data-rule='11.624']")).to_have_attribute(
         "data-status", "current", timeout=TIMEOUT
     )

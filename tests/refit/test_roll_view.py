@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.models import CampaignEvent, DiceRoll
+from campaigns.models import CampaignEvent, DiceRoll, SideDay
 from refit import dice, walker
 from tests.refit.test_walker import walk_all
 
@@ -34,17 +34,20 @@ def text(html):
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
-def data(reph, table="rf.rg-strength", drms=(), note=""):
+def data(reph, table="rf.rg-strength", drm=None, note="", **answers):
+    """A roll form's post; ``drm`` is the one DRM the player adds: (value, reason)."""
     posted = {"reph": reph.pk, "table": table, "note": note}
-    for line, (value, reason) in enumerate(drms, start=1):
-        posted[f"drm{line}"] = value
-        posted[f"reason{line}"] = reason
+    if drm is not None:
+        posted["drm"], posted["reason"] = drm
+    posted.update({f"q_{key.replace('_', '-')}": value for key, value in answers.items()})
     return posted
 
 
 @pytest.fixture
 def reph(campaign, people):
-    """Before the initial scenario, both sides past 11.619: 11.620 (secret) is current."""
+    """Before the initial scenario, both sides past 11.619: 11.620 (secret) is current. The
+    Historical DRM of the first day is entered (the rules do not give it)."""
+    SideDay.objects.filter(campaign=campaign, index=0).update(hist_drm=0)
     reph = walker.open_reph(campaign)
     for side in ("german", "soviet"):
         walker.mark(campaign, reph, side=side, rule="11.619", by=people[side])
@@ -124,18 +127,16 @@ def test_an_anonymous_visitor_is_asked_to_sign_in(campaign, client, reph):
 
 
 def test_a_roll_is_logged_with_its_dice_drms_and_result(campaign, client_as, people, reph):
+    SideDay.objects.filter(campaign=campaign, index=0, side="german").update(hist_drm=-2)
     client = client_as("german")
     with dice.use_roller(Loaded(6, 5)):
-        response = client.post(
-            roll_url(campaign),
-            data(reph, drms=[(-2, "Historical DRM (11.6161)"), (1, "Balance")], note="I1 #1"),
-        )
+        response = client.post(roll_url(campaign), data(reph, drm=(1, "Balance"), note="I1 #1"))
     assert response.status_code == 302
     assert response["Location"] == step_url(campaign) + "#rolls"
     roll = DiceRoll.objects.get()
     assert (roll.faces, roll.original, roll.final) == ([6, 5], 11, 10)
     assert roll.modifiers == [
-        {"value": -2, "reason": "Historical DRM (11.6161)"},
+        {"value": -2, "reason": "Historical DRM (11.6161)", "id": "historical"},
         {"value": 1, "reason": "Balance"},
     ]
     assert roll.result["strength"] == "depleted"
@@ -180,31 +181,29 @@ def test_every_roll_stays_in_the_log(campaign, client_as, reph):
     ],
 )
 def test_only_the_steps_dice_tables_are_rolled(campaign, client_as, reph, table, message):
-    response = client_as("german").post(roll_url(campaign), data(reph, table))
+    response = client_as("german").post(roll_url(campaign), data(reph, table), follow=True)
     assert message in response.content.decode()
     assert not DiceRoll.objects.exists()
 
 
 @pytest.mark.parametrize(
-    "drms, message",
+    "drm, message",
     [
-        ([(10, "Too much")], "A DRM is between −9 and +9."),
-        ([(-10, "Too little")], "A DRM is between −9 and +9."),
-        ([("two", "Words")], "Type a whole number between −9 and +9."),
-        ([(-1, "")], "Say where this DRM comes from."),
-        ([("", "Historical DRM")], "Give this DRM&#x27;s value, or clear its reason."),
+        ((10, "Too much"), "A DRM is between −9 and +9."),
+        ((-10, "Too little"), "A DRM is between −9 and +9."),
+        (("two", "Words"), "Type a whole number between −9 and +9."),
+        ((-1, ""), "Say where this DRM comes from."),
+        (("", "Historical DRM"), "Give this DRM&#x27;s value, or clear its reason."),
     ],
 )
-def test_bad_drms_are_refused_with_the_line_named_and_kept(
-    campaign, client_as, reph, drms, message
-):
-    response = client_as("german").post(roll_url(campaign), data(reph, drms=drms, note="keep me"))
+def test_a_bad_added_drm_is_refused_and_kept(campaign, client_as, reph, drm, message):
+    response = client_as("german").post(roll_url(campaign), data(reph, drm=drm, note="keep me"))
     assert response.status_code == 200
     html = response.content.decode()
     assert message in html
     assert "Nothing was rolled: check the DRMs." in html
     assert 'value="keep me"' in html
-    value, reason = drms[0]
+    value, reason = drm
     if reason:
         assert f'value="{reason}"' in html
     form = re.search(r'<details class="roll" open>.*?</details>', html, re.DOTALL).group(0)
@@ -220,10 +219,10 @@ def test_drms_that_could_take_the_roll_off_the_table_are_refused(
     new_day = walker.finish(campaign, after, by=people["referee"])
     response = client_as("soviet").post(
         roll_url(campaign, "soviet", "11.612"),
-        data(new_day, "rf.booby-trap-reduction", drms=[(2, "Wishful")]),
+        data(new_day, "rf.booby-trap-reduction", drm=(2, "Wishful")),
     )
     html = response.content.decode()
-    assert "could fall off the table (it covers final rolls 1 to 6)" in html
+    assert "Those DRMs take the roll off rf.booby-trap-reduction." in html
     assert not DiceRoll.objects.exists()
 
 
@@ -262,9 +261,7 @@ def test_with_htmx_the_dice_block_shows_the_new_roll(campaign, client_as, reph):
 
 
 def test_with_htmx_bad_drms_come_back_in_the_block(campaign, client_as, reph):
-    response = client_as("german").post(
-        roll_url(campaign), data(reph, drms=[(-1, "")]), headers=HTMX
-    )
+    response = client_as("german").post(roll_url(campaign), data(reph, drm=(-1, "")), headers=HTMX)
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="step-dice">')
     assert "Say where this DRM comes from." in html
@@ -277,7 +274,7 @@ def test_with_htmx_bad_drms_come_back_in_the_block(campaign, client_as, reph):
 def test_the_germans_secret_roll_never_reaches_the_soviet(campaign, client_as, people, reph):
     with dice.use_roller(Loaded(5, 6)):
         client_as("german").post(
-            roll_url(campaign), data(reph, drms=[(-1, "QUUX reason")], note="XYZZY company")
+            roll_url(campaign), data(reph, drm=(-1, "QUUX reason"), note="XYZZY company")
         )
     roll = DiceRoll.objects.get()
     assert roll.visibility == "german"
@@ -296,6 +293,7 @@ def test_a_secret_table_in_a_public_step_rolls_secretly(campaign, client_as, peo
     # 11.612 is public; its SAN adjustment dr (11.6122) is secret.
     walk_all(campaign, after, people)
     new_day = walker.finish(campaign, after, by=people["referee"])
+    SideDay.objects.filter(campaign=campaign, index=new_day.index, side="german").update(san=4)
     with dice.use_roller(Loaded(6)):
         client_as("german").post(
             roll_url(campaign, "german", "11.612"),
@@ -337,15 +335,13 @@ def test_the_cpp_replenishment_is_rolled_with_the_campaigns_drms_and_booked(
     assert client_as("soviet").get(url).status_code == 404
     roll_url = reverse("refit:roll", args=[campaign.pk, "german", "11.616"])
     with dice.use_roller(Loaded(4, 6)):
-        client_as("german").post(
-            roll_url, {"reph": reph.pk, "table": "rf.cpp-replenishment", "automatic": "1"}
-        )
+        client_as("german").post(roll_url, {"reph": reph.pk, "table": "rf.cpp-replenishment"})
     entry = LedgerEntry.objects.get(campaign=campaign, side="german", kind="replenishment")
     # DR 10, Historical DRM −2, deemed Attack chit +1 → 9 → +14 CPP (no CVP lost here).
     assert (entry.index, entry.amount) == (1, 14)
     assert (
         client_as("soviet")
-        .post(roll_url, {"reph": reph.pk, "table": "rf.cpp-replenishment", "automatic": "1"})
+        .post(roll_url, {"reph": reph.pk, "table": "rf.cpp-replenishment"})
         .status_code
         == 404
     )

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns.models import DiceRoll
+from campaigns.models import DiceRoll, SideDay
 from refit import dice, walker
 from refit.dice import Modifier
 from tests.refit.test_walker import walk_all
@@ -146,6 +146,7 @@ def test_the_page_shows_the_step_its_sub_steps_and_what_to_do(campaign, client_a
 
 
 def test_each_dice_table_has_a_roll_form_and_a_chart_has_none(campaign, client_as):
+    SideDay.objects.filter(campaign=campaign, index=0).update(hist_drm=1)
     reph = walker.open_reph(campaign)
     html = client_as("german").get(url(campaign, "german", "11.619")).content.decode()
     assert "Earlier steps come first" not in html
@@ -162,7 +163,9 @@ def test_each_dice_table_has_a_roll_form_and_a_chart_has_none(campaign, client_a
     ).group(1)
     assert "RG Strength Table" in strength
     assert "A secret roll: the German side and the referee see it." in strength
-    assert "DRMs — you enter them" in strength
+    assert "DRMs from the campaign: +1 Historical DRM (11.6161)" in " ".join(
+        re.sub(r"<[^>]+>", " ", strength).split()
+    )
     assert "Roll DR" in strength
 
 
@@ -305,9 +308,9 @@ def test_the_step_page_reads_a_fixed_number_of_queries(
     reph = walker.open_reph(campaign)
     client = client_as(persona)
     path = url(campaign, "german", "11.620")
-    none = count(client, path)
     walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
     walker.mark(campaign, reph, side="soviet", rule="11.619", by=people["soviet"])
+    none = count(client, path)
     DiceRoll.objects.bulk_create(
         DiceRoll(
             campaign=campaign,
@@ -326,7 +329,7 @@ def test_the_step_page_reads_a_fixed_number_of_queries(
         )
         for n in range(300)
     )
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(13):  # the rolls, and the facts the DRMs come from
         response = client.get(path)
     assert len(re.findall(r"<tr data-roll=", response.content.decode())) == 300
     assert count(client, path) == none

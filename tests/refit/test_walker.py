@@ -3,16 +3,31 @@
 import pytest
 
 from campaigns.models import CampaignEvent, RefitPhase
-from refit import walker
+from refit import initiative, walker
 from refit.walker import WalkerError
 
 pytestmark = pytest.mark.django_db
 
 
-def walk_all(campaign, reph, people, sides=("german", "soviet")):
-    """Mark every step of the RePh done for both sides, alternating as players would."""
+def walk_all(campaign, reph, people, sides=("german", "soviet"), chits=None):
+    """Mark every step of the RePh done for both sides, alternating as players would. The
+    initiative step chooses ``chits`` ({side: chit}) in the app, or is skipped (chits played
+    at the table) without them."""
     for step in walker.steps(campaign, reph):
         for side in sides:
+            if initiative.is_initiative_step(campaign, step.tables):
+                if chits is None:
+                    walker.mark(
+                        campaign,
+                        reph,
+                        side=side,
+                        rule=step.rule,
+                        by=people[side],
+                        skipped=True,
+                        reason="chits played at the table",
+                    )
+                    continue
+                initiative.choose(campaign, reph, side=side, chit=chits[side], by=people[side])
             walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
 
 
