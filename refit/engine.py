@@ -63,6 +63,14 @@ def _step(raw: Mapping[str, Any], sub_steps: Sequence[StepDef] = ()) -> StepDef:
     )
 
 
+def _with_sub_steps(
+    raw: Mapping[str, Any], flat: Sequence[Mapping[str, Any]]
+) -> tuple[StepDef, Mapping[str, Any]]:
+    """A step with its sub-steps: RF lists them flat after the step, SaP nests them."""
+    subs = [*flat, *(raw.get("substeps") or ())]
+    return _step(raw, [_step(s) for s in subs]), raw
+
+
 def main_steps(step_data: Mapping[str, Any]) -> list[tuple[StepDef, Mapping[str, Any]]]:
     """The numbered steps in play order with their sub-steps folded in, and their raw data."""
     steps: list[tuple[StepDef, Mapping[str, Any]]] = []
@@ -73,10 +81,10 @@ def main_steps(step_data: Mapping[str, Any]) -> list[tuple[StepDef, Mapping[str,
             pending.append(raw)
             continue
         if current is not None:
-            steps.append((_step(current, [_step(s) for s in pending]), current))
+            steps.append(_with_sub_steps(current, pending))
         current, pending = raw, []
     if current is not None:
-        steps.append((_step(current, [_step(s) for s in pending]), current))
+        steps.append(_with_sub_steps(current, pending))
     return steps
 
 

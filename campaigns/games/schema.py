@@ -141,6 +141,21 @@ def check_campaign_games(data: dict, module: GameModule, rg_charts: dict | None)
                     )
 
 
+def _applies(item: dict, file: str, path: str) -> None:
+    """What to do at the table is read by players in either language, so it needs both."""
+    if "applies" not in item:
+        return
+    applies = item["applies"]
+    if not isinstance(applies, dict) or not all(
+        isinstance(applies.get(lang), str) and applies[lang].strip() for lang in ("en", "ja")
+    ):
+        raise _fail(
+            file,
+            f"{path}.applies",
+            'needs English and Japanese text: {"en": "...", "ja": "..."}, both non-empty',
+        )
+
+
 def check_steps(stem: str, data: dict, module: GameModule, table_ids: set[str]) -> None:
     file = f"{module.key}/{stem}.json"
     steps = data.get("steps")
@@ -151,6 +166,10 @@ def check_steps(stem: str, data: dict, module: GameModule, table_ids: set[str]) 
         if not isinstance(step, dict) or not step.get("rule"):
             raise _fail(file, path, "needs a rule number")
         _named(step, file, path)
+        _applies(step, file, path)
+        for j, sub in enumerate(step.get("substeps", []) or []):
+            if isinstance(sub, dict):
+                _applies(sub, file, f"{path}.substeps[{j}]")
         for marker in step.get("markers", []) or []:
             if marker not in ("*", "#", "†"):
                 raise _fail(file, f"{path}.markers", f"unknown marker {marker!r}")

@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 
 from campaigns import history, state, transfer
+from campaigns.games.registry import get_module
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -404,7 +405,7 @@ def test_the_import_does_not_initialize_the_campaign_again(played, people):
 def test_the_imported_campaign_keeps_its_data_version_and_day(played, people):
     _first, imported, _second = round_trip(played, people["referee"], people["outsider"])
     imported.refresh_from_db()
-    assert (imported.data_version, imported.period_index) == ("1", 1)
+    assert (imported.data_version, imported.period_index) == (played.game.version, 1)
     assert imported.created_by == people["outsider"]
 
 
@@ -461,8 +462,9 @@ def test_an_unknown_game_or_campaign_game_is_refused(good):
 
 
 def test_newer_game_data_is_refused_older_is_fine(good):
-    message = refusal({**good, "campaign": {**good["campaign"], "data_version": "2"}})
-    assert "game data version 2" in message and "Update the app" in message
+    newer = str(int(get_module(good["campaign"]["module"]).version) + 1)
+    message = refusal({**good, "campaign": {**good["campaign"], "data_version": newer}})
+    assert f"game data version {newer}" in message and "Update the app" in message
     assert "whole number" in refusal(
         {**good, "campaign": {**good["campaign"], "data_version": "x"}}
     )

@@ -36,7 +36,8 @@ def sequence():
 @pytest.mark.parametrize("name", ["game.json", "tables.json", "turn_sequence.json"])
 def test_file_header_and_line_references(name, lines):
     data = load_data("defiant_russia", name)
-    assert data["version"] == "1"
+    # turn_sequence.json 2: every step's `applies` in English and Japanese
+    assert data["version"] == ("2" if name == "turn_sequence.json" else "1")
     assert data["source"].endswith("001_534cfa9f1632b81e.txt")
     count = 0
     for path, node in walk(data):
@@ -413,7 +414,7 @@ def test_turn_sequence(sequence, tables, game, lines):
         assert set(s["tables"]) <= ids, s["id"]
         assert set(s.get("table_conditions", {})) <= set(s["tables"]), s["id"]
         assert s["markers"] == [] and s["secret"] is False
-        assert isinstance(s["applies"], str) and s["applies"]
+        assert s["applies"]["en"] and s["applies"]["ja"], s["id"]
         if s["phase"] in ("axis_breakthrough_movement", "axis_breakthrough_combat"):
             assert s["conditions"] == game["phases"][number[s["phase"]] - 1]["exists"]
     by_id = {s["id"]: s for s in steps}

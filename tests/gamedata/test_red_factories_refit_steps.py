@@ -166,11 +166,11 @@ def test_both_sides_together(by_rule, lines):
 
 def test_skip_conditions_and_typos(by_rule, lines):
     assert "盤上に火災がない場合、RePhの手順11.609はとばす" in lines[977]
-    assert "Blaze" in by_rule["11.609"]["applies"]
+    assert "Blaze" in by_rule["11.609"]["applies"]["en"]
     assert by_rule["11.612"]["heading_printed"] == "11.6112"
     assert lines[1287].startswith("11.6112 新たなCG日&SAN調整")
     items = by_rule["11.602"]["items"]
     assert [i["letter"] for i in items] == list("abcdefghij")
     assert items[7]["printed"] == "b" and lines[items[7]["line"]].startswith("- b) 地下道マーカー")
-    grey = by_rule["11.616"]["applies"]
+    grey = by_rule["11.616"]["applies"]["en"]
     assert "10/17 (RB)" in grey and "10/23 (RO)" in grey and "10/17[RB]と10/23[RO]" in lines[1407]
