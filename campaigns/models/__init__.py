@@ -2,6 +2,7 @@
 
 from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
 from campaigns.models.dice import DiceRoll
+from campaigns.models.fortification import FortificationPurchase
 from campaigns.models.refit import RefitPhase, StepProgress
 from campaigns.models.state import (
     CampaignDay,
@@ -24,6 +25,7 @@ __all__ = [
     "CvpEntry",
     "CvpPhase",
     "DiceRoll",
+    "FortificationPurchase",
     "Invitation",
     "LedgerEntry",
     "LedgerKind",

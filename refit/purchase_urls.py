@@ -1,0 +1,13 @@
+from django.urls import path
+
+from refit import purchase_views
+
+app_name = "purchases"
+
+urlpatterns = [
+    path("<slug:side>/", purchase_views.purchase_page, name="page"),
+    path("<slug:side>/buy/", purchase_views.buy, name="buy"),
+    path("<slug:side>/rg/<int:rg_pk>/remove/", purchase_views.remove, name="remove"),
+    path("<slug:side>/rg/<int:rg_pk>/receive/", purchase_views.receive, name="receive"),
+    path("<slug:side>/record/", purchase_views.record, name="record"),
+]
