@@ -3,7 +3,8 @@
     make bench
 
 Builds a throwaway SQLite database with many campaigns and a long history, then times the pages a
-player opens most. Later issues add the RePh, sheets and perimeter timings here.
+player opens most, and the printable sheets (PDF and printable page) of a 30-day campaign with
+200 RGs. Later issues add the RePh and perimeter timings here.
 """
 
 import os
@@ -30,15 +31,26 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from accounts.models import User  # noqa: E402
 from campaigns import history, services  # noqa: E402
 from campaigns.games.registry import get_module  # noqa: E402
+from campaigns.models import (  # noqa: E402
+    LedgerEntry,
+    OrbatBox,
+    OrbatEntry,
+    ReinforcementGroup,
+    Scenario,
+)
+from rosters.builders import KINDS  # noqa: E402
 
 CAMPAIGNS = 200
 EVENTS_PER_CAMPAIGN = 500
 RUNS = 20
+SHEET_RGS = 200
+SHEET_LINES = 400
+SHEET_RUNS = 5  # a 20-page PDF takes a while; five runs show the spread
 
 
-def timed(client: Client, url: str) -> str:
+def timed(client: Client, url: str, runs: int = RUNS) -> str:
     samples = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         response = client.get(url)
         samples.append((time.perf_counter() - start) * 1000)
@@ -75,6 +87,83 @@ def main() -> None:
         ("history", f"/campaigns/{big.pk}/history/"),
     ]:
         print(f"  {label:<18} {timed(client, url)}")
+    bench_sheets(player, client)
+
+
+def sheet_campaign(player: User):
+    """RB CG III (30 CG days): a ledger every day, a scenario every other day, 200 German RGs
+    and 400 lines on the divider."""
+    campaign = services.create_campaign(
+        user=player,
+        name="Sheets bench",
+        module=get_module("red_factories"),
+        cg_key="rb-cg-3",
+        role="player",
+        side="german",
+    )
+    days = len(campaign.cg.periods)
+    LedgerEntry.objects.bulk_create(
+        LedgerEntry(
+            campaign=campaign,
+            side="german",
+            ledger="cpp",
+            index=index,
+            kind=kind,
+            amount=amount,
+            rg=rg,
+        )
+        for index in range(1, days)
+        for kind, amount, rg in (("replenishment", 15, ""), ("rg_purchase", -7, "I1"))
+    )
+    Scenario.objects.bulk_create(
+        Scenario(campaign=campaign, index=index, scenario_type="assault", attacker="german")
+        for index in range(0, days, 2)
+    )
+    chart = campaign.game.files["rg_charts"]["sides"]["german"]["groups"]
+    groups = ReinforcementGroup.objects.bulk_create(
+        ReinforcementGroup(
+            campaign=campaign,
+            side="german",
+            rg_id=chart[n % len(chart)]["id"],
+            number=100 + n,
+            index=n % days,
+            source="purchased",
+            cpp_cost=1 + n % 9,
+            strength="FD"[n % 2],
+            details={
+                "received": {"units": {"4-6-7": 12}, "sw": {"LMG": 2}, "leaders": ["9-1"]},
+                "note": f"RG {n}: observer and a note long enough to wrap in its cell",
+            },
+        )
+        for n in range(SHEET_RGS)
+    )
+    fixed = [box for box in OrbatBox if box != OrbatBox.RG]
+    OrbatEntry.objects.bulk_create(
+        OrbatEntry(
+            campaign=campaign,
+            side="german",
+            box=OrbatBox.RG if n % 2 else fixed[n % len(fixed)],
+            group=groups[n % SHEET_RGS] if n % 2 else None,
+            unit_type="4-6-7",
+            kind="infantry",
+            quantity=1 + n % 9,
+            status_note=f"line {n}",
+        )
+        for n in range(SHEET_LINES)
+    )
+    campaign.period_index = days - 1
+    campaign.save()
+    return campaign
+
+
+def bench_sheets(player: User, client: Client) -> None:
+    campaign = sheet_campaign(player)
+    print(f"sheets: 30 CG days, {SHEET_RGS} RGs, {SHEET_LINES} divider lines, {SHEET_RUNS} runs")
+    base = f"/campaigns/{campaign.pk}/sheets/german"
+    for slug in KINDS:
+        for fmt, url in (("pdf", f"{base}/{slug}.pdf"), ("page", f"{base}/{slug}/")):
+            label = f"{slug} ({fmt})"
+            print(f"  {label:<28} {timed(client, url + '?lang=ja&paper=a4', SHEET_RUNS)}")
 
 
 if __name__ == "__main__":

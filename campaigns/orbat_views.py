@@ -7,7 +7,6 @@ cost does not grow with the number of lines or RGs.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +26,6 @@ from django_htmx.http import reswap, retarget
 from campaigns import state
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.orbat_forms import (
-    FIXED_BOXES,
     KIND_LABELS,
     STATUS_CHOICES,
     STATUS_LABELS,
@@ -41,6 +39,7 @@ from campaigns.orbat_forms import (
     rg_value,
     target_of,
 )
+from campaigns.roster_rows import divider_boxes, side_groups, side_lines
 from campaigns.templatetags.gamedata_tags import loc
 from campaigns.unit_entry import UnitEntryError
 from campaigns.visibility import Viewer, viewer_for
@@ -138,11 +137,7 @@ def _day_label(viewer: Viewer, index: int) -> str:
 
 
 def _groups(viewer: Viewer, side: str) -> list[ReinforcementGroup]:
-    return list(
-        ReinforcementGroup.objects.filter(campaign=viewer.campaign, side=side).order_by(
-            "index", "rg_id", "number", "id"
-        )
-    )
+    return side_groups(viewer.campaign, side)
 
 
 def _targets(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) -> Targets:
@@ -177,41 +172,42 @@ def _boxes(
 
     ``rows`` replaces the plain row of some lines (the one being edited, one refused).
     """
-    by_box: dict[tuple[str, int | None], list[Row]] = defaultdict(list)
-    for entry in OrbatEntry.objects.filter(campaign=viewer.campaign, side=side).order_by("id"):
+
+    def shown(entry: OrbatEntry) -> Row:
         row = rows.get(entry.pk) or Row(entry)
         if row.entry is not entry:
             row.entry = entry  # what is saved now, with the typed values kept in ``posted``
-        by_box[(entry.box, entry.group_id)].append(row)
+        return row
+
     names = _rg_names(viewer, side)
-    rg_boxes = [
-        Box(
-            target=rg_value(group),
-            anchor=_anchor(rg_value(group)),
-            title=group.label,
-            rows=by_box.get((OrbatBox.RG, group.pk), []),
-            group=group,
-            name=names.get(group.rg_id, ""),
-            day=_day_label(viewer, group.index),
-        )
-        for group in groups
-        # An RG that entered play keeps its box only while lines are still in it.
-        if not group.entered or (OrbatBox.RG, group.pk) in by_box
-    ]
-    fixed = {
-        box: Box(
-            target=box.value,
-            anchor=_anchor(box.value),
-            title=str(box.label),
-            rows=by_box.get((box.value, None), []),
-        )
-        for box in FIXED_BOXES
-    }
-    return [
-        fixed[OrbatBox.RETAINED],
-        *rg_boxes,
-        *(fixed[box] for box in FIXED_BOXES if box != OrbatBox.RETAINED),
-    ]
+    boxes = []
+    for divider_box in divider_boxes(
+        groups, ((entry, shown(entry)) for entry in side_lines(viewer.campaign, side))
+    ):
+        group = divider_box.group
+        if group is not None:
+            boxes.append(
+                Box(
+                    target=rg_value(group),
+                    anchor=_anchor(rg_value(group)),
+                    title=group.label,
+                    rows=divider_box.lines,
+                    group=group,
+                    name=names.get(group.rg_id, ""),
+                    day=_day_label(viewer, group.index),
+                )
+            )
+        else:
+            box = OrbatBox(divider_box.box)
+            boxes.append(
+                Box(
+                    target=box.value,
+                    anchor=_anchor(box.value),
+                    title=str(box.label),
+                    rows=divider_box.lines,
+                )
+            )
+    return boxes
 
 
 def _context(

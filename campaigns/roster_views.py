@@ -8,13 +8,12 @@ rows in Python, so its cost does not grow with the campaign.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,49 +24,13 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import state
 from campaigns.games.registry import Period, Side
-from campaigns.ledger import CppDay, FppDay, Movement, cpp_days, fpp_days
-from campaigns.models import (
-    CampaignDay,
-    CvpEntry,
-    LedgerEntry,
-    Role,
-    Scenario,
-    ScenarioType,
-    SideDay,
-)
-from campaigns.roster_forms import (
-    RF_CHITS,
-    LedgerEntryForm,
-    SideDayForm,
-    rg_chart_ids,
-)
+from campaigns.ledger import CppDay, FppDay, cpp_days, fpp_days
+from campaigns.models import LedgerEntry, Role, SideDay
+from campaigns.roster_forms import LedgerEntryForm, SideDayForm, rg_chart_ids
+from campaigns.roster_rows import chit_label, last_filled_day, movements, roster_rows
 from campaigns.visibility import Viewer, viewer_for
 
 # --- the CG Roster -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ScenarioCell:
-    scenario_type: str
-    attacker: Side | None
-    winner: Side | None
-    night: bool
-
-
-@dataclass
-class RosterRow:
-    index: int
-    period: Period
-    day: CampaignDay | None
-    side_day: SideDay | None
-    cpp: CppDay
-    fpp: FppDay
-    chit: str
-    scenarios: list[ScenarioCell] = field(default_factory=list)
-    cvp: int = 0
-    idle: bool = False
-    current: bool = False
-    future: bool = False  # not reached and nothing recorded: CPP/FPP cells stay blank
 
 
 def _side_for(viewer: Viewer, side: str) -> Side:
@@ -75,89 +38,8 @@ def _side_for(viewer: Viewer, side: str) -> Side:
     return viewer.campaign.side(side)
 
 
-def _movements(entries: list[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
-    return [
-        Movement(entry.index, entry.kind, entry.amount, entry.rg)
-        for entry in entries
-        if entry.ledger == ledger and entry.index < day_count
-    ]
-
-
-def _last_filled_day(campaign_period: int, entries: list[LedgerEntry], day_count: int) -> int:
-    """The latest day the sheet has reached: the current day, or a later one with entries."""
-    days = [entry.index for entry in entries if entry.index < day_count]
-    return min(max([campaign_period, *days]), day_count - 1)
-
-
-def _chit_label(campaign_module: str, value: str) -> str:
-    if campaign_module == "red_factories":
-        return str(dict(RF_CHITS).get(value, value)) if value else ""
-    return value
-
-
-def _roster_rows(viewer: Viewer, side: str) -> list[RosterRow]:
-    campaign = viewer.campaign
-    periods = campaign.cg.periods
-    count = len(periods)
-    days = {day.index: day for day in CampaignDay.objects.filter(campaign=campaign)}
-    side_days = {
-        record.index: record for record in SideDay.objects.filter(campaign=campaign, side=side)
-    }
-    entries = list(
-        LedgerEntry.objects.filter(campaign=campaign, side=side).only(
-            "index", "ledger", "kind", "amount", "rg"
-        )
-    )
-    cpp = cpp_days(count, _movements(entries, LedgerEntry.CPP, count))
-    fpp = fpp_days(count, _movements(entries, LedgerEntry.FPP, count))
-    cvp = dict(
-        CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
-        .order_by()
-        .values("index")
-        .annotate(total=Sum("cvp"))
-        .values_list("index", "total")
-    )
-    last = _last_filled_day(campaign.period_index, entries, count)
-    sides = {s.key: s for s in campaign.sides}
-    scenarios: dict[int, list[ScenarioCell]] = {}
-    for scenario in Scenario.objects.filter(campaign=campaign):
-        label = (
-            ScenarioType(scenario.scenario_type).label
-            if scenario.scenario_type in ScenarioType.values
-            else scenario.scenario_type
-        )
-        scenarios.setdefault(scenario.index, []).append(
-            ScenarioCell(
-                scenario_type=str(label),
-                attacker=sides.get(scenario.attacker),
-                winner=sides.get(scenario.winner),
-                night=scenario.night,
-            )
-        )
-    rows = []
-    for index, period in enumerate(periods):
-        record = side_days.get(index)
-        rows.append(
-            RosterRow(
-                index=index,
-                period=period,
-                day=days.get(index),
-                side_day=record,
-                cpp=cpp[index],
-                fpp=fpp[index],
-                chit=_chit_label(campaign.module, record.initiative_chit) if record else "",
-                scenarios=scenarios.get(index, []),
-                cvp=cvp.get(index, 0),
-                idle=index < campaign.period_index and index not in scenarios,
-                current=index == campaign.period_index,
-                future=index > last,
-            )
-        )
-    return rows
-
-
 def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
-    rows = _roster_rows(viewer, side)
+    rows = roster_rows(viewer.campaign, side)
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,
@@ -254,7 +136,7 @@ def side_day(request: HttpRequest, campaign_id: int, side: str, index: int) -> H
         edit_index=index,
         edit_period=campaign.cg.periods[index],
         stale=stale,
-        stale_chit=_chit_label(campaign.module, stale.initiative_chit) if stale else "",
+        stale_chit=chit_label(campaign.module, stale.initiative_chit) if stale else "",
     )
     template = "campaigns/roster.html"
     if request.htmx:
@@ -281,8 +163,8 @@ def _ledger_context(viewer: Viewer, side: str, form: LedgerEntryForm) -> dict[st
     entries = list(
         LedgerEntry.objects.filter(campaign=campaign, side=side).select_related("created_by")
     )
-    cpp = cpp_days(count, _movements(entries, LedgerEntry.CPP, count))
-    fpp = fpp_days(count, _movements(entries, LedgerEntry.FPP, count))
+    cpp = cpp_days(count, movements(entries, LedgerEntry.CPP, count))
+    fpp = fpp_days(count, movements(entries, LedgerEntry.FPP, count))
     ledgers: dict[str, dict[int, LedgerDay]] = {LedgerEntry.CPP: {}, LedgerEntry.FPP: {}}
     outside = []
     for entry in entries:
@@ -297,7 +179,7 @@ def _ledger_context(viewer: Viewer, side: str, form: LedgerEntryForm) -> dict[st
         day.cpp = cpp[day.index]
     for day in ledgers[LedgerEntry.FPP].values():
         day.fpp = fpp[day.index]
-    current = _last_filled_day(campaign.period_index, entries, count)
+    current = last_filled_day(campaign.period_index, entries, count)
     return {
         "viewer": viewer,
         "campaign": campaign,

@@ -1,0 +1,80 @@
+"""The order of battle as the Chapter O divider (RF 11.15, 12.4): one table per box.
+
+Retained first, one box per RG awaiting entry, then Casualties, fortification counters, wounded
+leaders and pending weapons — the same boxes in the same order as the order-of-battle page
+(campaigns.roster_rows.divider_boxes): what a side needs to set up the next scenario.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from campaigns.models import Campaign, OrbatBox, OrbatEntry
+from campaigns.orbat_forms import KIND_LABELS, STATUS_LABELS
+from campaigns.roster_rows import divider_boxes, side_groups, side_lines
+from rosters.builders.common import frame, period_label, rg_chart, rg_name, side_name
+from rosters.sheets import Column, Row, Sheet, Table
+
+
+def _columns() -> tuple[Column, ...]:
+    return (
+        Column(_("Unit"), width=2.4),
+        Column(_("Quantity"), width=0.8, numeric=True),
+        Column(_("Kind"), width=1.3),
+        Column(_("from RG"), width=1.0),
+        Column(_("Status"), width=2.6),
+        Column(_("Where / details"), width=2.6),
+    )
+
+
+def _row(entry: OrbatEntry) -> Row:
+    return Row(
+        cells=(
+            entry.unit_type,
+            str(entry.quantity),
+            str(KIND_LABELS.get(entry.kind, entry.kind)),
+            entry.origin_rg,
+            ", ".join(str(STATUS_LABELS.get(key, key)) for key in entry.statuses),
+            entry.status_note,
+        )
+    )
+
+
+def orbat(campaign: Campaign, side: str) -> Sheet:
+    chart = rg_chart(campaign, side)
+    columns = _columns()
+    tables = []
+    for box in divider_boxes(
+        side_groups(campaign, side), ((line, line) for line in side_lines(campaign, side))
+    ):
+        group = box.group
+        if group is None:
+            title = str(OrbatBox(box.box).label)
+        else:
+            state = _("entered play") if group.entered else _("awaiting entry")
+            title = " · ".join(
+                part
+                for part in (
+                    group.label,
+                    rg_name(chart, group.rg_id),
+                    period_label(campaign, group.index),
+                    group.strength,
+                    state,
+                )
+                if part
+            )
+        tables.append(
+            Table(
+                columns=columns,
+                rows=tuple(_row(line) for line in box.lines),
+                title=title,
+                empty_text=_("Empty."),
+            )
+        )
+    return frame(
+        campaign,
+        side,
+        kind="orbat",
+        title=_("%(side)s order of battle") % {"side": side_name(campaign, side)},
+        tables=tuple(tables),
+    )

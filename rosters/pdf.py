@@ -1,0 +1,357 @@
+"""Draw a Sheet as a landscape PDF with reportlab's platypus.
+
+Each table repeats its header rows on every page and breaks only between rows; its columns are
+sized to the frame (never wider), each at least as wide as the longest word of its heading, and
+long cell text wraps. Every page carries "page X of Y" and a footer naming the campaign, the
+side, the campaign's date, the game data version and when it was printed.
+
+Japanese needs a CJK font: the first TrueType font found in FONT_CANDIDATES is embedded (as a
+subset, reportlab's default for TrueType); without one, reportlab's built-in HeiseiKakuGo-W5
+CID font is used (not embedded: the PDF viewer supplies it). Every string is escaped before it
+becomes a Paragraph, so user text (campaign names, notes) cannot inject markup.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from rosters import sheets
+
+PAPERS = {"a4": A4, "letter": LETTER}
+
+# Where Debian's fonts-ipaexfont-gothic puts the font (it moved between releases), then the
+# alternatives link Debian keeps for "a Japanese gothic font".
+FONT_CANDIDATES = (
+    "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+    "/usr/share/fonts/truetype/ipaexfont-gothic/ipaexg.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+)
+TRUETYPE_NAME = "SheetGothic"
+CID_FALLBACK = "HeiseiKakuGo-W5"
+
+MARGIN = 12 * mm
+FOOTER_SPACE = 8 * mm
+CELL_PADDING = 2
+BODY_SIZE = 7
+BLANK_ROW_HEIGHT = 20  # room to write by hand on a blank form
+
+HEADER_FILL = colors.Color(0.88, 0.89, 0.91)
+SHADED_FILL = colors.Color(0.78, 0.78, 0.78)
+CURRENT_FILL = colors.Color(1.0, 0.96, 0.86)
+RULE = colors.Color(0.35, 0.35, 0.35)
+
+
+@functools.cache
+def sheet_font(candidates: tuple[str, ...] = FONT_CANDIDATES) -> str:
+    """The registered name of the font sheets are drawn in (registered once per process)."""
+    for candidate in candidates:
+        path = Path(candidate)
+        if path.is_file():
+            name = f"{TRUETYPE_NAME}-{path.stem}"
+            try:
+                pdfmetrics.registerFont(TTFont(name, str(path.resolve())))
+            except TTFError:
+                continue
+            return name
+    pdfmetrics.registerFont(UnicodeCIDFont(CID_FALLBACK))
+    return CID_FALLBACK
+
+
+def fit_widths(weights: Sequence[float], minimums: Sequence[float], total: float) -> list[float]:
+    """Share ``total`` among columns by weight, none below its minimum, summing to ``total``.
+
+    When even the minimums do not fit, they are scaled down together (cells then wrap inside
+    words): the table never grows wider than the frame.
+    """
+    if sum(minimums) >= total:
+        return [total * minimum / sum(minimums) for minimum in minimums]
+    fixed: dict[int, float] = {}
+    while True:
+        free = [i for i in range(len(weights)) if i not in fixed]
+        room = total - sum(fixed.values())
+        weight = sum(weights[i] for i in free) or 1.0
+        widths = {i: room * weights[i] / weight for i in free}
+        short = [i for i in free if widths[i] < minimums[i]]
+        if not short:
+            return [fixed.get(i, widths.get(i, 0.0)) for i in range(len(weights))]
+        for i in short:
+            fixed[i] = minimums[i]
+
+
+class _PageCountingCanvas(Canvas):
+    """Holds every page until the end so that each can say "page X of Y"."""
+
+    def __init__(self, *args, footer: Callable[[Canvas, int, int], None], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._footer = footer
+        self._pages: list[dict] = []
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for number, page in enumerate(self._pages, start=1):
+            self.__dict__.update(page)
+            self._footer(self, number, total)
+            super().showPage()
+        super().save()
+
+
+@dataclass(frozen=True)
+class Styles:
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    heading: ParagraphStyle
+    cell: ParagraphStyle
+    number: ParagraphStyle
+    head: ParagraphStyle
+    note: ParagraphStyle
+
+
+class SheetRenderer:
+    """Renders sheets on one paper size; ``render`` returns the PDF's bytes."""
+
+    def __init__(self, paper: str = "a4", font: str | None = None) -> None:
+        self.pagesize = landscape(PAPERS[paper])
+        self.font = font or sheet_font()
+
+    @property
+    def frame_width(self) -> float:
+        return self.pagesize[0] - 2 * MARGIN
+
+    def styles(self, sheet: sheets.Sheet) -> Styles:
+        wrap = "CJK" if sheet.language == "ja" else None
+        base = ParagraphStyle("base", fontName=self.font, fontSize=BODY_SIZE, leading=8.6)
+        if wrap:
+            base.wordWrap = wrap
+        return Styles(
+            title=ParagraphStyle("title", base, fontSize=14, leading=17, spaceAfter=2),
+            subtitle=ParagraphStyle("subtitle", base, fontSize=8.5, leading=11, spaceAfter=6),
+            heading=ParagraphStyle(
+                "heading",
+                base,
+                fontSize=9.5,
+                leading=12,
+                spaceBefore=6,
+                spaceAfter=3,
+                keepWithNext=True,
+            ),
+            cell=base,
+            number=ParagraphStyle("number", base, alignment=TA_RIGHT),
+            head=ParagraphStyle("head", base, fontSize=6.8, leading=8),
+            note=ParagraphStyle("note", base, fontSize=6.8, leading=8.4, spaceBefore=2),
+        )
+
+    # --- the story -------------------------------------------------------------------------
+
+    def story(self, sheet: sheets.Sheet) -> list[Flowable]:
+        styles = self.styles(sheet)
+        story: list[Flowable] = [
+            Paragraph(escape(sheet.title), styles.title),
+            Paragraph(
+                escape(" · ".join((sheet.campaign, sheet.campaign_game, sheet.side))),
+                styles.subtitle,
+            ),
+        ]
+        if sheet.facts:
+            story.append(self._facts(sheet.facts, styles))
+        for table in sheet.tables:
+            if table.title:
+                story.append(Paragraph(escape(table.title), styles.heading))
+            if table.rows:
+                story.append(self._table(table, styles, sheet.blank))
+            else:
+                story.append(Paragraph(escape(table.empty_text or "—"), styles.cell))
+        if sheet.notes:
+            story.append(Spacer(1, 4))
+            story += [Paragraph(escape(note), styles.note) for note in sheet.notes]
+        return story
+
+    def _facts(self, facts: Sequence[sheets.Fact], styles: Styles) -> Table:
+        width = self.frame_width / 2
+        table = Table(
+            [
+                [
+                    Paragraph(escape(fact.label), styles.cell),
+                    Paragraph(escape(fact.value), styles.cell),
+                ]
+                for fact in facts
+            ],
+            colWidths=[width * 0.35, width * 0.65],
+            hAlign="LEFT",
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONTNAME", (0, 0), (-1, -1), self.font),
+                    ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+                    ("BACKGROUND", (0, 0), (0, -1), HEADER_FILL),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ]
+            )
+        )
+        return table
+
+    def column_widths(self, table: sheets.Table, styles: Styles) -> list[float]:
+        minimums = [
+            max(
+                pdfmetrics.stringWidth(word, self.font, styles.head.fontSize)
+                for word in (column.heading.split() or [""])
+            )
+            + 2 * CELL_PADDING
+            + 1
+            for column in table.columns
+        ]
+        # Row labels (dates, RGs, units) stay on one line when they can: up to a quarter page.
+        labels = [
+            pdfmetrics.stringWidth(row.label, self.font, styles.cell.fontSize) for row in table.rows
+        ]
+        if labels:
+            label = min(max(labels) + 2 * CELL_PADDING + 1, self.frame_width / 4)
+            minimums[0] = max(minimums[0], label)
+        return fit_widths([column.width for column in table.columns], minimums, self.frame_width)
+
+    def _cell(self, text: str, width: float, style: ParagraphStyle) -> str | Paragraph:
+        """Text that fits on one line is drawn as it is (never parsed as markup); longer text
+        becomes an escaped Paragraph that wraps inside the cell."""
+        room = width - 2 * CELL_PADDING
+        if "\n" not in text and pdfmetrics.stringWidth(text, self.font, style.fontSize) <= room:
+            return text
+        return Paragraph(escape(text), style)
+
+    def _table(self, table: sheets.Table, styles: Styles, blank: bool) -> Table:
+        head_rows = 2 if table.has_groups else 1
+        commands: list[tuple] = [
+            ("FONTNAME", (0, 0), (-1, -1), self.font),
+            ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+            ("BACKGROUND", (0, 0), (-1, head_rows - 1), HEADER_FILL),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ]
+        data: list[list] = []
+        heads = [Paragraph(escape(column.heading), styles.head) for column in table.columns]
+        if head_rows == 2:
+            top: list = ["" for _column in table.columns]
+            for position, column in enumerate(table.columns):
+                if not column.group:
+                    top[position] = heads[position]
+                    heads[position] = ""
+                    commands.append(("SPAN", (position, 0), (position, 1)))
+            for group, first, last in table.group_spans():
+                top[first] = Paragraph(escape(group), styles.head)
+                commands.append(("SPAN", (first, 0), (last, 0)))
+            data.append(top)
+        data.append(heads)
+        widths = self.column_widths(table, styles)
+        for position, column in enumerate(table.columns):
+            if column.numeric:
+                commands.append(("ALIGN", (position, head_rows), (position, -1), "RIGHT"))
+        commands += [
+            ("FONTSIZE", (0, head_rows), (-1, -1), styles.cell.fontSize),
+            ("LEADING", (0, head_rows), (-1, -1), styles.cell.leading),
+        ]
+        for number, row in enumerate(table.rows, start=head_rows):
+            data.append(
+                [
+                    self._cell(text, width, styles.number if column.numeric else styles.cell)
+                    for text, column, width in zip(row.cells, table.columns, widths, strict=True)
+                ]
+            )
+            for position in row.shaded:
+                commands.append(("BACKGROUND", (position, number), (position, number), SHADED_FILL))
+            if row.current:
+                commands.append(("BACKGROUND", (0, number), (0, number), CURRENT_FILL))
+        heights = None
+        if blank:
+            heights = [None] * head_rows + [BLANK_ROW_HEIGHT] * len(table.rows)
+        flowable = Table(
+            data,
+            colWidths=widths,
+            rowHeights=heights,
+            repeatRows=head_rows,
+            hAlign="LEFT",
+        )
+        flowable.setStyle(TableStyle(commands))
+        return flowable
+
+    # --- pages -----------------------------------------------------------------------------
+
+    def _footer(self, sheet: sheets.Sheet, printed: str) -> Callable[[Canvas, int, int], None]:
+        with translation.override(sheet.language):
+            facts = " · ".join(
+                (
+                    sheet.campaign,
+                    sheet.side,
+                    sheet.date,
+                    _("game data v%(version)s") % {"version": sheet.data_version},
+                    _("printed %(when)s") % {"when": printed},
+                )
+            )
+            page_text = _("page %(page)s of %(pages)s")
+
+        def draw(canvas: Canvas, page: int, pages: int) -> None:
+            canvas.saveState()
+            canvas.setFont(self.font, 7)
+            canvas.setFillColor(colors.Color(0.25, 0.25, 0.25))
+            canvas.drawString(MARGIN, MARGIN / 2, facts)
+            canvas.drawRightString(
+                self.pagesize[0] - MARGIN, MARGIN / 2, page_text % {"page": page, "pages": pages}
+            )
+            canvas.restoreState()
+
+        return draw
+
+    def render(self, sheet: sheets.Sheet) -> bytes:
+        buffer = io.BytesIO()
+        document = SimpleDocTemplate(
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN + FOOTER_SPACE / 2,
+            title=f"{sheet.title} · {sheet.campaign}",
+            author="Campaign Desk",
+            subject=sheet.campaign_game,
+            lang=sheet.language,
+            initialFontName=self.font,
+            initialFontSize=BODY_SIZE,
+        )
+        printed = timezone.localtime().strftime("%Y-%m-%d %H:%M")
+        with translation.override(sheet.language):
+            story = self.story(sheet)
+        document.build(
+            story,
+            canvasmaker=functools.partial(
+                _PageCountingCanvas,
+                footer=self._footer(sheet, printed),
+            ),
+        )
+        return buffer.getvalue()
+
+
+def render_pdf(sheet: sheets.Sheet, paper: str = "a4") -> bytes:
+    return SheetRenderer(paper).render(sheet)
