@@ -5,5 +5,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("campaigns/<int:campaign_id>/refit/", include("refit.urls")),
+    path("campaigns/<int:campaign_id>/purchases/", include("refit.purchase_urls")),
+    path("campaigns/<int:campaign_id>/sheets/", include("rosters.urls")),
     path("", include("campaigns.urls")),
 ]

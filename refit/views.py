@@ -34,7 +34,7 @@ from campaigns.models import Campaign, DiceRoll, RefitPhase, Role, SideDay, Step
 from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from campaigns.visibility import Viewer, viewer_for
-from refit import automatic, engine, facts, initiative, walker
+from refit import automatic, engine, facts, initiative, purchases, receipt, walker
 from refit.forms import ChitForm, FinishForm, MarkForm, RollForm, UnmarkForm, dice_kind
 from refit.walker import StepState, WalkerError
 
@@ -449,10 +449,21 @@ def _step_context(
         "table_names": {row.id: row.name for row in tables},
         "rolls": _rolls(viewer, reph, side, step),
         "effects": _effects(viewer, reph, side, step, state, states, position),
+        "purchases_url": _purchases_url(campaign, side, step),
         "chit": _chit(viewer, reph, side, step, state),
         "dice_log_url": _dice_log_url(campaign),
         "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
     }
+
+
+def _purchases_url(campaign: Campaign, side: str, step: engine.StepDef) -> str | None:
+    """The RG purchase page, from the steps that buy RGs and roll what they turn out to be."""
+    if step.rule not in (
+        purchases.PURCHASE_STEP.get(campaign.module),
+        receipt.STRENGTH_STEP.get(campaign.module),
+    ):
+        return None
+    return reverse("purchases:page", args=[campaign.pk, side])
 
 
 def _effects(

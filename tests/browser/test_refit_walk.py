@@ -80,15 +80,19 @@ def mark_done(page: Page, overview: str, side: str, rule: str) -> None:
 
 
 def walk(
-    german: Page, soviet: Page, overview: str, chits: dict[str, str] | None = None
+    german: Page,
+    soviet: Page,
+    overview: str,
+    chits: dict[str, str] | None = None,
+    other: str = "soviet",
 ) -> list[str]:
     """Both players mark every step of the open RePh done, step by step, in turn; at 11.623
-    each first chooses its chit (``chits``: {side: label})."""
+    each first chooses its chit (``chits``: {side: label}). ``other`` is the second side's key."""
     german.goto(overview)
     steps = rules(german, "german")
-    assert steps == rules(german, "soviet")
+    assert steps == rules(german, other)
     for rule in steps:
-        for page, side in ((german, "german"), (soviet, "soviet")):
+        for page, side in ((german, "german"), (soviet, other)):
             if rule == "11.623" and chits:
                 choose_chit(page, overview, side, chits[side])
             mark_done(page, overview, side, rule)

@@ -153,6 +153,7 @@ def test_each_dice_table_has_a_roll_form_and_a_chart_has_none(campaign, client_a
     # 11.619 lists only charts (RG purchase limits, Historical DRM): nothing to roll.
     assert "roll-form" not in html
     assert "A chart: look it up" in html
+    assert reverse("purchases:page", args=[campaign.pk, "german"]) in html
     walker.mark(campaign, reph, side="german", rule="11.619", by=reph.campaign.created_by)
     html = client_as("german").get(url(campaign, "german", "11.620")).content.decode()
     tables = re.findall(r'<article class="dice-table" data-table="([^"]+)"', html)
