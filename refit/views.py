@@ -450,10 +450,27 @@ def _step_context(
         "rolls": _rolls(viewer, reph, side, step),
         "effects": _effects(viewer, reph, side, step, state, states, position),
         "purchases_url": _purchases_url(campaign, side, step),
+        "record_links": _record_links(viewer, side),
         "chit": _chit(viewer, reph, side, step, state),
         "dice_log_url": _dice_log_url(campaign),
         "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
     }
+
+
+def _record_links(viewer: Viewer, side: str) -> list[tuple[str, str]]:
+    """Where a step's outcome is written down: the side's order of battle and ledger (for those
+    who may see them), the public CVP tally, scenarios and calendar."""
+    campaign = viewer.campaign
+    links = []
+    if viewer.can_see_side(side):
+        links.append((_("Order of battle"), reverse("campaigns:orbat", args=[campaign.pk, side])))
+        links.append((_("CG Roster"), reverse("campaigns:roster", args=[campaign.pk, side])))
+    links += [
+        (_("CVP"), reverse("campaigns:cvp", args=[campaign.pk])),
+        (_("Scenarios"), reverse("campaigns:scenarios", args=[campaign.pk])),
+        (_("Calendar"), reverse("campaigns:calendar", args=[campaign.pk])),
+    ]
+    return links
 
 
 def _purchases_url(campaign: Campaign, side: str, step: engine.StepDef) -> str | None:

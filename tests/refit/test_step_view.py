@@ -334,3 +334,25 @@ def test_the_step_page_reads_a_fixed_number_of_queries(
         response = client.get(path)
     assert len(re.findall(r"<tr data-roll=", response.content.decode())) == 300
     assert count(client, path) == none
+
+
+@pytest.mark.parametrize(
+    "persona, sees_side_pages",
+    [("german", True), ("referee", True), ("soviet", False), ("observer", False)],
+)
+def test_a_step_links_to_where_its_outcome_is_recorded(
+    campaign, client_as, people, persona, sees_side_pages
+):
+    # 11.601 (melee, after the scenario) is public: every member reads the German's page.
+    reph = walker.open_reph(campaign)
+    for step in walker.steps(campaign, reph):
+        for side in ("german", "soviet"):
+            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+    walker.finish(
+        campaign, walker.finish(campaign, reph, by=people["referee"]), by=people["referee"]
+    )
+    html = client_as(persona).get(url(campaign, "german", "11.601")).content.decode()
+    links = re.search(r'<p class="help record-links">.*?</p>', html, re.DOTALL).group(0)
+    assert reverse("campaigns:cvp", args=[campaign.pk]) in links
+    orbat = reverse("campaigns:orbat", args=[campaign.pk, "german"])
+    assert (orbat in links) is sees_side_pages
