@@ -22,7 +22,7 @@ from campaigns.games.dice_tables import DiceTable
 from campaigns.models import Campaign, CampaignEvent, DiceRoll, RefitPhase
 from campaigns.visibility import PUBLIC
 from refit import dice, facts
-from refit.effects import EFFECTS, Effect, EffectError, table_data
+from refit.effects import EFFECTS, Booking, Effect, EffectError, table_data
 from refit.rules import drms
 
 CPP_TABLE = "rf.cpp-replenishment"
@@ -252,7 +252,7 @@ def _book(
 ) -> str:
     with history.refit_step(reph, step, side, roll=dice_roll.pk):
         try:
-            return effect.book(campaign, reph, side, dice_roll, by, answers)
+            return effect.book(Booking(campaign, reph, side, dice_roll, by, answers))
         except ValueError as error:  # EffectError, StateError: the roll goes back too
             raise AutomaticRollError(str(error)) from None
 

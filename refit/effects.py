@@ -8,7 +8,6 @@ applies its result (a wounded leader, an AFV withdrawn…) in the order of battl
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from campaigns.models import (
     Scenario,
     SideDay,
 )
+from refit.facts import month_of
 from refit.rules.results import changed_within
 
 
@@ -45,7 +45,25 @@ class EffectError(ValueError):
 
 
 Check = Callable[[Campaign, RefitPhase, str, Mapping[str, Any]], None]
-Book = Callable[[Campaign, RefitPhase, str, DiceRoll, AbstractBaseUser, Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Booking:
+    """A roll just made (or made earlier and booked again), with who books it and the answers
+    the player gave to the table's questions."""
+
+    campaign: Campaign
+    reph: RefitPhase
+    side: str
+    roll: DiceRoll
+    by: AbstractBaseUser
+    answers: Mapping[str, Any]
+
+    def unpack(self) -> tuple[Campaign, RefitPhase, str, DiceRoll, AbstractBaseUser]:
+        return self.campaign, self.reph, self.side, self.roll, self.by
+
+
+Book = Callable[[Booking], str]
 
 
 @dataclass(frozen=True)
@@ -87,14 +105,8 @@ def _check_cpp(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[s
         )
 
 
-def _book_cpp(
-    campaign: Campaign,
-    reph: RefitPhase,
-    side: str,
-    roll: DiceRoll,
-    by: AbstractBaseUser,
-    answers: Mapping[str, Any],
-) -> str:
+def _book_cpp(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
     cpp = int(roll.result["cpp"])
     state.add_ledger_entry(
         campaign,
@@ -117,14 +129,8 @@ def _check_elr(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[s
         raise EffectError(_("This CG day's ELR is not on the roster yet; enter it first."))
 
 
-def _book_elr(
-    campaign: Campaign,
-    reph: RefitPhase,
-    side: str,
-    roll: DiceRoll,
-    by: AbstractBaseUser,
-    answers: Mapping[str, Any],
-) -> str:
+def _book_elr(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
     side_day = _side_day(campaign, reph, side)
     limits = table_data(campaign, roll.table_id).get("result_limits") or {}
     new = changed_within(
@@ -146,14 +152,8 @@ def _check_san(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[s
         )
 
 
-def _book_san(
-    campaign: Campaign,
-    reph: RefitPhase,
-    side: str,
-    roll: DiceRoll,
-    by: AbstractBaseUser,
-    answers: Mapping[str, Any],
-) -> str:
+def _book_san(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
     side_day = _side_day(campaign, reph, side)
     old = side_day.san
     new = changed_within(old, roll.result["san_change"], 0, None)
@@ -194,17 +194,11 @@ def _once_per_day(field: str) -> Check:
     return check
 
 
-def _book_weather(
-    campaign: Campaign,
-    reph: RefitPhase,
-    side: str,
-    roll: DiceRoll,
-    by: AbstractBaseUser,
-    answers: Mapping[str, Any],
-) -> str:
+def _book_weather(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
     day = _calendar_day(campaign, reph)
     result = roll.result
-    december = _month_of(campaign, reph.index) == 12
+    december = month_of(campaign, reph.index) == 12
     weather = WEATHER_WORDS.get(result["weather"], result["weather"])
     fields = {"weather": weather}
     if december:
@@ -214,39 +208,20 @@ def _book_weather(
     return _("Weather on the calendar: %(weather)s.") % {"weather": fields["weather"]}
 
 
-def _book_ec(
-    campaign: Campaign,
-    reph: RefitPhase,
-    side: str,
-    roll: DiceRoll,
-    by: AbstractBaseUser,
-    answers: Mapping[str, Any],
-) -> str:
+def _book_ec(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
     day = _calendar_day(campaign, reph)
     ec = str(roll.result["ec"]).capitalize()
     state.update_day(campaign, day, by=by, version=day.version, ec=ec)
     return _("EC on the calendar: %(ec)s.") % {"ec": ec}
 
 
-def _month_of(campaign: Campaign, index: int) -> int | None:
-    try:
-        return dt.date.fromisoformat(campaign.cg.periods[index].key).month
-    except (ValueError, IndexError):
-        return None
-
-
 # --- recon (RF 11.622, SaP 11.620): paid in CPP -----------------------------------------
 
 
-def _book_recon(
-    campaign: Campaign,
-    reph: RefitPhase,
-    side: str,
-    roll: DiceRoll,
-    by: AbstractBaseUser,
-    answers: Mapping[str, Any],
-) -> str:
-    cost = 2 if answers.get("two-cpp") else 1
+def _book_recon(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
+    cost = 2 if booking.answers.get("two-cpp") else 1
     state.add_ledger_entry(
         campaign,
         by=by,
@@ -286,14 +261,8 @@ def _check_dual_attack(
 
 
 def _book_scenario_field(field: str) -> Book:
-    def book(
-        campaign: Campaign,
-        reph: RefitPhase,
-        side: str,
-        roll: DiceRoll,
-        by: AbstractBaseUser,
-        answers: Mapping[str, Any],
-    ) -> str:
+    def book(booking: Booking) -> str:
+        campaign, reph, side, roll, by = booking.unpack()
         scenario = _scenario_of_day(campaign, reph)
         chosen = roll.result[field]
         state.save_scenario(

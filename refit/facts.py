@@ -42,7 +42,7 @@ def completed_index(campaign: Campaign, reph: RefitPhase) -> int:
     return reph.index - 1
 
 
-def _month(campaign: Campaign, index: int) -> int | None:
+def month_of(campaign: Campaign, index: int) -> int | None:
     periods = campaign.cg.periods
     if not 0 <= index < len(periods):
         return None
@@ -80,7 +80,7 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
         "module": campaign.module,
         "side": side,
         "campaign_game": campaign.campaign_game,
-        "month": _month(campaign, index),
+        "month": month_of(campaign, index),
     }
     side_days = {
         d.index: d
