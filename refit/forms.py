@@ -182,7 +182,7 @@ def _question_field(question: Question) -> forms.Field:
         )
     if question.kind == "count":
         return forms.IntegerField(
-            label=format_lazy("{label} ({per} each)", label=label, per=f"{question.per:+d}"),
+            label=format_lazy(_("{label} ({per} each)"), label=label, per=f"{question.per:+d}"),
             required=False,
             min_value=0,
             max_value=99,
