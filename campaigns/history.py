@@ -307,22 +307,33 @@ def describe(event: CampaignEvent) -> str:
             "what": data.get("what", ""),
         }
     if event.action == "fortification.purchased":
-        return _("%(side)s bought %(what)s for %(fpp)s FPP (%(day)s).") % {
+        text = _("%(side)s bought %(what)s for %(fpp)s FPP (%(day)s).")
+        if data.get("override"):
+            text = _("%(side)s bought %(what)s for %(fpp)s FPP (%(day)s), past a limit: %(reason)s")
+        if data.get("under_construction"):
+            text = _("%(side)s bought %(what)s Under Construction for %(fpp)s FPP (%(day)s).")
+        return text % {
             "side": side,
-            "what": data.get("what", ""),
+            "what": _fortification_label(event.campaign, data),
             "fpp": data.get("fpp", 0),
             "day": day,
+            "reason": data.get("override", ""),
         }
     if event.action == "fortification.removed":
         return _("%(side)s took back %(what)s (%(day)s).") % {
             "side": side,
-            "what": data.get("what", ""),
+            "what": _fortification_label(event.campaign, data),
             "day": day,
         }
     if event.action == "fortification.located":
+        if data.get("lost"):
+            return _("%(side)s lost %(what)s: a hex no longer qualified at placement.") % {
+                "side": side,
+                "what": _fortification_label(event.campaign, data),
+            }
         return _("%(side)s recorded where %(what)s is set up.") % {
             "side": side,
-            "what": data.get("what", ""),
+            "what": _fortification_label(event.campaign, data),
         }
     # --- end of purchases
     if event.action == "campaign.imported":
@@ -331,6 +342,23 @@ def describe(event: CampaignEvent) -> str:
             "role": role_label(campaign, data.get("role", ""), data.get("side", "")),
         }
     return event.action
+
+
+def _fortification_label(campaign: Campaign, data: dict[str, Any]) -> str:
+    """ "2 × Foxhole (3S)" in the reader's language, from the item id the event stored."""
+    if data.get("what"):
+        return str(data["what"])
+    charts = campaign.game.files.get("tables", {}).get("charts", [])
+    table = next(
+        (c for c in charts if c.get("kind") in ("purchase_costs", "fortification_costs")), {}
+    )
+    item = next((i for i in table.get("items", []) if i["id"] == data.get("item")), {})
+    names = item.get("name") or {}
+    name = names.get("ja" if (get_language() or "").startswith("ja") else "en") or names.get(
+        "en", data.get("item", "")
+    )
+    detail = f" ({data['detail']})" if data.get("detail") else ""
+    return f"{data.get('quantity', 1)} × {name}{detail}"
 
 
 def _chit_label(chit: str) -> str:

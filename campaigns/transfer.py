@@ -54,7 +54,9 @@ from campaigns.models import (
     CampaignEvent,
     CvpEntry,
     DiceRoll,
+    FortificationPurchase,
     LedgerEntry,
+    LedgerKind,
     Membership,
     OrbatBox,
     OrbatEntry,
@@ -142,6 +144,16 @@ EVENT_DATA: dict[str, dict[str, str]] = {
     "refit.step_unmarked": {"index": _INT, "side": _TEXT, "rule": _TEXT},
     "refit.finished": {"index": _INT, "kind": _TEXT, "next": _TEXT},
     "campaign.imported": {"name": _TEXT, "role": _TEXT, "side": _TEXT, "scope": _TEXT},
+    "fortification.purchased": {
+        "side": _TEXT,
+        "index": _INT,
+        "item": _TEXT,
+        "detail": _TEXT,
+        "quantity": _INT,
+        "fpp": _INT,
+    },
+    "fortification.removed": {"side": _TEXT, "index": _INT, "item": _TEXT, "quantity": _INT},
+    "fortification.located": {"side": _TEXT, "item": _TEXT, "location": _TEXT},
 }
 # Scenario victory counts: {side key: {"gained": n | null, "lost": n | null}}, each count
 # what the scenario form accepts (0 … COUNT_MAX), so that the imported scenario can be edited.
@@ -204,6 +216,18 @@ ORBAT_FIELDS = (
     "origin_rg",
     "statuses",
     "status_note",
+)
+FORTIFICATION_FIELDS = (
+    "side",
+    "index",
+    "item",
+    "detail",
+    "details",
+    "quantity",
+    "fpp",
+    "under_construction",
+    "hexes",
+    "location",
 )
 SCENARIO_SIDE_FIELDS = ("attacker", "sets_up_first", "moves_first", "winner")
 # Dice rolls: the plain columns (faces, modifiers, result, side, users and times are checked
@@ -361,6 +385,12 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
         ],
         "rgs": [{"id": rg_refs[row["id"]], **_pick(row, RG_FIELDS)} for row in rgs],
         "orbat": orbat,
+        "fortifications": [
+            {**_pick(row, FORTIFICATION_FIELDS), "created_at": _iso(row["created_at"])}
+            for row in FortificationPurchase.objects.filter(campaign=campaign, side__in=sides)
+            .order_by("side", "index", "id")
+            .values("created_at", *FORTIFICATION_FIELDS)
+        ],
         "history": [_event_record(event, event_refs, roll_refs) for event in events],
         "dice_rolls": [_roll_record(roll, roll_refs[roll.pk], names) for roll in rolls],
     }
@@ -509,6 +539,7 @@ class ParsedExport:
     cvp: list[dict[str, Any]] = field(default_factory=list)
     rgs: list[dict[str, Any]] = field(default_factory=list)
     orbat: list[dict[str, Any]] = field(default_factory=list)
+    fortifications: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     dice_rolls: list[dict[str, Any]] = field(default_factory=list)
 
@@ -771,6 +802,7 @@ class _Checker:
         parsed.cvp = self._cvp(data, {row["ref"] for row in parsed.scenarios})
         parsed.rgs = self._rgs(data)
         parsed.orbat = self._orbat(data, {row["ref"]: row["values"]["side"] for row in parsed.rgs})
+        parsed.fortifications = self._fortifications(data, parsed.ledger)
         parsed.dice_rolls = self._dice_rolls(data)
         parsed.history = self._history(data, {row["ref"] for row in parsed.dice_rolls})
         return parsed
@@ -827,9 +859,8 @@ class _Checker:
         if "side" in values:
             if values["side"] not in self.module.side_keys:
                 raise self._error(section, number, "side", _("is not a side of this game."))
-            if model in (SideDay, LedgerEntry, ReinforcementGroup, OrbatEntry) and values[
-                "side"
-            ] not in scope_sides(self.scope, self.module):
+            secret = (SideDay, LedgerEntry, ReinforcementGroup, OrbatEntry, FortificationPurchase)
+            if model in secret and values["side"] not in scope_sides(self.scope, self.module):
                 raise self._error(
                     section,
                     number,
@@ -1040,6 +1071,44 @@ class _Checker:
                     "orbat", n, "group", _("is needed in the RG box, and only there.")
                 )
             rows.append({"values": values, "group": group})
+        return rows
+
+    def _fortifications(
+        self, data: dict[str, Any], ledger: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Each purchase with FPP needs its debit in the ledger (same side, day and amount),
+        one debit per purchase: the import links them again."""
+        debits: dict[tuple, int] = {}
+        for row in ledger:
+            values = row["values"]
+            if values["kind"] == LedgerKind.FORTIFICATION_PURCHASE:
+                key = (values["side"], values["index"], -values["amount"])
+                debits[key] = debits.get(key, 0) + 1
+        rows = []
+        for n, row in self._rows(data, "fortifications"):
+            values = self._values(
+                "fortifications", n, row, FortificationPurchase, FORTIFICATION_FIELDS
+            )
+            if values["quantity"] < 1:
+                raise self._error("fortifications", n, "quantity", _("must be at least 1."))
+            if not isinstance(values["details"], dict):
+                raise self._error("fortifications", n, "details", _("must be an object."))
+            if values["fpp"]:
+                key = (values["side"], values["index"], values["fpp"])
+                if not debits.get(key):
+                    raise self._error(
+                        "fortifications",
+                        n,
+                        "fpp",
+                        _("has no matching fortification purchase in the FPP ledger."),
+                    )
+                debits[key] -= 1
+            rows.append(
+                {
+                    "values": values,
+                    "created_at": self._timestamp("fortifications", n, row, "created_at"),
+                }
+            )
         return rows
 
     def _history(self, data: dict[str, Any], roll_refs: set) -> list[dict[str, Any]]:
@@ -1347,6 +1416,21 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
             for row in parsed.orbat
         ],
     )
+    debits: dict[tuple, list[LedgerEntry]] = {}
+    for entry in ledger:
+        if entry.kind == LedgerKind.FORTIFICATION_PURCHASE:
+            debits.setdefault((entry.side, entry.index, -entry.amount), []).append(entry)
+    fortifications = _create_all(
+        FortificationPurchase,
+        [
+            FortificationPurchase(
+                campaign=campaign,
+                ledger_entry=debits[(v["side"], v["index"], v["fpp"])].pop(0) if v["fpp"] else None,
+                **v,
+            )
+            for v in (row["values"] for row in parsed.fortifications)
+        ],
+    )
     # Rolls before history: a roll's events name it. Who rolled and who voided is not a user
     # here; the events keep the names (data.original), read back by roll_actor_names.
     rolls = _create_all(
@@ -1380,6 +1464,7 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     # auto_now_add stamped every row with now; give back the times the file kept.
     _restore_times(LedgerEntry, ledger, parsed.ledger)
     _restore_times(CvpEntry, cvp, parsed.cvp)
+    _restore_times(FortificationPurchase, fortifications, parsed.fortifications)
     _restore_times(CampaignEvent, events, parsed.history)
     _restore_times(DiceRoll, rolls, parsed.dice_rolls, "rolled_at")
     history.record(

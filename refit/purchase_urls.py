@@ -10,4 +10,24 @@ urlpatterns = [
     path("<slug:side>/rg/<int:rg_pk>/remove/", purchase_views.remove, name="remove"),
     path("<slug:side>/rg/<int:rg_pk>/receive/", purchase_views.receive, name="receive"),
     path("<slug:side>/record/", purchase_views.record, name="record"),
+    path(
+        "<slug:side>/fortifications/",
+        purchase_views.fortification_page,
+        name="fortifications",
+    ),
+    path(
+        "<slug:side>/fortifications/buy/",
+        purchase_views.fortification_buy,
+        name="fortification_buy",
+    ),
+    path(
+        "<slug:side>/fortifications/<int:purchase_pk>/remove/",
+        purchase_views.fortification_remove,
+        name="fortification_remove",
+    ),
+    path(
+        "<slug:side>/fortifications/<int:purchase_pk>/location/",
+        purchase_views.fortification_location,
+        name="fortification_location",
+    ),
 ]

@@ -24,12 +24,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns.models import RefitPhase, ReinforcementGroup
+from campaigns.models import FortificationPurchase, RefitPhase, ReinforcementGroup
 from campaigns.templatetags.gamedata_tags import loc
 from campaigns.visibility import Viewer, viewer_for
-from refit import purchases, receipt, records, walker
-from refit.purchase_forms import BuyForm, RgActionForm
+from refit import fortifications, purchases, receipt, records, walker
+from refit.purchase_forms import (
+    BuyForm,
+    FortificationActionForm,
+    FortificationForm,
+    FortificationLocationForm,
+    RgActionForm,
+)
 from refit.rules import purchase as rules
+from refit.rules.fortification import FortificationOrder
 
 
 def _stale() -> str:
@@ -305,3 +312,223 @@ def record(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
             "page_url": reverse("purchases:page", args=[campaign.pk, side]),
         },
     )
+
+
+# --- fortifications ------------------------------------------------------------------------
+
+
+def _fortification_viewer(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
+    viewer = viewer_for(request.user, campaign_id)
+    if not fortifications.has_fortifications(viewer.campaign):
+        raise Http404
+    viewer.require_side(side)
+    return viewer
+
+
+def _fortification_actor(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
+    viewer = _fortification_viewer(request, campaign_id, side)
+    if not viewer.can_edit_side(side):
+        raise PermissionDenied
+    return viewer
+
+
+@dataclass(frozen=True)
+class ItemRow:
+    item: dict
+    name: str
+    price: str
+    inputs: fortifications.ItemInputs
+    flags: str
+
+
+def _item_rows(viewer: Viewer, side: str) -> list[ItemRow]:
+    campaign = viewer.campaign
+    rows = []
+    for item in fortifications.items(campaign):
+        if not fortifications.item_for_side(campaign, item, side):
+            continue
+        flags = item.get("flags_printed") or item.get("type_marks") or []
+        rows.append(
+            ItemRow(
+                item=item,
+                name=str(_loc(item.get("name"))),
+                price=fortifications.price_text(campaign, item, side),
+                inputs=fortifications.inputs_for(campaign, item, side),
+                flags=" ".join(flag for flag in flags if flag in ("F", "I", "FI", "R", "T")),
+            )
+        )
+    return rows
+
+
+def _fortification_context(viewer: Viewer, side: str) -> dict[str, Any]:
+    campaign = viewer.campaign
+    reph = walker.open_reph(campaign)
+    rule = fortifications.fortification_rule(campaign)
+    record = records.fortification_record(campaign, side)
+    context: dict[str, Any] = {
+        "viewer": viewer,
+        "campaign": campaign,
+        "side": campaign.side(side),
+        "reph": reph,
+        "rule": rule,
+        "record": record,
+        "can_edit": viewer.can_edit_side(side),
+        "record_url": reverse("purchases:fortifications", args=[campaign.pk, side]),
+        "rg_page_url": reverse("purchases:page", args=[campaign.pk, side]),
+        "sheet_url": reverse("rosters:page", args=[campaign.pk, side, "fortifications"]),
+    }
+    if reph is None:
+        return context
+    marks = set(reph.progress.filter(side=side).values_list("rule", flat=True))
+    in_reph = any(step.rule == rule for step in walker.steps(campaign, reph))
+    can_buy = in_reph and viewer.can_edit_side(side) and rule not in marks
+    context.update(
+        day=campaign.cg.periods[reph.index].label,
+        in_reph=in_reph,
+        step_done=rule in marks,
+        can_buy=can_buy,
+        fpp=fortifications.side_fpp(campaign, side, reph.index),
+        booby_trap_level=fortifications.booby_trap_level(campaign, side, reph.index),
+        has_booby_traps=any(
+            item["id"] in fortifications.BOOBY_TRAP_ITEMS
+            and fortifications.item_for_side(campaign, item, side)
+            for item in fortifications.items(campaign)
+        ),
+        items=_item_rows(viewer, side) if can_buy else [],
+        token=secrets.token_urlsafe(16),
+        step_url=reverse("refit:step", args=[campaign.pk, side, rule]),
+    )
+    return context
+
+
+@require_GET
+@login_required
+def fortification_page(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _fortification_viewer(request, campaign_id, side)
+    return render(request, "refit/fortifications.html", _fortification_context(viewer, side))
+
+
+def _after_fortification(request: HttpRequest, viewer: Viewer, side: str) -> HttpResponse:
+    if request.htmx:
+        return render(
+            request,
+            "refit/fortifications.html#fortifications",
+            _fortification_context(viewer, side),
+        )
+    return redirect(reverse("purchases:fortifications", args=[viewer.campaign.pk, side]))
+
+
+def _order(data: dict[str, Any]) -> FortificationOrder:
+    pillbox = [data["capacity"], data["ca_drm"], data["nca_drm"]]
+    if any(value is not None for value in pillbox):
+        pillbox = [value or 0 for value in pillbox]
+    return FortificationOrder(
+        item=data["item"],
+        quantity=data["quantity"],
+        size=data["size"],
+        factors=data["factors"],
+        capacity=pillbox[0],
+        ca_drm=pillbox[1],
+        nca_drm=pillbox[2],
+        unit=data["unit"],
+        connected=data["trench"] == "connected",
+        replaces_foxhole=data["trench"] == "replaces_3s_foxhole",
+        belt=data["belt"],
+        detonating_unit=data["detonating_unit"],
+        under_construction=data["under_construction"],
+        hexes=data["hexes"],
+    )
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def fortification_buy(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _fortification_actor(request, campaign_id, side)
+    form = FortificationForm(request.POST)
+    if not form.is_valid():
+        errors = "; ".join(
+            f"{form.fields[name].label}: {' '.join(messages_)}" if name in form.fields else ""
+            for name, messages_ in form.errors.items()
+        )
+        messages.error(request, _("Nothing was bought: %(errors)s") % {"errors": errors})
+        return _after_fortification(request, viewer, side)
+    data = form.cleaned_data
+    reph = _current_reph(viewer, data["reph"])
+    if reph is None:
+        messages.error(request, _stale())
+        return _after_fortification(request, viewer, side)
+    try:
+        purchase = fortifications.buy(
+            viewer.campaign,
+            side,
+            reph.index,
+            _order(data),
+            request.user,
+            hexes_confirmed=data["hexes_confirmed"],
+            override_reason=data["override_reason"] if viewer.is_referee else "",
+            token=data["token"],
+        )
+    except fortifications.FortificationError as error:
+        messages.error(request, _("Nothing was bought: %(why)s") % {"why": error})
+    else:
+        messages.success(
+            request,
+            _("Bought %(quantity)s × %(item)s for %(fpp)s FPP.")
+            % {"quantity": purchase.quantity, "item": data["item"], "fpp": purchase.fpp},
+        )
+    return _after_fortification(request, viewer, side)
+
+
+def _side_fortification(viewer: Viewer, side: str, pk: int) -> FortificationPurchase:
+    return get_object_or_404(FortificationPurchase, pk=pk, campaign=viewer.campaign, side=side)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def fortification_remove(
+    request: HttpRequest, campaign_id: int, side: str, purchase_pk: int
+) -> HttpResponse:
+    viewer = _fortification_actor(request, campaign_id, side)
+    purchase = _side_fortification(viewer, side, purchase_pk)
+    form = FortificationActionForm(request.POST)
+    if not form.is_valid() or _current_reph(viewer, form.cleaned_data["reph"]) is None:
+        messages.error(request, _stale())
+        return _after_fortification(request, viewer, side)
+    try:
+        fortifications.remove(viewer.campaign, purchase, request.user)
+    except fortifications.FortificationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Took back the purchase; its FPP are back."))
+    return _after_fortification(request, viewer, side)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def fortification_location(
+    request: HttpRequest, campaign_id: int, side: str, purchase_pk: int
+) -> HttpResponse:
+    viewer = _fortification_actor(request, campaign_id, side)
+    purchase = _side_fortification(viewer, side, purchase_pk)
+    form = FortificationLocationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Nothing was saved: the form was incomplete."))
+        return _after_fortification(request, viewer, side)
+    data = form.cleaned_data
+    try:
+        fortifications.set_location(
+            viewer.campaign,
+            purchase,
+            data["version"],
+            data["location"],
+            request.user,
+            lost=data["lost"],
+        )
+    except fortifications.FortificationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Saved."))
+    return _after_fortification(request, viewer, side)

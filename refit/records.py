@@ -189,6 +189,8 @@ class FortificationLine:
     hexes: str  # SaP under construction: the recorded hexes
     location: str  # written at set-up
     version: int
+    lost: bool = False  # Under Construction, a hex no longer qualified at placement
+    placed_in: str = ""  # Under Construction: the time frame it is placed in (SaP 11.6191)
 
 
 @dataclass(frozen=True)
@@ -248,9 +250,13 @@ def fortification_record(campaign: Campaign, side: str) -> FortificationRecord:
                 hexes=purchase.hexes,
                 location=purchase.location,
                 version=purchase.version,
+                lost=bool(purchase.details.get("lost")),
+                placed_in=labels[purchase.index + 1]
+                if purchase.under_construction and purchase.index + 1 < len(labels)
+                else "",
             )
         )
-        if not purchase.location:
+        if not purchase.location and not purchase.details.get("lost"):
             totals[purchase.item] += purchase.quantity
     record.totals = dict(totals)
     cvp = dict(

@@ -34,7 +34,16 @@ from campaigns.models import Campaign, DiceRoll, RefitPhase, Role, SideDay, Step
 from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from campaigns.visibility import Viewer, viewer_for
-from refit import automatic, engine, facts, initiative, purchases, receipt, walker
+from refit import (
+    automatic,
+    engine,
+    facts,
+    fortifications,
+    initiative,
+    purchases,
+    receipt,
+    walker,
+)
 from refit.forms import ChitForm, FinishForm, MarkForm, RollForm, UnmarkForm, dice_kind
 from refit.walker import StepState, WalkerError
 
@@ -450,6 +459,7 @@ def _step_context(
         "rolls": _rolls(viewer, reph, side, step),
         "effects": _effects(viewer, reph, side, step, state, states, position),
         "purchases_url": _purchases_url(campaign, side, step),
+        "fortifications_url": _fortifications_url(viewer, side, step),
         "record_links": _record_links(viewer, side),
         "chit": _chit(viewer, reph, side, step, state),
         "dice_log_url": _dice_log_url(campaign),
@@ -481,6 +491,23 @@ def _purchases_url(campaign: Campaign, side: str, step: engine.StepDef) -> str |
     ):
         return None
     return reverse("purchases:page", args=[campaign.pk, side])
+
+
+# Where fortifications are bought, and where their Locations are written at set-up (RF 11.624x;
+# SaP 11.621x, and 11.622 where Under Construction items are placed).
+FORTIFICATION_STEPS = {
+    "red_factories": ("11.621", "11.624"),
+    "slaughter_at_ponyri": ("11.619", "11.621", "11.622"),
+}
+
+
+def _fortifications_url(viewer: Viewer, side: str, step: engine.StepDef) -> str | None:
+    campaign = viewer.campaign
+    if step.rule not in FORTIFICATION_STEPS.get(campaign.module, ()):
+        return None
+    if not viewer.can_see_side(side) or not fortifications.has_fortifications(campaign):
+        return None
+    return reverse("purchases:fortifications", args=[campaign.pk, side])
 
 
 def _effects(

@@ -190,3 +190,40 @@ def booby_trap_level_after(level: str, increases: int) -> str:
     """C → B → A, one step per purchase."""
     index = min(BOOBY_TRAP_LEVELS.index(level) + increases, len(BOOBY_TRAP_LEVELS) - 1)
     return BOOBY_TRAP_LEVELS[index]
+
+
+def booby_trap_level(changes: Sequence[tuple[int, int]], before_index: int) -> str:
+    """The booby-trap level in force at the start of CG day / time frame ``before_index``.
+
+    ``changes`` are (index from which it holds, +1 per level bought / −1 per 11.6123 drop);
+    the level starts at C (RF15, SaP8), never falls below C nor rises above A.
+    """
+    level = 0
+    for index, change in sorted(changes):
+        if index <= before_index:
+            level = max(0, min(level + change, len(BOOBY_TRAP_LEVELS) - 1))
+    return BOOBY_TRAP_LEVELS[level]
+
+
+def order_detail(order: FortificationOrder) -> str:
+    """The variant bought, as the Fortification Purchase Record writes it (not translated:
+    ASL notation)."""
+    parts = []
+    if order.size:
+        parts.append(f"{order.size}S")
+    if order.factors:
+        parts.append(f"{order.factors} FP")
+    if order.capacity is not None:
+        parts.append(f"{order.capacity}+{order.ca_drm or 0}+{order.nca_drm or 0}")
+    if order.unit:
+        parts.append(order.unit.upper() if order.unit in ("afv", "hs", "smc") else order.unit)
+    if order.belt:
+        kind, strength = order.belt.split("_", 1)
+        parts.append(f"{strength}-FP {'A-P' if kind == 'ap' else 'A-T'}")
+    if order.connected:
+        parts.append("connected")
+    if order.replaces_foxhole:
+        parts.append("replaces 3S")
+    if order.detonating_unit:
+        parts.append(f"DC: {order.detonating_unit.strip()}")
+    return ", ".join(parts)
