@@ -300,6 +300,11 @@ def describe(event: CampaignEvent) -> str:
             "rg": data.get("rg", ""),
             "day": day,
         }
+    if event.action == "rg.noted":
+        return _("%(side)s wrote down the hexes, observer or notes of %(rg)s.") % {
+            "side": side,
+            "rg": data.get("rg", ""),
+        }
     if event.action == "rg.received":
         return _("%(side)s %(rg)s: %(what)s.") % {
             "side": side,

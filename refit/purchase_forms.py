@@ -112,3 +112,12 @@ class FortificationLocationForm(forms.Form):
     lost = forms.BooleanField(
         label=_("Lost: a hex no longer qualified at placement"), required=False
     )
+
+
+class RgNotesForm(forms.Form):
+    """The "Other" column of the RG Purchase Record: pre-registered hexes, observer, note."""
+
+    seen = forms.CharField(max_length=40, widget=forms.HiddenInput)
+    hexes = forms.CharField(label=_("Pre-registered hexes"), max_length=200, required=False)
+    observer_location = forms.CharField(label=_("Offboard observer"), max_length=60, required=False)
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<slug:side>/rg/<int:rg_pk>/remove/", purchase_views.remove, name="remove"),
     path("<slug:side>/rg/<int:rg_pk>/receive/", purchase_views.receive, name="receive"),
     path("<slug:side>/record/", purchase_views.record, name="record"),
+    path("<slug:side>/rg/<int:rg_pk>/notes/", purchase_views.rg_notes, name="rg_notes"),
     path(
         "<slug:side>/fortifications/",
         purchase_views.fortification_page,

@@ -34,6 +34,7 @@ from refit.purchase_forms import (
     FortificationForm,
     FortificationLocationForm,
     RgActionForm,
+    RgNotesForm,
 )
 from refit.rules import purchase as rules
 from refit.rules.fortification import FortificationOrder
@@ -296,22 +297,71 @@ def receive(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> Ht
 # --- the RG Purchase Record ----------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class RecordRow:
+    row: records.RgRecordRow
+    rg: ReinforcementGroup | None
+    seen: str
+    observer: bool
+
+
+def _record_context(viewer: Viewer, side: str) -> dict[str, Any]:
+    campaign = viewer.campaign
+    rows = records.rg_purchase_record(campaign, side)
+    rgs = {rg.pk: rg for rg in ReinforcementGroup.objects.filter(campaign=campaign, side=side)}
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "side": campaign.side(side),
+        "can_edit": viewer.can_edit_side(side),
+        "rows": [
+            RecordRow(
+                row=row,
+                rg=rgs.get(row.pk),
+                seen=purchases.notes_seen(rgs[row.pk]) if row.pk in rgs else "",
+                observer=row.pk in rgs and purchases.has_observer(campaign, rgs[row.pk]),
+            )
+            for row in rows
+        ],
+        "page_url": reverse("purchases:page", args=[campaign.pk, side]),
+    }
+
+
 @require_GET
 @login_required
 def record(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = _side_viewer(request, campaign_id, side)
-    campaign = viewer.campaign
-    return render(
-        request,
-        "refit/purchase_record.html",
-        {
-            "viewer": viewer,
-            "campaign": campaign,
-            "side": campaign.side(side),
-            "rows": records.rg_purchase_record(campaign, side),
-            "page_url": reverse("purchases:page", args=[campaign.pk, side]),
-        },
-    )
+    return render(request, "refit/purchase_record.html", _record_context(viewer, side))
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def rg_notes(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> HttpResponse:
+    viewer = _acting_viewer(request, campaign_id, side)
+    rg = _side_rg(viewer, side, rg_pk)
+    form = RgNotesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Nothing was saved: the form was incomplete."))
+    else:
+        data = form.cleaned_data
+        try:
+            purchases.record_notes(
+                viewer.campaign,
+                rg,
+                seen=data["seen"],
+                hexes=data["hexes"],
+                observer_location=data["observer_location"],
+                note=data["note"],
+                by=request.user,
+            )
+        except purchases.PurchaseError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Saved."))
+    if request.htmx:
+        return render(request, "refit/purchase_record.html#record", _record_context(viewer, side))
+    return redirect(reverse("purchases:record", args=[viewer.campaign.pk, side]))
 
 
 # --- fortifications ------------------------------------------------------------------------

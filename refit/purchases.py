@@ -16,6 +16,9 @@ written reason, stored on the RG and in the event. Nobody may spend CPP the side
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -442,3 +445,75 @@ def remove(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> 
         index=rg.index,
         rg=label,
     )
+
+
+# --- what the RG Purchase Record's "Other" column keeps ---------------------------------------
+
+
+def notes_seen(rg: ReinforcementGroup) -> str:
+    """A fingerprint of the RG's written notes, posted back so a page left open cannot
+    overwrite what another device saved since (RGs carry no version)."""
+    details = rg.details
+    values = [details.get(key, "") for key in ("hexes", "observer_location", "note")]
+    return hashlib.sha256(json.dumps(values).encode()).hexdigest()[:16]
+
+
+def has_observer(campaign: Campaign, rg: ReinforcementGroup) -> bool:
+    """OBA modules and observers (O- RGs): where the offboard observer sets up is recorded."""
+    return rg.rg_id.startswith("O")
+
+
+HEX_SPLIT = re.compile(r"[\s,、;]+")
+
+
+@transaction.atomic
+def record_notes(
+    campaign: Campaign,
+    rg: ReinforcementGroup,
+    *,
+    seen: str,
+    hexes: str,
+    observer_location: str,
+    note: str,
+    by: AbstractBaseUser,
+) -> ReinforcementGroup:
+    """Write the pre-registered hexes, the offboard observer's Location and a note (the MOL
+    day …) on an RG: secret to its side, written any time after the purchase."""
+    rg = ReinforcementGroup.objects.select_for_update().get(pk=rg.pk, campaign=campaign)
+    if seen != notes_seen(rg):
+        raise PurchaseError(
+            _("Someone saved this RG's notes since the page was opened; reload and try again.")
+        )
+    hexes = " ".join(part for part in HEX_SPLIT.split(hexes.strip()) if part)
+    allowed = int(rg.details.get("pre_registered_hexes") or 0)
+    if hexes and len(hexes.split()) > allowed:
+        raise PurchaseError(
+            _("%(rg)s was bought with %(n)s pre-registered hex(es); %(given)s are written.")
+            % {"rg": rg.label, "n": allowed, "given": len(hexes.split())}
+        )
+    if observer_location.strip() and not has_observer(campaign, rg):
+        raise PurchaseError(_("Only OBA RGs have an offboard observer."))
+    before = history.snapshot(rg)
+    details = dict(rg.details)
+    for key, value in (
+        ("hexes", hexes),
+        ("observer_location", observer_location.strip()[:60]),
+        ("note", note.strip()[:200]),
+    ):
+        if value:
+            details[key] = value
+        else:
+            details.pop(key, None)
+    rg.details = details
+    rg.save(update_fields=["details"])
+    history.record_change(
+        campaign,
+        by,
+        "rg.noted",
+        visibility=rg.side,
+        changes=[(rg, before, history.snapshot(rg))],
+        side=rg.side,
+        index=rg.index,
+        rg=rg.label,
+    )
+    return rg

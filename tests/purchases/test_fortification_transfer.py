@@ -28,9 +28,7 @@ def export_as(campaign, user):
     return transfer.build_export(viewer_for(user, campaign.pk))
 
 
-def test_the_soviet_and_the_referee_export_them_the_german_and_observer_do_not(
-    fortified, people
-):
+def test_the_soviet_and_the_referee_export_them_the_german_and_observer_do_not(fortified, people):
     for persona, count in (("soviet", 3), ("referee", 3), ("german", 0), ("observer", 0)):
         data = export_as(fortified, people[persona])
         assert len(data["fortifications"]) == count, persona

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import CampaignEvent, FortificationPurchase
+from campaigns.state import add_ledger_entry
 from refit import fortifications, walker
 from refit.rules.fortification import FortificationOrder as Order
 from tests.campaigns.builders import make_big_campaign
@@ -159,6 +160,30 @@ def test_sap_under_construction_form(sap_campaign, client_as, people):
     assert 'name="under_construction"' in body and 'name="belt"' in body
     german = client_as("german").get(page_url(sap_campaign, "german")).content.decode()
     assert 'name="under_construction"' not in german
+    add_ledger_entry(
+        sap_campaign,
+        by=people["referee"],
+        side="russian",
+        ledger="fpp",
+        index=reph.index,
+        kind="adjustment",
+        amount=30,
+        note="M1",
+    )
+    data = buy_data(
+        reph,
+        "known_mine_belt",
+        belt="ap_6",
+        quantity=2,
+        under_construction="on",
+        hexes="P5 P6",
+        hexes_confirmed="on",
+    )
+    client_as("soviet").post(buy_url(sap_campaign, "russian"), data)
+    purchase = FortificationPurchase.objects.get(campaign=sap_campaign)
+    assert (purchase.fpp, purchase.detail, purchase.hexes) == (10, "6-FP A-P", "P5 P6")
+    record = client_as("soviet").get(url).content.decode()
+    assert "placed in" in text(record)
 
 
 def test_page_queries_do_not_grow_with_the_campaign(

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from campaigns.models import LedgerEntry, ReinforcementGroup, SideDay
 from campaigns.state import add_ledger_entry
-from refit import dice, walker
+from refit import dice, purchases, walker
+from refit.rules.purchase import Options
 from tests.campaigns.builders import make_big_campaign
 
 pytestmark = pytest.mark.django_db
@@ -182,7 +183,7 @@ def test_the_record_rows(campaign, client_as, people, reph):
     )
     client.post(buy_url(campaign, "soviet"), buy_data(reph, rg="I3", placement="on_map"))
     response = client.get(record_url(campaign, "soviet"))
-    rows = response.context["rows"]
+    rows = [item.row for item in response.context["rows"]]
     bought = [r for r in rows if r.source == "purchased"]
     assert [(r.rg_id, r.purchased_number, r.remaining, r.onboard) for r in bought] == [
         ("I3", 1, 7, "O")
@@ -246,3 +247,50 @@ def test_the_fortification_record_builder(campaign, people, reph):
     assert record.totals == {"ap-minefield": 1}
     assert record.cvp_by_day[0][1:] == (2, 2)
     assert fortification_record(campaign, "german").lines == []
+
+
+def _bought_with_hexes(campaign, people, reph):
+    add_ledger_entry(
+        campaign,
+        by=people["referee"],
+        side="german",
+        ledger="cpp",
+        index=0,
+        kind="adjustment",
+        amount=20,
+        note="test",
+    )
+    return purchases.buy(
+        campaign, "german", 0, "O1", Options(pre_registered_hexes=2), people["german"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 302), ("referee", 302), ("soviet", 404), ("observer", 404), ("outsider", 404)],
+)
+def test_who_writes_an_rgs_hexes_and_observer(campaign, client_as, people, reph, persona, status):
+    rg = _bought_with_hexes(campaign, people, reph)
+    url = reverse("purchases:rg_notes", args=[campaign.pk, "german", rg.pk])
+    data = {"seen": purchases.notes_seen(rg), "hexes": "H41, J40", "observer_location": "K2"}
+    assert client_as(persona).post(url, data).status_code == status
+    rg.refresh_from_db()
+    assert (rg.details.get("hexes"), rg.details.get("observer_location")) == (
+        ("H41 J40", "K2") if status == 302 else (None, None)
+    )
+
+
+def test_rg_notes_are_checked_and_shown_in_the_record(campaign, client_as, people, reph):
+    rg = _bought_with_hexes(campaign, people, reph)
+    url = reverse("purchases:rg_notes", args=[campaign.pk, "german", rg.pk])
+    client = client_as("german")
+    seen = purchases.notes_seen(rg)
+    response = client.post(url, {"seen": seen, "hexes": "A1 A2 A3"}, follow=True)
+    assert "bought with 2 pre-registered hex(es); 3 are written" in text(response.content.decode())
+    response = client.post(url, {"seen": seen, "hexes": "A1 A2", "note": "MOL"}, headers=HTMX)
+    assert response.content.decode().lstrip().startswith('<div id="record">')
+    assert "2 pre-registered hex(es): A1 A2" in text(response.content.decode())
+    stale = client.post(url, {"seen": seen, "note": "overwrite"}, follow=True)
+    assert "since the page was opened" in text(stale.content.decode())
+    rg.refresh_from_db()
+    assert rg.details["note"] == "MOL"
