@@ -385,6 +385,7 @@ def buy(
             )
         )
     rg.details["ledger_entries"] = [entry.pk for entry in entries]
+    san_changes = _raise_san(campaign, side, index, group, rg)
     rg.save(update_fields=["details"])
     history.record_change(
         campaign,
@@ -392,7 +393,8 @@ def buy(
         "rg.purchased",
         visibility=side,
         changes=[(rg, None, history.snapshot(rg))]
-        + [(entry, None, history.snapshot(entry)) for entry in entries],
+        + [(entry, None, history.snapshot(entry)) for entry in entries]
+        + san_changes,
         side=side,
         index=index,
         rg=rg.label,
@@ -402,6 +404,36 @@ def buy(
         referee_only=bool(limits),
     )
     return rg
+
+
+def _san_increase(group: dict) -> int:
+    """A Sniper RG (M2) raises the side's SAN (SaP data: ``san``; RF: "SAN increase +1")."""
+    if "san" in group:
+        return int(group["san"] or 0)
+    return 1 if "SAN increase" in str(group.get("units", "")) else 0
+
+
+def _raise_san(
+    campaign: Campaign, side: str, index: int, group: dict, rg: ReinforcementGroup, sign: int = 1
+) -> list:
+    """The SAN of the day on the CG Roster goes up with a Sniper RG (down when taken back)."""
+    increase = _san_increase(group)
+    if not increase:
+        return []
+    side_day = (
+        SideDay.objects.select_for_update()
+        .filter(campaign=campaign, side=side, index=index)
+        .first()
+    )
+    if side_day is None or side_day.san is None:
+        return []
+    before = history.snapshot(side_day)
+    side_day.san = max(side_day.san + sign * increase, 0)
+    side_day.version += 1
+    side_day.save(update_fields=["san", "version"])
+    if sign > 0:
+        rg.details["san_increase"] = increase
+    return [(side_day, before, history.snapshot(side_day))]
 
 
 @transaction.atomic
@@ -426,6 +458,9 @@ def remove(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> 
                 _("Its FPP are already spent on fortifications; take those back first.")
             )
     changes: list = [(entry, history.snapshot(entry), None) for entry in entries]
+    if rg.details.get("san_increase"):
+        group = {"san": rg.details["san_increase"]}
+        changes += _raise_san(campaign, rg.side, rg.index, group, rg, sign=-1)
     units = list(rg.entries.all())
     changes += [(unit, history.snapshot(unit), None) for unit in units]
     changes.append((rg, history.snapshot(rg), None))

@@ -3,7 +3,7 @@
 import pytest
 
 from campaigns import history
-from campaigns.models import CampaignEvent, LedgerEntry, ReinforcementGroup
+from campaigns.models import CampaignEvent, LedgerEntry, ReinforcementGroup, SideDay
 from campaigns.state import add_ledger_entry
 from refit import purchases, walker
 from refit.purchases import PurchaseError
@@ -177,3 +177,21 @@ def test_sap_purchase(sap_campaign, people):
     with pytest.raises(PurchaseError) as refused:
         purchases.buy(sap_campaign, "russian", reph.index, "I3", Options(), people["soviet"])
     assert [r.code for r in refused.value.reasons] == ["period_ban"]
+
+
+def test_a_sniper_rg_raises_the_days_san_and_taking_it_back_lowers_it(campaign, people, reph):
+    day = SideDay.objects.get(campaign=campaign, side="soviet", index=0)
+    san = day.san
+    assert san is not None
+    rg = purchases.buy(campaign, "soviet", 0, "M2", Options(), people["soviet"])
+    day.refresh_from_db()
+    assert day.san == san + 1
+    purchases.remove(campaign, rg, people["soviet"])
+    day.refresh_from_db()
+    assert day.san == san
+    # undoing the purchase event puts the SAN back too
+    rg = purchases.buy(campaign, "soviet", 0, "M2", Options(), people["soviet"])
+    event = CampaignEvent.objects.filter(action="rg.purchased").latest("pk")
+    history.undo(event, by=people["soviet"])
+    day.refresh_from_db()
+    assert day.san == san
