@@ -121,3 +121,6 @@ class RgNotesForm(forms.Form):
     hexes = forms.CharField(label=_("Pre-registered hexes"), max_length=200, required=False)
     observer_location = forms.CharField(label=_("Offboard observer"), max_length=60, required=False)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
+    e721 = forms.IntegerField(
+        label=_("Stukas: the number E7.21 gives"), min_value=0, max_value=9, required=False
+    )

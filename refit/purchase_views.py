@@ -303,6 +303,7 @@ class RecordRow:
     rg: ReinforcementGroup | None
     seen: str
     observer: bool
+    stuka: bool
 
 
 def _record_context(viewer: Viewer, side: str) -> dict[str, Any]:
@@ -320,6 +321,7 @@ def _record_context(viewer: Viewer, side: str) -> dict[str, Any]:
                 rg=rgs.get(row.pk),
                 seen=purchases.notes_seen(rgs[row.pk]) if row.pk in rgs else "",
                 observer=row.pk in rgs and purchases.has_observer(campaign, rgs[row.pk]),
+                stuka=row.pk in rgs and purchases.is_stuka(campaign, rgs[row.pk]),
             )
             for row in rows
         ],
@@ -354,6 +356,7 @@ def rg_notes(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> H
                 observer_location=data["observer_location"],
                 note=data["note"],
                 by=request.user,
+                e721=data["e721"],
             )
         except purchases.PurchaseError as error:
             messages.error(request, str(error))

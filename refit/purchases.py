@@ -489,8 +489,14 @@ def notes_seen(rg: ReinforcementGroup) -> str:
     """A fingerprint of the RG's written notes, posted back so a page left open cannot
     overwrite what another device saved since (RGs carry no version)."""
     details = rg.details
-    values = [details.get(key, "") for key in ("hexes", "observer_location", "note")]
+    values = [details.get(key, "") for key in ("hexes", "observer_location", "note", "e721")]
     return hashlib.sha256(json.dumps(values).encode()).hexdigest()[:16]
+
+
+def is_stuka(campaign: Campaign, rg: ReinforcementGroup) -> bool:
+    """RF S1: how many Stukas come is E7.21's number + 1 (RF9); E7.21 is in the ASL rulebook,
+    not in the CG's rules, so the player enters its number."""
+    return campaign.module == rules.RF and rg.rg_id == "S1"
 
 
 def has_observer(campaign: Campaign, rg: ReinforcementGroup) -> bool:
@@ -511,6 +517,7 @@ def record_notes(
     observer_location: str,
     note: str,
     by: AbstractBaseUser,
+    e721: int | None = None,
 ) -> ReinforcementGroup:
     """Write the pre-registered hexes, the offboard observer's Location and a note (the MOL
     day …) on an RG: secret to its side, written any time after the purchase."""
@@ -528,8 +535,16 @@ def record_notes(
         )
     if observer_location.strip() and not has_observer(campaign, rg):
         raise PurchaseError(_("Only OBA RGs have an offboard observer."))
+    if e721 is not None and not is_stuka(campaign, rg):
+        raise PurchaseError(_("Only a Stuka RG (S1) has an E7.21 number."))
     before = history.snapshot(rg)
     details = dict(rg.details)
+    if e721 is None:
+        details.pop("e721", None)
+        details.pop("stukas", None)
+    else:
+        details["e721"] = e721
+        details["stukas"] = e721 + 1  # RF9
     for key, value in (
         ("hexes", hexes),
         ("observer_location", observer_location.strip()[:60]),

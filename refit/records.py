@@ -85,6 +85,11 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
         )
     if details.get("observer_location"):
         parts.append(_("observer: %(hex)s") % {"hex": details["observer_location"]})
+    if details.get("stukas"):
+        parts.append(
+            _("%(n)s Stukas (E7.21 %(e721)s + 1, RF9)")
+            % {"n": details["stukas"], "e721": details.get("e721", "?")}
+        )
     if details.get("stuka_two_cpp"):
         parts.append(_("bought for 2 CPP: −2 arrival drm"))
     if rg.rg_id == "M3" and campaign.module == purchase_rules.RF:

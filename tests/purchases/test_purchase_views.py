@@ -294,3 +294,23 @@ def test_rg_notes_are_checked_and_shown_in_the_record(campaign, client_as, peopl
     assert "since the page was opened" in text(stale.content.decode())
     rg.refresh_from_db()
     assert rg.details["note"] == "MOL"
+
+
+def test_the_stuka_count_is_e721_plus_one(campaign, client_as, people, reph):
+    rg = ReinforcementGroup.objects.create(
+        campaign=campaign, side="german", rg_id="S1", number=1, index=0, source="purchased"
+    )
+    url = reverse("purchases:rg_notes", args=[campaign.pk, "german", rg.pk])
+    record = client_as("german").get(record_url(campaign)).content.decode()
+    assert 'name="e721"' in record
+    client_as("german").post(url, {"seen": purchases.notes_seen(rg), "e721": 2})
+    rg.refresh_from_db()
+    assert (rg.details["e721"], rg.details["stukas"]) == (2, 3)
+    record = text(client_as("german").get(record_url(campaign)).content.decode())
+    assert "3 Stukas (E7.21 2 + 1, RF9)" in record
+    other = _bought_with_hexes(campaign, people, reph)
+    other_url = reverse("purchases:rg_notes", args=[campaign.pk, "german", other.pk])
+    response = client_as("german").post(
+        other_url, {"seen": purchases.notes_seen(other), "e721": 2}, follow=True
+    )
+    assert "Only a Stuka RG (S1) has an E7.21 number." in text(response.content.decode())
