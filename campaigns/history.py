@@ -341,6 +341,69 @@ def describe(event: CampaignEvent) -> str:
             "what": _fortification_label(event.campaign, data),
         }
     # --- end of purchases
+    # --- perimeters (refit.perimeters, 11.605-11.6066) ---------------------------------------
+    if event.action.startswith("perimeter."):
+        return _perimeter_sentence(event.action, data, side, day)
+    # --- end of perimeters
+    # --- short games (campaigns.short_games, refit.turns) ---------------------------------
+    if event.action == "shortgame.started":
+        return _("Started the game (optional rules: %(options)s).") % {
+            "options": ", ".join(data.get("options") or []) or "—"
+        }
+    if event.action == "units.added":
+        return _("Added %(count)s units to the roster: %(units)s.") % {
+            "count": data.get("count", 0),
+            "units": ", ".join(data.get("units") or []),
+        }
+    if event.action == "unit.changed":
+        return _("%(side)s %(unit)s changed (%(fields)s).") % {
+            "side": side,
+            "unit": data.get("unit", ""),
+            "fields": ", ".join(data.get("fields") or []),
+        }
+    if event.action == "unit.removed":
+        return _("%(side)s %(unit)s removed from the roster.") % {
+            "side": side,
+            "unit": data.get("unit", ""),
+        }
+    if event.action == "turn.step_marked":
+        text = (
+            _("%(side)s skipped %(rule)s: %(reason)s")
+            if data.get("status") == "skipped"
+            else _("%(side)s finished %(rule)s.")
+        )
+        return text % {"side": side, "rule": data.get("rule", ""), "reason": data.get("reason", "")}
+    if event.action == "turn.step_unmarked":
+        return _("%(side)s took back %(rule)s.") % {"side": side, "rule": data.get("step", "")}
+    if event.action == "turn.advanced":
+        return _("Advanced the turn marker from %(day)s.") % {"day": day}
+    if event.action == "points.added":
+        return _("%(side)s %(kind)s, %(day)s: %(amount)+d.") % {
+            "side": side,
+            "kind": _point_kind(data.get("kind", "")),
+            "day": day,
+            "amount": data.get("amount", 0),
+        }
+    if event.action == "control.changed":
+        return _("%(place)s is held by %(side)s.") % {
+            "place": data.get("place", ""),
+            "side": side or "—",
+        }
+    if event.action == "referee_table.saved":
+        return _("The referee entered the table %(slot)s.") % {"slot": data.get("slot", "")}
+    if event.action == "pocket.changed":
+        return (
+            _("The pocket closed with %(count)s German units in the Stemmermann Group.")
+            if data.get("formed")
+            else _("The pocket is recorded as not closed.")
+        ) % {"count": data.get("count", 0)}
+    if event.action == "victory.changed":
+        return (
+            _("Victory condition %(condition)s met.")
+            if data.get("met")
+            else _("Victory condition %(condition)s taken back.")
+        ) % {"condition": data.get("condition", "")}
+    # --- end of short games
     if event.action == "campaign.imported":
         return _("Imported “%(name)s” from an export file, as %(role)s.") % {
             "name": data.get("name", ""),
@@ -366,6 +429,12 @@ def _fortification_label(campaign: Campaign, data: dict[str, Any]) -> str:
     return f"{data.get('quantity', 1)} × {name}{detail}"
 
 
+def _point_kind(kind: str) -> str:
+    from campaigns.models import PointKind
+
+    return str(PointKind(kind).label) if kind in PointKind.values else kind
+
+
 def _chit_label(chit: str) -> str:
     return {"attack": _("Attack"), "idle": _("Idle")}.get(chit, chit)
 
@@ -388,3 +457,70 @@ def _ledger_kind(kind: str) -> str:
     from campaigns.models import LedgerKind
 
     return str(LedgerKind(kind).label) if kind in LedgerKind.values else kind
+
+
+# --- perimeters (refit.perimeters) -------------------------------------------------------------
+
+
+def _perimeter_sentence(action: str, data: dict, side: str, day: str) -> str:
+    hexes = " ".join(data.get("hexes") or [])
+    if action == "perimeter.control":
+        if data.get("side"):
+            return _("Placed control markers in %(hexes)s.") % {"hexes": hexes}
+        return _("Removed control markers from %(hexes)s.") % {"hexes": hexes}
+    if action == "perimeter.water":
+        if data.get("water"):
+            return _("Marked water obstacles in %(hexes)s.") % {"hexes": hexes}
+        return _("Marked %(hexes)s as land.") % {"hexes": hexes}
+    if action == "perimeter.fires":
+        return _("Changed the fires in %(hexes)s.") % {"hexes": hexes}
+    if action == "perimeter.units":
+        return _("%(side)s placed units in %(hexes)s for the perimeter.") % {
+            "side": side,
+            "hexes": hexes,
+        }
+    if action == "perimeter.units_removed":
+        return _("%(side)s removed units from %(hexes)s.") % {"side": side, "hexes": hexes}
+    if action == "perimeter.declared":
+        return _("%(side)s declared its units for the perimeter.") % {"side": side}
+    if action == "perimeter.marker_added":
+        return _("%(side)s placed the perimeter marker %(marker)s.") % {
+            "side": side,
+            "marker": data.get("marker", ""),
+        }
+    if action == "perimeter.marker_removed":
+        return _("%(side)s removed the perimeter marker %(marker)s.") % {
+            "side": side,
+            "marker": data.get("marker", ""),
+        }
+    if action == "perimeter.proposed":
+        return _("%(side)s took a proposed perimeter (%(count)s markers).") % {
+            "side": side,
+            "count": data.get("count", 0),
+        }
+    if action == "perimeter.pocket_added":
+        return _("%(side)s entered a non-ground pocket in %(hexes)s.") % {
+            "side": side,
+            "hexes": hexes,
+        }
+    if action == "perimeter.pocket_removed":
+        return _("%(side)s removed the non-ground pocket in %(hexes)s.") % {
+            "side": side,
+            "hexes": hexes,
+        }
+    if action == "perimeter.escape":
+        return _("%(side)s %(units)s tried to escape: DR %(final)s, %(outcome)s.") % {
+            "side": side,
+            "units": ", ".join(data.get("units") or []),
+            "final": data.get("final", ""),
+            "outcome": {
+                "eliminated": _("eliminated"),
+                "abandoned": _("abandoned"),
+            }.get(data.get("outcome", ""), _("escaped")),
+        }
+    if action == "perimeter.recorded":
+        return _("Recorded the perimeters of %(day)s (isolated area types: %(types)s).") % {
+            "day": day,
+            "types": data.get("types") or "—",
+        }
+    return action

@@ -46,7 +46,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaigns import history
+from campaigns import history, short_transfer
 from campaigns.games.registry import GameModule, get_module
 from campaigns.models import (
     Campaign,
@@ -60,6 +60,7 @@ from campaigns.models import (
     Membership,
     OrbatBox,
     OrbatEntry,
+    PointEntry,
     ReinforcementGroup,
     Role,
     Scenario,
@@ -154,6 +155,25 @@ EVENT_DATA: dict[str, dict[str, str]] = {
     },
     "fortification.removed": {"side": _TEXT, "index": _INT, "item": _TEXT, "quantity": _INT},
     "fortification.located": {"side": _TEXT, "item": _TEXT, "location": _TEXT},
+    # The short games (campaigns.short_games, refit.turns).
+    "shortgame.started": {"options": _TEXTS},
+    "units.added": {"count": _INT, "units": _TEXTS},
+    "unit.changed": {"side": _TEXT, "unit": _TEXT, "fields": _TEXTS},
+    "unit.removed": {"side": _TEXT, "unit": _TEXT},
+    "turn.step_marked": {
+        "index": _INT,
+        "side": _TEXT,
+        "rule": _TEXT,
+        "status": _TEXT,
+        "reason": _TEXT,
+    },
+    "turn.step_unmarked": {"index": _INT, "side": _TEXT, "step": _TEXT},
+    "turn.advanced": {"index": _INT},
+    "points.added": {"side": _TEXT, "index": _INT, "kind": _TEXT, "amount": _INT},
+    "control.changed": {"place": _TEXT, "side": _TEXT},
+    "referee_table.saved": {"slot": _TEXT},
+    "pocket.changed": {"count": _INT},
+    "victory.changed": {"condition": _TEXT},
 }
 # Scenario victory counts: {side key: {"gained": n | null, "lost": n | null}}, each count
 # what the scenario form accepts (0 … COUNT_MAX), so that the imported scenario can be edited.
@@ -393,6 +413,12 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
         ],
         "history": [_event_record(event, event_refs, roll_refs) for event in events],
         "dice_rolls": [_roll_record(roll, roll_refs[roll.pk], names) for roll in rolls],
+        # The short games' rows (none are secret); absent for the campaign games.
+        **(
+            {short_transfer.SECTION: section}
+            if (section := short_transfer.export_section(campaign)) is not None
+            else {}
+        ),
     }
 
 
@@ -542,6 +568,7 @@ class ParsedExport:
     fortifications: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     dice_rolls: list[dict[str, Any]] = field(default_factory=list)
+    short_game: dict[str, Any] | None = None
 
 
 def read_upload(upload: Any) -> ParsedExport:
@@ -803,6 +830,7 @@ class _Checker:
         parsed.rgs = self._rgs(data)
         parsed.orbat = self._orbat(data, {row["ref"]: row["values"]["side"] for row in parsed.rgs})
         parsed.fortifications = self._fortifications(data, parsed.ledger)
+        parsed.short_game = short_transfer.check_section(self, data, ImportRefused)
         parsed.dice_rolls = self._dice_rolls(data)
         parsed.history = self._history(data, {row["ref"] for row in parsed.dice_rolls})
         return parsed
@@ -1467,6 +1495,9 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     _restore_times(FortificationPurchase, fortifications, parsed.fortifications)
     _restore_times(CampaignEvent, events, parsed.history)
     _restore_times(DiceRoll, rolls, parsed.dice_rolls, "rolled_at")
+    points = short_transfer.load_section(campaign, parsed.short_game, _create_all)
+    if parsed.short_game is not None:
+        _restore_times(PointEntry, points, parsed.short_game["points"])
     history.record(
         campaign,
         user,

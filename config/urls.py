@@ -7,5 +7,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/refit/", include("refit.urls")),
     path("campaigns/<int:campaign_id>/purchases/", include("refit.purchase_urls")),
     path("campaigns/<int:campaign_id>/sheets/", include("rosters.urls")),
+    path("campaigns/<int:campaign_id>/game/", include("refit.turn_urls")),
     path("", include("campaigns.urls")),
 ]

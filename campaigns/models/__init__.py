@@ -4,6 +4,16 @@ from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membe
 from campaigns.models.dice import DiceRoll
 from campaigns.models.fortification import FortificationPurchase
 from campaigns.models.refit import RefitPhase, StepProgress
+from campaigns.models.short_game import (
+    ControlPoint,
+    GameUnit,
+    PointEntry,
+    PointKind,
+    RefereeTable,
+    ShortGame,
+    TurnMark,
+    UnitState,
+)
 from campaigns.models.state import (
     CampaignDay,
     CvpEntry,
@@ -22,21 +32,29 @@ __all__ = [
     "Campaign",
     "CampaignDay",
     "CampaignEvent",
+    "ControlPoint",
     "CvpEntry",
     "CvpPhase",
     "DiceRoll",
     "FortificationPurchase",
+    "GameUnit",
     "Invitation",
     "LedgerEntry",
     "LedgerKind",
     "Membership",
     "OrbatBox",
     "OrbatEntry",
+    "PointEntry",
+    "PointKind",
+    "RefereeTable",
     "RefitPhase",
     "ReinforcementGroup",
     "Role",
     "Scenario",
     "ScenarioType",
+    "ShortGame",
     "SideDay",
     "StepProgress",
+    "TurnMark",
+    "UnitState",
 ]

@@ -22,6 +22,7 @@ from rosters.builders.fortifications import blank_fortifications, fortifications
 from rosters.builders.orbat import orbat
 from rosters.builders.rg_record import blank_rg_record, rg_record
 from rosters.builders.roster import blank_roster, roster
+from rosters.builders.status import status
 from rosters.builders.summary import summary
 from rosters.sheets import Sheet
 
@@ -56,26 +57,38 @@ KINDS: dict[str, SheetKind] = {
 }
 
 
+# The short games (Defiant Russia, Cherkassy Pocket) print their status sheet and nothing else.
+SHORT_GAME_KINDS: dict[str, SheetKind] = {
+    kind.slug: kind for kind in (SheetKind("status", _("Status sheet"), False, status),)
+}
+
+
+def _short(campaign: Campaign) -> bool:
+    return "turn_sequence" in campaign.game.files
+
+
 def has_sheets(campaign: Campaign) -> bool:
-    """Sheets exist for the campaign games with RG charts (RF, SaP); the short games' status
-    sheets come with their own issue."""
-    return "rg_charts" in campaign.game.files
+    """Sheets exist for the campaign games with RG charts (RF, SaP) and the short games."""
+    return "rg_charts" in campaign.game.files or _short(campaign)
 
 
 def may_have(viewer: Viewer, side: str, kind: SheetKind) -> bool:
     if not has_sheets(viewer.campaign) or side not in viewer.campaign.game.side_keys:
         return False
+    if (kind.slug in SHORT_GAME_KINDS) != _short(viewer.campaign):
+        return False
     return viewer.can_see_side(side) if kind.secret else True
 
 
 def kinds_for(viewer: Viewer, side: str) -> list[SheetKind]:
-    return [kind for kind in KINDS.values() if may_have(viewer, side, kind)]
+    kinds = SHORT_GAME_KINDS if _short(viewer.campaign) else KINDS
+    return [kind for kind in kinds.values() if may_have(viewer, side, kind)]
 
 
 def build_sheet(viewer: Viewer, side: str, slug: str, language: str) -> Sheet:
     """The sheet ``slug`` of ``side`` in ``language``; Http404 when the viewer may not have it
     (another side's secrets look exactly like a sheet that does not exist)."""
-    kind = KINDS.get(slug)
+    kind = KINDS.get(slug) or SHORT_GAME_KINDS.get(slug)
     if kind is None or not may_have(viewer, side, kind):
         raise Http404
     if language not in LANGUAGES:
