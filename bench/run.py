@@ -88,6 +88,7 @@ def main() -> None:
     ]:
         print(f"  {label:<18} {timed(client, url)}")
     bench_sheets(player, client)
+    bench_perimeters()
 
 
 def sheet_campaign(player: User):
@@ -164,6 +165,50 @@ def bench_sheets(player: User, client: Client) -> None:
         for fmt, url in (("pdf", f"{base}/{slug}.pdf"), ("page", f"{base}/{slug}/")):
             label = f"{slug} ({fmt})"
             print(f"  {label:<28} {timed(client, url + '?lang=ja&paper=a4', SHEET_RUNS)}")
+
+
+# --- perimeters (refit.rules.perimeter, 11.605-11.6066) ----------------------------------------
+
+
+def bench_perimeters(runs: int = 5) -> None:
+    """The whole perimeter computation on each full map with both sides' proposed perimeters."""
+    import json
+
+    from refit.rules import perimeter
+    from refit.rules.hexgrid import HexMap
+
+    for module, key in (
+        ("red_factories", "RB"),
+        ("red_factories", "RF"),
+        ("slaughter_at_ponyri", "SaP"),
+    ):
+        data = json.loads((ROOT / f"campaigns/games/{module}/maps.json").read_text())
+        hexmap = HexMap.from_data(key, data["maps"][key])
+        middle = (min(h[0] for h in hexmap.cells) + max(h[0] for h in hexmap.cells)) // 2
+        control = {
+            h: "german" if h[0] < middle - 1 else "soviet"
+            for h in hexmap.edge_hexes
+            if abs(h[0] - middle) > 1
+        }
+        for h in hexmap.cells:  # a control marker every few hexes on both sides of the middle
+            if h[1] % 4 == 0 and h[0] in (middle - 3, middle - 8):
+                control[h] = "german"
+            if h[1] % 4 == 2 and h[0] in (middle + 3, middle + 8):
+                control[h] = "soviet"
+        board = perimeter.Board(map=hexmap, sides=("german", "soviet"), control=control)
+        proposing, computing = [], []
+        for _ in range(runs):
+            start = time.perf_counter()
+            markers = perimeter.propose(board, "german") + perimeter.propose(board, "soviet")
+            middle_time = time.perf_counter()
+            perimeter.evaluate(board, markers)
+            proposing.append((middle_time - start) * 1000)
+            computing.append((time.perf_counter() - middle_time) * 1000)
+        label = f"perimeter {key} ({len(hexmap.cells)} hexes, {len(markers)} markers)"
+        print(
+            f"  {label:<40} compute median {statistics.median(computing):6.1f} ms, "
+            f"max {max(computing):6.1f} ms; propose median {statistics.median(proposing):6.1f} ms"
+        )
 
 
 if __name__ == "__main__":

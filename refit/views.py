@@ -460,6 +460,7 @@ def _step_context(
         "effects": _effects(viewer, reph, side, step, state, states, position),
         "purchases_url": _purchases_url(campaign, side, step),
         "fortifications_url": _fortifications_url(viewer, side, step),
+        "perimeters_url": _perimeters_url(campaign, step),
         "record_links": _record_links(viewer, side),
         "chit": _chit(viewer, reph, side, step, state),
         "dice_log_url": _dice_log_url(campaign),
@@ -499,6 +500,13 @@ FORTIFICATION_STEPS = {
     "red_factories": ("11.621", "11.624"),
     "slaughter_at_ponyri": ("11.619", "11.621", "11.622"),
 }
+
+
+def _perimeters_url(campaign: Campaign, step: engine.StepDef) -> str | None:
+    """The perimeter map, from the perimeter and isolation steps (11.605, 11.606)."""
+    if "maps" not in campaign.game.files or step.rule not in ("11.605", "11.606"):
+        return None
+    return reverse("perimeters:page", args=[campaign.pk])
 
 
 def _fortifications_url(viewer: Viewer, side: str, step: engine.StepDef) -> str | None:

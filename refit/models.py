@@ -1,0 +1,71 @@
+"""What the Refit Phase remembers beyond the campaign models: the perimeter maps (11.605–11.6066).
+
+Hexes are stored by their printed names ("H41", "RBH41"), so the rows read like the rules and
+survive a change of the map's configured dimensions.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Campaign, RefitPhase
+
+
+class MapTerrain(models.Model):
+    """The water-obstacle hexes of a campaign's map, marked once and kept (shore hexes follow
+    from them). No terrain is copied from other software."""
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="map_terrain")
+    water = models.JSONField(_("water-obstacle hexes"), default=list, blank=True)
+    version = models.PositiveIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} terrain"
+
+
+class PerimeterState(models.Model):
+    """One Refit Phase's perimeter step: control, fires, markers, non-ground pockets, escapes,
+    and — once recorded — the public result. Public, like the perimeters themselves."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="perimeters")
+    reph = models.ForeignKey(
+        RefitPhase, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    index = models.PositiveSmallIntegerField(_("CG day"))
+    control = models.JSONField(default=dict, blank=True)  # {hex: side} — control markers
+    fires = models.JSONField(default=list, blank=True)
+    markers = models.JSONField(default=list, blank=True)  # [{side, hex, via, target, kind}]
+    non_ground = models.JSONField(default=list, blank=True)  # [{side, hexes, label}]
+    escapes = models.JSONField(default=list, blank=True)  # [{side, units, roll, final, …}]
+    recorded = models.JSONField(default=dict, blank=True)  # the public result, once recorded
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "reph"], name="one_perimeter_per_reph")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} perimeter day {self.index}"
+
+
+class PerimeterUnits(models.Model):
+    """Where one side's ground units are, for the computation. Secret to the side and the
+    referee until the side declares them (units that stay hidden are simply not entered)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    state = models.ForeignKey(PerimeterState, on_delete=models.CASCADE, related_name="unit_rows")
+    side = models.CharField(max_length=20)
+    units = models.JSONField(default=list, blank=True)  # [{id, kind, hex, level}]
+    declared = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["state", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["state", "side"], name="one_unit_list_per_side")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.state_id} {self.side} units"

@@ -1,0 +1,79 @@
+"""Forms of the perimeter page. Each carries the version of the row it was shown with, so a page
+left open changes nothing once someone else saved (and a double submit acts once)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from refit.rules import perimeter as pm
+
+HEX_HELP = _("Hex names and ranges, e.g. “H41 G42-G45”; three names are an alternate hexrow.")
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class HexesForm(VersionForm):
+    hexes = forms.CharField(label=_("Hexes"), max_length=2000, help_text=HEX_HELP)
+
+
+class ControlForm(HexesForm):
+    side = forms.CharField(label=_("Control"), max_length=20, required=False)
+
+
+class WaterForm(HexesForm):
+    water = forms.BooleanField(label=_("Water obstacle"), required=False)
+
+
+class FireForm(HexesForm):
+    burning = forms.BooleanField(label=_("Fire"), required=False)
+
+
+class UnitsForm(HexesForm):
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=[
+            (pm.MMC, _("Infantry MMC")),
+            (pm.VEHICLE, _("AFV / vehicle")),
+            (pm.SMC, _("SMC")),
+            (pm.TRUCK, _("Truck")),
+        ],
+        required=False,
+    )
+    label = forms.CharField(label=_("Name"), max_length=40, required=False)
+    level = forms.IntegerField(label=_("Level"), min_value=-1, max_value=4, initial=0)
+    remove = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class MarkerForm(VersionForm):
+    origin = forms.CharField(label=_("Marker in"), max_length=10)
+    via = forms.CharField(
+        label=_("First hex (alternate hexrow)"),
+        max_length=10,
+        required=False,
+        help_text=_("“G42 – H41 → J41”: H41. Empty for a straight hexrow."),
+    )
+    target = forms.CharField(label=_("Points to"), max_length=10)
+    kind = forms.ChoiceField(
+        label=_("Step"),
+        choices=[(pm.MAIN, _("Perimeter (11.6054)")), (pm.POCKET, _("Pocket (11.6056)"))],
+    )
+
+
+class PocketForm(HexesForm):
+    label = forms.CharField(label=_("Levels"), max_length=10, required=False, initial="1")
+
+
+class EscapeForm(VersionForm):
+    units = forms.CharField(label=_("Units (one Location)"), max_length=400)
+    afv = forms.BooleanField(label=_("Mobile AFV"), required=False)
+    leader_drm = forms.IntegerField(label=_("(Armor) leader / hero DRM"), initial=0)
+    hs_equivalents = forms.IntegerField(
+        label=_("Half-squad equivalents making the DR"), min_value=0, max_value=12, initial=1
+    )
+    pp_over_ipc = forms.IntegerField(label=_("PP over IPC"), min_value=0, max_value=12, initial=0)
+    encircled = forms.BooleanField(label=_("Encircled"), required=False)
+    captured_afv = forms.BooleanField(label=_("Captured AFV"), required=False)
+    wounded = forms.BooleanField(label=_("Wounded (lone SMC)"), required=False)
