@@ -404,6 +404,14 @@ def describe(event: CampaignEvent) -> str:
             else _("Victory condition %(condition)s taken back.")
         ) % {"condition": data.get("condition", "")}
     # --- end of short games
+    # --- short games: reinforcements, advancing the turn (refit.turns) ----------------------
+    if event.action == "unit.arrived":
+        return _("%(side)s %(unit)s entered the map in %(hex)s.") % {
+            "side": side,
+            "unit": data.get("unit", ""),
+            "hex": data.get("hex") or "—",
+        }
+    # --- end of short games: reinforcements
     if event.action == "campaign.imported":
         return _("Imported “%(name)s” from an export file, as %(role)s.") % {
             "name": data.get("name", ""),

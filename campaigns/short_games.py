@@ -396,7 +396,7 @@ def set_pocket(
         game, version, {"pocket_formed_index": campaign.period_index if formed else None}
     )
     changes: list[history.Change] = [(game, before_game, history.snapshot(game))]
-    german = GameUnit.objects.filter(campaign=campaign, side="german")
+    german = list(GameUnit.objects.filter(campaign=campaign, side="german"))
     wanted = set(members) if formed else set()
     for unit in german:
         if unit.in_pocket != (unit.pk in wanted):
@@ -412,8 +412,32 @@ def set_pocket(
         formed=formed,
         count=len(wanted),
         index=campaign.period_index,
+        at_formation=formation_counts(german) if formed else None,
     )
     return game
+
+
+OUT_OF_PLAY_STATES = ("eliminated", "reconstitution", "recovery_1", "recovery_2", "removed")
+
+
+def formation_counts(german_units: Sequence[GameUnit]) -> dict[str, int]:
+    """German units eliminated or encircled when the pocket forms, marked N or not (scenario 1's
+    VP, judged at that moment: kept with the event, as later losses do not count)."""
+    counted = [u for u in german_units if u.in_pocket or u.state in OUT_OF_PLAY_STATES]
+    return {
+        "n": sum(1 for u in counted if u.marked_n),
+        "non_n": sum(1 for u in counted if not u.marked_n),
+    }
+
+
+# The one fact the app cannot compute: whether the Group was wiped out before a relief.
+MANUAL_FACT = "stemmermann_all_eliminated_before_relief"
+
+
+def is_manual_condition(condition: dict[str, Any]) -> bool:
+    test = condition.get("test") or {}
+    parts = [test, *(test.get("any_of") or [])]
+    return any(MANUAL_FACT in part for part in parts if isinstance(part, dict))
 
 
 @transaction.atomic
@@ -424,9 +448,13 @@ def set_victory_condition(
     game = setup_of(campaign)
     if game is None:
         raise StateError(_("Start the game first."))
-    known = {c["id"] for c in victory_conditions(campaign)}
+    known = {c["id"]: c for c in victory_conditions(campaign)}
     if condition not in known:
         raise StateError(_("That is not a victory condition of this scenario."))
+    if met and not is_manual_condition(known[condition]):
+        raise StateError(
+            _("The app counts this condition from the units, the pocket and the places.")
+        )
     victory = dict(game.victory)
     if met:
         victory[condition] = campaign.period_index

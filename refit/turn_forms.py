@@ -13,6 +13,11 @@ class TurnForm(forms.Form):
     turn = forms.IntegerField(min_value=0)
 
 
+class ArriveForm(TurnForm):
+    version = forms.IntegerField(min_value=0)
+    hex = forms.CharField(label=_("Hex"), max_length=20, required=False)
+
+
 class StartForm(forms.Form):
     options = forms.MultipleChoiceField(
         label=_("Optional rules"), required=False, widget=forms.CheckboxSelectMultiple

@@ -17,6 +17,7 @@ urlpatterns = [
     path("units/upload/", turn_views.upload, name="upload"),
     path("units/<int:unit_id>/", turn_views.unit, name="unit"),
     path("units/<int:unit_id>/remove/", turn_views.unit_remove, name="unit_remove"),
+    path("units/<int:unit_id>/arrive/", turn_views.arrive, name="arrive"),
     path("units/<slug:side>/add/", turn_views.add_unit, name="add_unit"),
     path("units/<slug:side>/quick/", turn_views.quick_entry, name="quick_entry"),
 ]

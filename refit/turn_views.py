@@ -55,6 +55,7 @@ from refit import dice, turns
 from refit.rules import cherkassy as cp_rules
 from refit.rules import defiant_russia as dr_rules
 from refit.turn_forms import (
+    ArriveForm,
     ControlForm,
     MarkForm,
     PointsForm,
@@ -516,6 +517,9 @@ def _roster_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
         "viewer": viewer,
         "sides": sides,
         "warnings": warnings,
+        "queue": _queue_rows(viewer, units),
+        "turn_number": short_games.turn_number(campaign),
+        "side_names": {side.key: side.name.in_language(get_language()) for side in campaign.sides},
         "quick_form": QuickEntryForm(),
         "upload_form": UploadForm(),
         "unit_form": UnitForm(module=campaign.module, states=_state_choices(campaign)),
@@ -526,12 +530,71 @@ def _roster_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
     return context
 
 
+@dataclass
+class QueueLine:
+    row: turns.QueueRow
+    name: str
+    reason: str
+    can_arrive: bool
+
+
+def _queue_rows(viewer: Viewer, units: list[GameUnit]) -> list[QueueLine]:
+    campaign = viewer.campaign
+    game = short_games.setup_of(campaign)
+    return [
+        QueueLine(
+            row,
+            _text(row.name),
+            _text(row.reason),
+            row.unit is not None
+            and row.status == "due"
+            and row.may_enter
+            and viewer.can_edit_side(row.side),
+        )
+        for row in turns.reinforcement_queue(campaign, game, units)
+    ]
+
+
+def _reinforcements_url(campaign: Campaign) -> str:
+    return reverse("turns:units", args=[campaign.pk]) + "#reinforcements"
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
+    """A reinforcement enters the map (plain POST, or HTMX swapping the queue)."""
+    viewer = _viewer(request, campaign_id)
+    game_unit = get_object_or_404(GameUnit, campaign=viewer.campaign, pk=unit_id)
+    _require_edit(viewer, game_unit.side)
+    form = ArriveForm(request.POST)
+    if _checked_turn(request, viewer, form):
+        try:
+            turns.arrive(
+                viewer.campaign,
+                game_unit,
+                index=form.cleaned_data["turn"],
+                version=form.cleaned_data["version"],
+                hex=form.cleaned_data["hex"],
+                by=request.user,
+            )
+        except (turns.TurnError, StateError) as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(unit)s has entered the map.") % {"unit": game_unit.name})
+    if request.htmx:
+        fresh = viewer_for(request.user, viewer.campaign.pk)
+        return render(request, "turns/units.html#reinforcements", _roster_context(fresh))
+    return redirect(_reinforcements_url(viewer.campaign))
+
+
 @vary_on_headers("HX-Request")
 @require_GET
 @login_required
 def units(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = _viewer(request, campaign_id)
-    return render(request, "turns/units.html", _roster_context(viewer))
+    template = "turns/units.html#reinforcements" if request.htmx else "turns/units.html"
+    return render(request, template, _roster_context(viewer))
 
 
 def _units_url(campaign: Campaign, side: str = "") -> str:
@@ -919,32 +982,34 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
         )
         context["automatic"] = dr_rules.automatic_victory(city_control, data)
     else:
-        conditions = short_games.victory_conditions(campaign)
-        met = game.victory if game else {}
-        rows = []
-        for condition in conditions:
-            rows.append(
-                {
-                    "id": condition["id"],
-                    "vp": condition["vp"],
-                    "text": _text(condition.get("text")),
-                    "judged": condition.get("judged", ""),
-                    "met": condition["id"] in met,
-                    "turn": met.get(condition["id"]),
-                }
-            )
-        scenario = short_games.scenario_data(campaign)
-        levels = scenario.get("victory", {}).get("levels", [])
-        total = sum(row["vp"] for row in rows if row["met"])
-        level = None
-        for candidate in levels:
-            if candidate["vp"] <= total:
-                level = _text(candidate["name"])
+        manual = {
+            c["id"]
+            for c in short_games.victory_conditions(campaign)
+            if short_games.is_manual_condition(c)
+        }
+        tally = turns.cp_victory(campaign, game)
+        ticked = game.victory if game else {}
+        rows = [
+            {
+                "id": condition.id,
+                "vp": condition.vp,
+                "text": _text(condition.text),
+                "note": _text(condition.note),
+                "met": condition.met,
+                "scored": condition.scored,
+                "manual": condition.id in manual,
+                "ticked": condition.id in ticked,
+                "turn": ticked.get(condition.id),
+            }
+            for condition in tally.conditions
+        ]
+        total, level = tally.vp, _text(tally.level)
         context.update(
             {
                 "conditions": rows,
                 "vp_total": total,
-                "vp_max": scenario.get("victory", {}).get("max_vp"),
+                "vp_max": tally.max_vp,
+                "vp_final": tally.final,
                 "level": level,
                 "german_units": [u for u in units_ if u.side == "german"],
                 "pocket_members": [u for u in units_ if u.in_pocket],

@@ -118,16 +118,21 @@ def weather_now(campaign: Campaign, day: CampaignDay, game: ShortGame | None) ->
 
 
 def cp_state(campaign: Campaign, game: ShortGame | None) -> Any:
-    rolled = DiceRoll.objects.filter(
-        campaign=campaign, table_id="cp.pz24-arrival", voided_at__isnull=True
-    ).exists()
+    pz24 = (
+        DiceRoll.objects.filter(
+            campaign=campaign, table_id="cp.pz24-arrival", voided_at__isnull=True
+        )
+        .values_list("final", flat=True)
+        .first()
+    )
     north = GameUnit.objects.filter(
         campaign=campaign, side="german", arrival_edge="N", state__in=("full", "reduced")
     ).exists()
     return cp_rules.CpState(
         encirclement_formed=game is not None and game.pocket_formed_index is not None,
         german_north_entered=north,
-        pz24_rolled=rolled,
+        pz24_rolled=pz24 is not None,
+        pz24_arrives=None if pz24 is None else cp_rules.pz24_result(pz24),
     )
 
 
@@ -799,3 +804,272 @@ def roll_combat(
         fleet_faces.append(made.original)
     hits = dr_rules.count_hits(faces, hit_on) + dr_rules.count_hits(fleet_faces, (6,))
     return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
+
+
+# --- reinforcements --------------------------------------------------------------------------
+
+
+@dataclass
+class QueueRow:
+    """A unit due to enter: this turn or late (``due``), on a later turn (``coming``), or named
+    by the rules and already on the map (``arrived``) or not in the roster (``not_entered``)."""
+
+    turn: int | None
+    side: str
+    name: Any  # str (a roster unit) or LocalizedText (a unit the rules name)
+    unit: GameUnit | None
+    status: str
+    may_enter: bool
+    rule: str
+    reason: LocalizedText | None = None
+    edge: str = ""
+
+
+ARRIVAL_RULE = {"defiant_russia": "10.2", "cherkassy_pocket": "9.1"}
+
+
+def roster_key(name: str) -> str:
+    """A roster unit's name in the rules' ids ("Soviet airborne" → "soviet_airborne")."""
+    return slugify(name).replace("-", "_")
+
+
+def _segment_now(campaign: Campaign, game: ShortGame | None) -> int:
+    """The activation segment the Cherkassy turn stands in (1 until segment 2 has begun)."""
+    if game is None:
+        return 1
+    day = current_day(campaign)
+    steps = turn_steps(campaign, game, weather_now(campaign, day, game), marks_of(campaign))
+    current = next((step for step in steps if step.status == "current"), None)
+    if current is None:
+        return max((step.segment or 1 for step in steps), default=1)
+    if current.segment is None:
+        # Before segment 1 (weather, supply) it is 1; after segment 2 (tank recovery) it is 2.
+        done_segments = [step.segment for step in steps if step.segment and step.status == "done"]
+        return max(done_segments, default=1)
+    return current.segment
+
+
+def reinforcement_queue(
+    campaign: Campaign, game: ShortGame | None, units: Sequence[GameUnit]
+) -> list[QueueRow]:
+    """Who enters this turn and on the turns to come: the units the rules name (Defiant Russia
+    10.2, 11.63, 11.8, 12.1) and the roster's units awaiting their arrival turn, with whether
+    each may enter now (Cherkassy Pocket 9.1 late never early, 9.4 north edge, 9.5 24th Panzer)."""
+    turn = short_games.turn_number(campaign)
+    rule = ARRIVAL_RULE[campaign.module]
+    awaiting = [unit for unit in units if unit.state == UnitState.AWAITING]
+    rows: list[QueueRow] = []
+    if campaign.module == "defiant_russia":
+        data = short_games.game_data(campaign)
+        named = {entry["unit"] for entry in data["reinforcements"]["named"]}
+        by_key = {roster_key(unit.name): unit for unit in units if roster_key(unit.name) in named}
+        by_id = {str(unit.pk): unit for unit in awaiting}
+        roster = [
+            {
+                "unit_id": key if (key := roster_key(unit.name)) in named else str(unit.pk),
+                "side": unit.side,
+                "entry_turn": unit.arrival_turn,
+            }
+            for unit in awaiting
+        ]
+        for number in short_games.all_turns(campaign):
+            if number < turn:
+                continue
+            for side in campaign.game.side_keys:
+                for due in dr_rules.reinforcements_due(
+                    number, side, options_of(game), data, roster
+                ):
+                    unit = by_key.get(due.unit_id) or by_id.get(due.unit_id)
+                    if unit is None:
+                        status = "not_entered"
+                    elif unit.state != UnitState.AWAITING:
+                        status = "arrived"
+                    else:
+                        status = "due" if number <= turn else "coming"
+                    rows.append(
+                        QueueRow(
+                            number,
+                            side,
+                            unit.name if unit is not None else due.name or due.unit_id,
+                            unit,
+                            status,
+                            status == "due",
+                            due.rule,
+                        )
+                    )
+        listed = {row.unit.pk for row in rows if row.unit is not None}
+        for unit in awaiting:
+            if unit.pk in listed or (unit.arrival_turn is not None and unit.arrival_turn >= turn):
+                continue
+            # Late (its turn is past) or no arrival turn recorded: it may enter now.
+            rows.append(QueueRow(unit.arrival_turn, unit.side, unit.name, unit, "due", True, rule))
+    else:
+        state = cp_state(campaign, game)
+        segment = _segment_now(campaign, game)
+        by_id = {str(unit.pk): unit for unit in awaiting}
+        roster = [
+            {
+                "unit_id": str(unit.pk),
+                "side": unit.side,
+                "entry_turn": unit.arrival_turn,
+                "entry_edge": unit.arrival_edge,
+                "formation": unit.formation,
+            }
+            for unit in awaiting
+        ]
+        for due in cp_rules.reinforcement_queue(turn, segment, roster, state):
+            unit = by_id[due.unit_id]
+            rows.append(
+                QueueRow(
+                    due.turn,
+                    due.side,
+                    unit.name,
+                    unit,
+                    "due",
+                    due.may_enter,
+                    rule,
+                    due.reason,
+                    due.edge,
+                )
+            )
+        for unit in awaiting:
+            if unit.arrival_turn is None or unit.arrival_turn > turn:
+                rows.append(
+                    QueueRow(
+                        unit.arrival_turn,
+                        unit.side,
+                        unit.name,
+                        unit,
+                        "coming" if unit.arrival_turn is not None else "due",
+                        unit.arrival_turn is None,
+                        rule,
+                        None,
+                        unit.arrival_edge,
+                    )
+                )
+    rows.sort(key=lambda row: (row.turn if row.turn is not None else -1, row.side))
+    return rows
+
+
+NOT_YET = LocalizedText(
+    en="Not before its arrival turn: a reinforcement enters on its turn, or late, never early",
+    ja="登場ターンより前には登場できません。増援は登場ターンか、それより遅れて登場します",
+)
+
+
+@transaction.atomic
+def arrive(
+    campaign: Campaign,
+    unit: GameUnit,
+    *,
+    index: int,
+    version: int,
+    hex: str,
+    by: AbstractBaseUser,
+) -> GameUnit:
+    """A reinforcement enters the map: full strength, in ``hex`` — refused with the rule when
+    it is not its turn or its edge is closed."""
+    campaign = _locked_campaign(campaign, index)
+    unit = GameUnit.objects.select_for_update().get(pk=unit.pk, campaign=campaign)
+    if unit.version != version:
+        raise state.StaleEdit
+    if unit.state != UnitState.AWAITING:
+        raise TurnError(_("%(unit)s is not awaiting its arrival.") % {"unit": unit.name})
+    hex = hex.strip()
+    if len(hex) > 20:
+        raise TurnError(_("A hex is at most 20 characters."))
+    game = short_games.setup_of(campaign)
+    units = list(GameUnit.objects.filter(campaign=campaign))
+    row = next(
+        (r for r in reinforcement_queue(campaign, game, units) if r.unit and r.unit.pk == unit.pk),
+        None,
+    )
+    if row is None or not row.may_enter:
+        if row is not None and row.reason is not None:
+            raise TurnError(row.reason.in_language(_lang()))  # the rules' text names the rule
+        rule = row.rule if row is not None else ARRIVAL_RULE[campaign.module]
+        raise TurnError(f"{NOT_YET.in_language(_lang())} ({rule})")
+    before = history.snapshot(unit)
+    state._save_versioned(unit, version, {"state": UnitState.FULL, "hex": hex})
+    history.record_change(
+        campaign,
+        by,
+        "unit.arrived",
+        visibility=PUBLIC,
+        changes=[(unit, before, history.snapshot(unit))],
+        side=unit.side,
+        unit=unit.name,
+        hex=hex,
+        index=index,
+    )
+    return unit
+
+
+# --- Cherkassy Pocket: the Soviet VP -----------------------------------------------------------
+
+
+def cp_victory_facts(
+    campaign: Campaign,
+    game: ShortGame | None,
+    units: Sequence[GameUnit],
+    control: Sequence[ControlPoint],
+    *,
+    game_over: bool,
+) -> Any:
+    """What the scenario's VP conditions test, from the roster, the pocket and the places; a
+    fact the app cannot know is None (the condition is shown, not counted)."""
+    from campaigns.models import CampaignEvent
+
+    formed = game is not None and game.pocket_formed_index is not None
+    at_formation: dict[str, int] = {}
+    if formed:
+        event = (
+            CampaignEvent.objects.filter(
+                campaign=campaign, action="pocket.changed", undone_at__isnull=True
+            )
+            .order_by("-id")
+            .first()
+        )
+        at_formation = (event.data.get("at_formation") if event else None) or {}
+    group = [u for u in units if u.side == "german" and u.in_pocket]
+    out = short_games.OUT_OF_PLAY_STATES
+    manual = {
+        c["id"]
+        for c in short_games.victory_conditions(campaign)
+        if short_games.is_manual_condition(c)
+    }
+    ticked = manual & set(game.victory if game else {})
+    return cp_rules.CpVictoryFacts(
+        encirclement_formed=formed,
+        n_eliminated_or_encircled_at_formation=at_formation.get("n"),
+        non_n_eliminated_or_encircled_at_formation=at_formation.get("non_n"),
+        hex_control={
+            point.key.removeprefix("hex-"): point.controller
+            for point in control
+            if point.controller
+        },
+        stemmermann_on_map=sum(1 for u in group if u.on_map) if formed else None,
+        stemmermann_all_eliminated_before_relief=True if ticked else None,
+        stemmermann_n_ever=sum(1 for u in group if u.marked_n) if formed else None,
+        stemmermann_non_n_ever=sum(1 for u in group if not u.marked_n) if formed else None,
+        german_tanks_eliminated=sum(
+            1 for u in units if u.side == "german" and u.unit_type == "tank" and u.state in out
+        ),
+        soviet_tanks_eliminated_or_in_recovery=sum(
+            1 for u in units if u.side == "soviet" and u.unit_type == "tank" and u.state in out
+        ),
+        game_over=game_over,
+    )
+
+
+def cp_victory(campaign: Campaign, game: ShortGame | None) -> Any:
+    """The scenario's Soviet VP as they stand (refit.rules.cherkassy.victory_tally)."""
+    units = list(GameUnit.objects.filter(campaign=campaign))
+    control = list(ControlPoint.objects.filter(campaign=campaign))
+    game_over = False
+    if game is not None and is_last_turn(campaign):
+        day = current_day(campaign)
+        steps = turn_steps(campaign, game, weather_now(campaign, day, game), marks_of(campaign))
+        game_over = turn_complete(steps)
+    facts = cp_victory_facts(campaign, game, units, control, game_over=game_over)
+    return cp_rules.victory_tally(campaign.campaign_game, facts, short_games.game_data(campaign))

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from campaigns import short_games
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
 from campaigns.short_units import type_label
+from refit import turns
 from rosters.builders.common import frame as sheet_frame
 from rosters.builders.common import language, side_name
 from rosters.sheets import Column, Fact, Row, Sheet, Table
@@ -86,9 +87,7 @@ def status(campaign: Campaign, side: str) -> Sheet:
     if campaign.module == "cherkassy_pocket":
         formed = game is not None and game.pocket_formed_index is not None
         facts.append(Fact(_("Pocket"), _("closed") if formed else _("not closed")))
-        conditions = {c["id"]: c for c in short_games.victory_conditions(campaign)}
-        met = (game.victory if game else {}).keys() & conditions.keys()
-        facts.append(Fact(_("Soviet VP"), str(sum(conditions[c]["vp"] for c in met))))
+        facts.append(Fact(_("Soviet VP"), str(turns.cp_victory(campaign, game).vp)))
     belongs = _("Nationality") if campaign.module == "defiant_russia" else _("Formation")
     on_map = [u for u in units if u.state != UnitState.AWAITING]
     roster = Table(

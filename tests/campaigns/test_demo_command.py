@@ -63,3 +63,38 @@ def test_the_demo_campaigns_stand_in_their_refit_phase_where_their_calendar_is()
     sap = Campaign.objects.get(module="slaughter_at_ponyri")
     reph = sap.rephs.get(finished_at__isnull=True)
     assert (reph.kind, reph.index) == ("daytime", 1)
+
+
+def test_the_defiant_russia_demo_stands_on_turn_3_with_its_weather_rolled_and_points_booked():
+    from campaigns.models import DiceRoll, PointEntry
+    from refit import turns
+
+    call_command("demo")
+    dr = Campaign.objects.get(module="defiant_russia")
+    roles = set(dr.memberships.values_list("user__username", "role", "side"))
+    assert roles == {
+        ("german", "player", "axis"),
+        ("soviet", "player", "soviet"),
+        ("referee", "referee", ""),
+        ("observer", "observer", ""),
+    }
+    assert dr.current_period.key == "turn-3"
+    assert dr.short_game.options == ["random_weather"]
+    weather = DiceRoll.objects.get(campaign=dr, table_id="dr.weather-august")
+    assert turns.current_day(dr).weather == weather.result["weather"]
+    # Turn 3: Axis 2 replacement points, Soviet 6 − 1 for restoring the 5th Army.
+    assert turns.balance(dr, "axis", 2, "replacement") == 2
+    assert turns.balance(dr, "soviet", 2, "replacement") == 5
+    assert dr.units.get(name="5th Army").state == "full"
+    assert dr.units.get(name="18th Tank Corps").state == "awaiting"
+    assert PointEntry.objects.filter(campaign=dr, index=1, side="soviet").exists()
+    assert dr.turn_marks.filter(index=2, step="axis_supply").exists()
+
+
+def test_the_cherkassy_demo_has_its_units_and_the_first_steps_walked():
+    call_command("demo")
+    cp = Campaign.objects.get(module="cherkassy_pocket")
+    assert cp.campaign_game == "scenario-1"
+    assert cp.units.filter(side="german").count() == 4
+    assert cp.units.get(name="2 TA / 3 TC").arrival_edge == "N"
+    assert cp.turn_marks.filter(step="recovery_designation").exists()

@@ -368,9 +368,16 @@ def test_cp_pocket_and_vp(cp_started, people, client_as):
     unit.refresh_from_db()
     game.refresh_from_db()
     assert unit.in_pocket and game.pocket_formed_index == 0
+    # The Korsun airfield's VP are counted from who holds hex 3809, not ticked by hand.
     client_as("soviet").post(
         reverse("turns:condition", args=[cp_started.pk]),
         {"version": game.version, "condition": "s1.korsun_airfield", "met": "1"},
+    )
+    game.refresh_from_db()
+    assert game.victory == {}
+    client_as("soviet").post(
+        reverse("turns:control", args=[cp_started.pk]),
+        {"key": "hex-3809", "controller": "soviet", "version": 0},
     )
     html = (
         client_as("observer").get(reverse("turns:victory", args=[cp_started.pk])).content.decode()

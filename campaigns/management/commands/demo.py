@@ -1,10 +1,12 @@
 """Create demo users and campaigns (idempotent): `python manage.py demo`."""
 
+import contextlib
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from campaigns import services, state
+from campaigns import services, short_games, state
 from campaigns.games.registry import get_module
 from campaigns.models import (
     Campaign,
@@ -12,19 +14,22 @@ from campaigns.models import (
     CvpPhase,
     LedgerKind,
     OrbatBox,
+    PointEntry,
+    PointKind,
     ReinforcementGroup,
     Role,
     ScenarioType,
     SideDay,
 )
-from refit import walker
+from campaigns.short_units import parse_quick_entry
+from refit import dice, turns, walker
 
 DEMO_PASSWORD = "demo-campaign"
 DEMO_USERS = {
-    "german": "German player in both demo campaigns; created them",
-    "soviet": "Soviet (RF) / Russian (SaP) player",
-    "referee": "referee of the Red Factories demo",
-    "observer": "observer of the Red Factories demo",
+    "german": "German player in every demo (the Axis in Defiant Russia); created them",
+    "soviet": "Soviet (RF, DR, CP) / Russian (SaP) player",
+    "referee": "referee of the Red Factories, Defiant Russia and Cherkassy Pocket demos",
+    "observer": "observer of the Red Factories and Defiant Russia demos",
 }
 DEMO_CAMPAIGNS = [
     {
@@ -43,6 +48,27 @@ DEMO_CAMPAIGNS = [
         "module": "slaughter_at_ponyri",
         "cg": "timetable-disrupted",
         "members": [("german", Role.PLAYER, "german"), ("soviet", Role.PLAYER, "russian")],
+    },
+    {
+        "name": "Demo — Defiant Russia",
+        "module": "defiant_russia",
+        "cg": "full-game",
+        "members": [
+            ("german", Role.PLAYER, "axis"),
+            ("soviet", Role.PLAYER, "soviet"),
+            ("referee", Role.REFEREE, ""),
+            ("observer", Role.OBSERVER, ""),
+        ],
+    },
+    {
+        "name": "Demo — Forging the Ring",
+        "module": "cherkassy_pocket",
+        "cg": "scenario-1",
+        "members": [
+            ("german", Role.PLAYER, "german"),
+            ("soviet", Role.PLAYER, "soviet"),
+            ("referee", Role.REFEREE, ""),
+        ],
     },
 ]
 
@@ -197,7 +223,154 @@ def _sap_history(campaign: Campaign, users: dict) -> None:
     _walk(campaign, users, finishes=({}, {"cg_won": False}))
 
 
-HISTORY = {"red_factories": _rf_history, "slaughter_at_ponyri": _sap_history}
+# The demo's dice are seeded so that every run of the command builds the same games.
+DEMO_DICE_SEED = 1941
+SHORT_PLAYERS = {"axis": "german", "german": "german", "soviet": "soviet"}
+
+DR_UNITS = {
+    "axis": """
+        Guderian | leader | german
+        2nd Panzer Group | armor | german | 6-6 | 3-6 | W
+        3rd Panzer Group | armor | german | 6-6 | 3-6 | B
+        9th Army | infantry | german | 4-3 | 2-3 | W
+        Finnish Army | infantry | finnish | 3-3 | 1-3 | F
+        Romanian 3rd Army | infantry | romanian | 2-3 | 1-3 | R
+    """,
+    "soviet": """
+        Stalin | leader | soviet | | | M
+        16th Army | infantry_army | soviet | 3-3 | 1-3 | K
+        23rd Tank Corps | tank_corps | soviet | 2-5 | 1-5 | O
+        5th Army | infantry_army | soviet | 3-3 | 1-3 | K
+        18th Tank Corps | tank_corps | soviet | 2-5 | 1-5 | T4
+        Zhukov | leader | soviet | | | T4
+    """,
+}
+CP_UNITS = {
+    "german": """
+        I/SS Wiking | tank | SS Wiking | 6-8-12 | 3-4-12 | 3913
+        II/SS Wiking | motorized_infantry | SS Wiking | 4-6-8 | 2-3-8 | 3912
+        KG Haack | infantry | 72 ID | 3-4-4 | 1-2-4 | 3507
+        III/Pz Rgt 24 | tank | 24 Pz | 7-6-12 | 3-3-12 | T9 W
+    """,
+    "soviet": """
+        18 TC / 110 Tank Bde | tank | 18 TC | 5-4-12 | 2-2-12 | 4616
+        5 GTC / 20 Gds Tank Bde | tank | 5 GTC | 6-4-12 | 3-2-12 | 2624
+        27 Army / 180 RD | infantry | 27 A | 4-5-4 | 2-2-4 | 3006
+        2 TA / 3 TC | tank | 2 TA | 6-4-12 | 3-2-12 | T3 N
+    """,
+}
+
+
+def _walk_short_turn(campaign: Campaign, users: dict, *, upto: str | None = None) -> None:
+    """Mark every step of the turn that takes place, each by its side's player, in order; stop
+    before ``upto``."""
+    game = short_games.setup_of(campaign)
+    day = turns.current_day(campaign)
+    steps = turns.turn_steps(
+        campaign, game, turns.weather_now(campaign, day, game), turns.marks_of(campaign)
+    )
+    for step in steps:
+        if step.id == upto:
+            return
+        if not step.applies:
+            continue
+        for side in step.sides_to_mark or campaign.game.side_keys:
+            turns.mark(
+                campaign,
+                index=campaign.period_index,
+                side=side,
+                step_id=step.id,
+                by=users[SHORT_PLAYERS[side]],
+            )
+
+
+def _add_short_units(campaign: Campaign, users: dict, units: dict[str, str]) -> None:
+    for side, text in units.items():
+        short_games.add_units(
+            campaign,
+            by=users[SHORT_PLAYERS[side]],
+            units=parse_quick_entry(campaign.module, side, text),
+            source="quick",
+        )
+
+
+def _receive_points(campaign: Campaign, users: dict, kinds: tuple[str, ...]) -> None:
+    """Book each side's allotment of the turn, where the rules give one."""
+    for side in campaign.game.side_keys:
+        for kind in kinds:
+            # The rules give none some turns (no Axis replacements on turn 1, …).
+            with contextlib.suppress(turns.TurnError):
+                turns.receive_points(
+                    campaign,
+                    side=side,
+                    index=campaign.period_index,
+                    kind=kind,
+                    by=users[SHORT_PLAYERS[side]],
+                )
+
+
+def _dr_history(campaign: Campaign, users: dict) -> None:
+    """Defiant Russia with random weather, two turns played, turn 3 (August) under way: its
+    weather rolled, the points of the turn booked, a Soviet army restored."""
+    german, soviet = users["german"], users["soviet"]
+    short_games.start(campaign, by=german, options=["random_weather"])
+    _add_short_units(campaign, users, DR_UNITS)
+    for key, side in (
+        ("moscow", "soviet"),
+        ("leningrad", "soviet"),
+        ("kiev", "soviet"),
+        ("stalingrad", "soviet"),
+        ("warsaw", "axis"),
+        ("bucharest", "axis"),
+        ("helsinki", "axis"),
+    ):
+        short_games.set_control(
+            campaign, by=users["referee"], key=key, controller=side, cut_off=False, version=None
+        )
+    for _turn in (1, 2):
+        index = campaign.period_index
+        _receive_points(campaign, users, (PointKind.REPLACEMENT, PointKind.AIR))
+        _walk_short_turn(campaign, users)
+        turns.advance(campaign, index=index, by=german)
+        campaign.refresh_from_db()
+    index = campaign.period_index
+    turns.roll_table(
+        campaign,
+        index=index,
+        side="soviet",
+        step_id="weather",
+        table_id="dr.weather-august",
+        by=soviet,
+        note="August",
+    )
+    _receive_points(campaign, users, (PointKind.REPLACEMENT, PointKind.AIR))
+    army = campaign.units.get(name="5th Army")
+    short_games.change_unit(campaign, army, by=soviet, version=army.version, state="reduced")
+    army.refresh_from_db()
+    turns.replace_unit(
+        campaign,
+        army,
+        action=PointEntry.Action.RESTORE,
+        index=index,
+        version=army.version,
+        by=soviet,
+    )
+    _walk_short_turn(campaign, users, upto="axis_movement")
+
+
+def _cp_history(campaign: Campaign, users: dict) -> None:
+    """Forging the Ring on turn 0, the units on the map, the first steps walked."""
+    short_games.start(campaign, by=users["german"], options=[])
+    _add_short_units(campaign, users, CP_UNITS)
+    _walk_short_turn(campaign, users, upto="s1.air_power")
+
+
+HISTORY = {
+    "red_factories": _rf_history,
+    "slaughter_at_ponyri": _sap_history,
+    "defiant_russia": _dr_history,
+    "cherkassy_pocket": _cp_history,
+}
 
 
 class Command(BaseCommand):
@@ -234,7 +407,8 @@ class Command(BaseCommand):
                 )
                 services.accept_invitation(invitation, user=users[username])
                 services.revoke_invitation(invitation, by=users[creator])
-            HISTORY[spec["module"]](campaign, users)
+            with dice.use_roller(DEMO_DICE_SEED):
+                HISTORY[spec["module"]](campaign, users)
         self.stdout.write(self.style.SUCCESS(f"Open {url}"))
         self.stdout.write(f"Demo logins (password for each: {DEMO_PASSWORD}):")
         for username, what in DEMO_USERS.items():
