@@ -30,6 +30,19 @@ def loc(value: Any) -> Any:
 
 
 @register.filter
+def result_text(value: Any) -> Any:
+    """A dice-table result in the active language: its own "en"/"ja" (other keys such as
+    ``weather`` are for the app), its ``text`` or ``label``; anything else as it is."""
+    if isinstance(value, dict):
+        if "en" in value:
+            return loc({key: value[key] for key in ("en", "ja") if key in value})
+        for key in ("text", "label"):
+            if is_text(value.get(key)):
+                return loc(value[key])
+    return value
+
+
+@register.filter
 def bound_range(row: dict) -> str:
     """A dice-table row's bounds as printed: "≤4", "5–7", "12+", "6"."""
     low, high = row.get("min"), row.get("max")

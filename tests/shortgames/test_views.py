@@ -448,3 +448,16 @@ def test_page_queries_do_not_grow_with_the_roster(
     for page in PAGES:
         with django_assert_max_num_queries(counts[page]):
             client.get(reverse(page, args=[dr_started.pk]))
+
+
+def test_a_rolled_weather_reads_as_words_not_data():
+    from django.utils import translation
+
+    from campaigns.templatetags.gamedata_tags import result_text
+
+    result = {"weather": "clear", "en": "Clear", "ja": "晴天"}
+    assert result_text(result) == "Clear"
+    with translation.override("ja"):
+        assert result_text(result) == "晴天"
+    assert result_text({"level_change": -1, "text": {"en": "drops", "ja": "低下"}}) == "drops"
+    assert result_text(3) == 3
