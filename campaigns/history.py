@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -100,6 +100,12 @@ class UndoError(ValueError):
     """The change cannot be undone (any more); the message is for the user."""
 
 
+# Checks an app registers for an action whose undo depends on more than its own rows (e.g.
+# refit.turns: a turn advanced may be taken back only while nothing happened on the new turn).
+# A guard gets the locked event and raises UndoError with a sentence for the user.
+UNDO_GUARDS: dict[str, Callable[[CampaignEvent], None]] = {}
+
+
 def undoable_for(viewer: Any) -> models.QuerySet[CampaignEvent]:
     """The events this viewer may undo: the referee any visible one, others only their own."""
     events = viewer.filter_visible(
@@ -127,6 +133,9 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
     steps = event.data.get("undo")
     if not steps:
         raise UndoError(_("That change cannot be undone."))
+    guard = UNDO_GUARDS.get(event.action)
+    if guard is not None:
+        guard(event)
     for step in reversed(steps):
         model = apps.get_model(step["model"])
         _check_same_campaign(event, model, step)
@@ -162,7 +171,9 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
 def _check_same_campaign(event: CampaignEvent, model: type[models.Model], step: dict) -> None:
     """An undo only ever touches rows of the event's own campaign."""
     row = step["after"] or step["before"] or {}
-    if "campaign_id" in row:
+    if model is Campaign:
+        owners = {step["pk"]}
+    elif "campaign_id" in row:
         owners = {row["campaign_id"]}
         owners |= set(model.objects.filter(pk=step["pk"]).values_list("campaign_id", flat=True))
     elif "reph_id" in row:
@@ -354,6 +365,15 @@ def describe(event: CampaignEvent) -> str:
         return _("Added %(count)s units to the roster: %(units)s.") % {
             "count": data.get("count", 0),
             "units": ", ".join(data.get("units") or []),
+        }
+    if event.action == "unit.changed" and data.get("reconstituted"):
+        return _(
+            "%(unit)s was reconstituted in %(hex)s (12.1); %(count)s other units of the division "
+            "were permanently eliminated."
+        ) % {
+            "unit": data.get("unit", ""),
+            "hex": data.get("hex", ""),
+            "count": len(data.get("eliminated") or []),
         }
     if event.action == "unit.changed":
         return _("%(side)s %(unit)s changed (%(fields)s).") % {

@@ -18,6 +18,7 @@ urlpatterns = [
     path("units/<int:unit_id>/", turn_views.unit, name="unit"),
     path("units/<int:unit_id>/remove/", turn_views.unit_remove, name="unit_remove"),
     path("units/<int:unit_id>/arrive/", turn_views.arrive, name="arrive"),
+    path("units/<int:unit_id>/reconstitute/", turn_views.reconstitute, name="reconstitute"),
     path("units/<slug:side>/add/", turn_views.add_unit, name="add_unit"),
     path("units/<slug:side>/quick/", turn_views.quick_entry, name="quick_entry"),
 ]

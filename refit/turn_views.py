@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -525,9 +526,46 @@ def _roster_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
         "unit_form": UnitForm(module=campaign.module, states=_state_choices(campaign)),
         "is_dr": campaign.module == "defiant_russia",
         "turn_numbers": short_games.all_turns(campaign),
+        "reconstitution": _reconstitution_rows(viewer, units),
     }
     context.update(extra)
     return context
+
+
+@dataclass
+class ReconstitutionRow:
+    division: str
+    stemmermann: bool
+    battalions: int
+    may_return: bool
+    reason: str
+    units: list[GameUnit]
+    can_act: bool
+
+
+def _reconstitution_rows(viewer: Viewer, units: list[GameUnit]) -> list[ReconstitutionRow]:
+    """Cherkassy's Eligible for Reconstitution box per division and group (12.1)."""
+    if viewer.campaign.module != "cherkassy_pocket":
+        return []
+    return [
+        ReconstitutionRow(
+            option.division,
+            option.stemmermann,
+            option.battalions,
+            bool(option.returns),
+            _text(option.reason),
+            [
+                u
+                for u in units
+                if u.state == UnitState.RECONSTITUTION
+                and u.formation == option.division
+                and u.in_pocket == option.stemmermann
+                and u.size == "battalion"
+            ],
+            viewer.can_edit_side("german"),
+        )
+        for option in turns.reconstitution_options(units)
+    ]
 
 
 @dataclass
@@ -586,6 +624,37 @@ def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse
         fresh = viewer_for(request.user, viewer.campaign.pk)
         return render(request, "turns/units.html#reinforcements", _roster_context(fresh))
     return redirect(_reinforcements_url(viewer.campaign))
+
+
+@require_POST
+@login_required
+def reconstitute(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
+    """A German battalion returns from the Eligible for Reconstitution box (CP 12.1)."""
+    viewer = _viewer(request, campaign_id)
+    if viewer.campaign.module != "cherkassy_pocket":
+        raise Http404
+    game_unit = get_object_or_404(GameUnit, campaign=viewer.campaign, pk=unit_id)
+    _require_edit(viewer, game_unit.side)
+    form = ArriveForm(request.POST)
+    if _checked_turn(request, viewer, form):
+        try:
+            turns.reconstitute(
+                viewer.campaign,
+                game_unit,
+                index=form.cleaned_data["turn"],
+                version=form.cleaned_data["version"],
+                hex=form.cleaned_data["hex"],
+                by=request.user,
+            )
+        except StaleEdit:
+            messages.error(request, _stale())
+        except (turns.TurnError, StateError) as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request, _("%(unit)s returns on its reduced side.") % {"unit": game_unit.name}
+            )
+    return redirect(reverse("turns:units", args=[viewer.campaign.pk]) + "#reconstitution")
 
 
 @vary_on_headers("HX-Request")
@@ -1211,6 +1280,8 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
     (one logged die per strength point)."""
     viewer = _viewer(request, campaign_id)
     campaign = viewer.campaign
+    if campaign.module == "cherkassy_pocket":
+        return _cp_combat(request, viewer)
     if campaign.module != "defiant_russia":
         raise Http404
     game = short_games.setup_of(campaign)
@@ -1289,3 +1360,121 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
         },
         status=400 if error else 200,
     )
+
+
+# --- the combat helper (Cherkassy Pocket) ------------------------------------------------------
+
+_CP_LINE = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
+
+
+def cp_attack_defense(unit: GameUnit) -> tuple[int, int] | None:
+    """The attack and defence the counter shows now: "6-8-12" (attack-defence-movement) on
+    its full or reduced side; a two-number line gives its first number to both."""
+    line = unit.reduced if unit.state == UnitState.REDUCED and unit.reduced else unit.full
+    match = _CP_LINE.match(line or "")
+    if not match:
+        return None
+    if match.group(3) is None:
+        return int(match.group(1)), int(match.group(1))
+    return int(match.group(1)), int(match.group(2))
+
+
+def _typed_strength(value: str) -> int:
+    value = (value or "").strip()
+    if not value:
+        return 0
+    number = int(value)  # ValueError: the page says how to write it
+    if not 0 <= number <= 200:
+        raise ValueError(value)
+    return number
+
+
+def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    """The odds of a Cherkassy combat (11.6), the column after the shifts (11.8, 11.9), then
+    one logged die read on the referee's CRT — no roll while the CRT (or the TEC for a terrain
+    shift) is missing, with the reason."""
+    campaign = viewer.campaign
+    values = request.POST if request.method == "POST" else request.GET
+    units = [
+        unit
+        for unit in GameUnit.objects.filter(
+            campaign=campaign, state__in=(UnitState.FULL, UnitState.REDUCED)
+        ).order_by("side", "name")
+    ]
+    strengths = {unit.pk: cp_attack_defense(unit) for unit in units}
+    chart = next(
+        c for c in campaign.game.files["tables"]["charts"] if c["id"] == "cp.column-shifts"
+    )
+    shift_rows = [(row["id"], row["rule"], _text(row["when"])) for row in chart["rows"]]
+    referee = short_games.referee_tables(campaign)
+    terrains = sorted(cp_rules.terrain_shifts(referee, short_games.game_data(campaign)))
+    side = values.get("side") or campaign.game.side_keys[0]
+    if side not in campaign.game.side_keys:
+        raise Http404
+    chosen = {
+        "attackers": _chosen_ids(values.getlist("attackers")),
+        "defenders": _chosen_ids(values.getlist("defenders")),
+        "shifts": [s for s in values.getlist("shifts") if s in {row[0] for row in shift_rows}],
+    }
+    combat_answer, rolled, error = None, None, ""
+    if "count" in values or request.method == "POST":
+        try:
+            attack = _typed_strength(values.get("attack", "")) + sum(
+                strengths[pk][0] for pk in chosen["attackers"] if strengths.get(pk)
+            )
+            defense = _typed_strength(values.get("defense", "")) + sum(
+                strengths[pk][1] for pk in chosen["defenders"] if strengths.get(pk)
+            )
+            combat_answer = turns.cp_combat(
+                campaign,
+                attack=attack,
+                defense=defense,
+                shifts=chosen["shifts"],
+                terrain=values.get("terrain", ""),
+            )
+        except ValueError:
+            error = _(
+                "Choose the units or write the attack and defence strengths (whole numbers); "
+                "both must be more than 0."
+            )
+    if request.method == "POST" and combat_answer is not None:
+        if not viewer.can_edit_side(side):
+            raise PermissionDenied
+        try:
+            index = int(values.get("turn", ""))
+            rolled = turns.roll_cp_combat(
+                campaign,
+                combat_answer,
+                index=index,
+                side=side,
+                by=request.user,
+                token=values.get("token", ""),
+                note=values.get("note", "")[:100],
+            )
+        except (ValueError, turns.TurnError) as failure:
+            error = str(failure) if isinstance(failure, turns.TurnError) else _stale()
+    return render(
+        request,
+        "turns/cp_combat.html",
+        {
+            "campaign": campaign,
+            "viewer": viewer,
+            "side": side,
+            "units": [(unit, strengths[unit.pk]) for unit in units],
+            "chosen": chosen,
+            "shift_rows": shift_rows,
+            "terrains": terrains,
+            "values": values,
+            "combat": combat_answer,
+            "blocked": [_text(reason) for reason in combat_answer.blocked] if combat_answer else [],
+            "rolled": rolled,
+            "error": error,
+            "token": secrets.token_hex(8),
+            "can_roll": viewer.can_edit_side(side),
+        },
+        status=400 if error else 200,
+    )
+
+
+def _chosen_ids(raw: list[str]) -> list[int]:
+    return [int(value) for value in raw if value.isdigit()][:30]

@@ -29,6 +29,7 @@ from campaigns.games.registry import GameDataError, LocalizedText
 from campaigns.models import (
     Campaign,
     CampaignDay,
+    CampaignEvent,
     ControlPoint,
     DiceRoll,
     GameUnit,
@@ -365,12 +366,48 @@ def advance(campaign: Campaign, *, index: int, by: AbstractBaseUser) -> Campaign
         raise TurnError(_("Every step of the turn must be marked first."))
     if is_last_turn(campaign):
         raise TurnError(_("This is the last turn of the game."))
+    before = history.snapshot(campaign)
     campaign.period_index = index + 1
     campaign.save(update_fields=["period_index"])
-    # Not undoable: the turn's marks and rolls stay where they are; a referee may take back
-    # the step marks of the new turn instead.
-    history.record(campaign, by, "turn.advanced", visibility=PUBLIC, index=index, next=index + 1)
+    # Undoable while nothing has happened on the new turn (see _refuse_undo_of_advance).
+    history.record_change(
+        campaign,
+        by,
+        "turn.advanced",
+        visibility=PUBLIC,
+        changes=[(campaign, before, history.snapshot(campaign))],
+        index=index,
+        next=index + 1,
+    )
     return campaign
+
+
+def _refuse_undo_of_advance(event: CampaignEvent) -> None:
+    """Taking the turn marker back would orphan what was already done on the new turn."""
+    new_turn = event.data.get("next")
+    campaign = event.campaign
+    if campaign.period_index != new_turn:
+        raise history.UndoError(_("The turn marker has moved since; undo the later turn first."))
+    happened = (
+        TurnMark.objects.filter(campaign=campaign, index=new_turn).exists()
+        or DiceRoll.objects.filter(
+            campaign=campaign, index=new_turn, voided_at__isnull=True
+        ).exists()
+        or PointEntry.objects.filter(campaign=campaign, index=new_turn).exists()
+        or CampaignDay.objects.filter(campaign=campaign, index=new_turn)
+        .exclude(weather="")
+        .exists()
+    )
+    if happened:
+        raise history.UndoError(
+            _(
+                "The new turn already has marks, rolls, points or weather; take those back "
+                "first (a referee voids a roll)."
+            )
+        )
+
+
+history.UNDO_GUARDS["turn.advanced"] = _refuse_undo_of_advance
 
 
 # --- rolls -------------------------------------------------------------------------------------
@@ -806,6 +843,117 @@ def roll_combat(
     return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
 
 
+# --- Cherkassy Pocket: the combat roll (11.6-11.9) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class CpCombat:
+    """A Cherkassy combat as the page shows it: the odds, the column after the shifts, and
+    what stops the roll (empty: it can be made)."""
+
+    attack: int
+    defense: int
+    odds: str
+    shift: int
+    shift_rules: tuple[str, ...]
+    column: str
+    blocked: tuple[LocalizedText, ...]
+
+
+def cp_combat(
+    campaign: Campaign, *, attack: int, defense: int, shifts: Sequence[str], terrain: str = ""
+) -> CpCombat:
+    """The odds column (11.6, 11.8) after the chosen column shifts (11.9), terrain from the
+    referee's TEC. A missing CRT, or TEC when a terrain shift is asked, blocks the roll."""
+    data = short_games.game_data(campaign)
+    tables = campaign.game.files["tables"]
+    referee = short_games.referee_tables(campaign)
+    missing = {m.slot_id: m for m in cp_rules.missing_rolls(referee, data)}
+    blocked = []
+    if not cp_rules.crt_entered(referee, data):
+        blocked.append(_missing_text(missing["cp.crt"]))
+    shift, rules = cp_rules.column_shift([s for s in shifts if s != "terrain"], tables)
+    if "terrain" in shifts:
+        terrain_shifts = cp_rules.terrain_shifts(referee, data)
+        if "cp.tec" in missing:
+            blocked.append(_missing_text(missing["cp.tec"]))
+        elif terrain not in terrain_shifts:
+            blocked.append(
+                LocalizedText(
+                    en="Choose the defender's terrain from the referee's terrain chart (11.12).",
+                    ja="防御側の地形をレフェリーの地形効果表から選んでください（11.12）。",
+                )
+            )
+        else:
+            shift += terrain_shifts[terrain]
+            rules = (*rules, "11.12")
+    return CpCombat(
+        attack=attack,
+        defense=defense,
+        odds=cp_rules.odds(attack, defense),
+        shift=shift,
+        shift_rules=rules,
+        column=cp_rules.odds_column(attack, defense, shift, data),
+        blocked=tuple(blocked),
+    )
+
+
+def _missing_text(missing: Any) -> LocalizedText:
+    return LocalizedText(
+        en=f"{missing.name.en} ({missing.rule}): {missing.reason.en}",
+        ja=f"{missing.name.ja or missing.name.en}（{missing.rule}）：{missing.reason.ja}",
+    )
+
+
+@transaction.atomic
+def roll_cp_combat(
+    campaign: Campaign,
+    combat: CpCombat,
+    *,
+    index: int,
+    side: str,
+    by: AbstractBaseUser,
+    token: str,
+    note: str = "",
+) -> DiceRoll:
+    """One die on the referee's CRT column (11.9), logged with its result. ``token`` comes
+    from the page: the same form sent twice returns the first roll."""
+    campaign = _locked_campaign(campaign, index)
+    if combat.blocked:
+        raise TurnError(combat.blocked[0].in_language(_lang()))
+    token = slugify(token)[:20]
+    if not token:
+        raise TurnError(_("That page was for an earlier turn; nothing was changed."))
+    earlier = DiceRoll.objects.filter(
+        campaign=campaign, step="11.9", note__endswith=f"[{token}]"
+    ).first()
+    if earlier is not None:
+        return earlier
+    label = (note.strip() or _("combat"))[:100]
+    made = dice.roll(
+        campaign,
+        by=by,
+        kind="dr",
+        step="11.9",
+        index=index,
+        side=side,
+        visibility=PUBLIC,
+        note=f"{label} · {combat.attack}:{combat.defense} → {combat.column} [{token}]",
+    )
+    try:
+        cell = cp_rules.crt_result(
+            combat.column,
+            made.original,
+            short_games.referee_tables(campaign),
+            short_games.game_data(campaign),
+        )
+    except (KeyError, TypeError):
+        cell = None
+    made.result = dict(cell) if cell is not None else None
+    made.save(update_fields=["result"])
+    return made
+
+
 # --- reinforcements --------------------------------------------------------------------------
 
 
@@ -1000,6 +1148,105 @@ def arrive(
         side=unit.side,
         unit=unit.name,
         hex=hex,
+        index=index,
+    )
+    return unit
+
+
+# --- Cherkassy Pocket: German infantry reconstitution (12.1) ---------------------------------
+
+
+def reconstitution_options(units: Sequence[GameUnit]) -> list[Any]:
+    """12.1 for each division's battalions in the Eligible for Reconstitution box (the
+    Stemmermann Group's counted apart), from the roster."""
+    return cp_rules.reconstitution(
+        [
+            cp_rules.BoxUnit(str(u.pk), u.formation, u.size, u.in_pocket)
+            for u in units
+            if u.side == "german" and u.state == UnitState.RECONSTITUTION and u.formation
+        ],
+        divisions_used={u.formation for u in units if u.reconstituted and u.formation},
+        divisions_on_map={
+            u.formation
+            for u in units
+            if u.state in (UnitState.FULL, UnitState.REDUCED) and u.hex and u.formation
+        },
+    )
+
+
+@transaction.atomic
+def reconstitute(
+    campaign: Campaign,
+    unit: GameUnit,
+    *,
+    index: int,
+    version: int,
+    hex: str,
+    by: AbstractBaseUser,
+) -> GameUnit:
+    """12.1: ``unit`` (a battalion in the Eligible box) returns on its reduced side in ``hex``,
+    with or next to a unit of its division; the division's other units in the box go to
+    Permanently Eliminated and the division never reconstitutes again. Refused with the rule."""
+    campaign = _locked_campaign(campaign, index)
+    units = list(GameUnit.objects.select_for_update().filter(campaign=campaign))
+    unit = next((u for u in units if u.pk == unit.pk), None)
+    if unit is None:
+        raise TurnError(_("That unit is not in this game."))
+    if unit.version != version:
+        raise state.StaleEdit
+    if unit.side != "german" or unit.state != UnitState.RECONSTITUTION or unit.size != "battalion":
+        raise TurnError(
+            _(
+                "Only a German infantry battalion in the Eligible for Reconstitution box "
+                "returns (12.1)."
+            )
+        )
+    option = next(
+        (
+            o
+            for o in reconstitution_options(units)
+            if o.division == unit.formation and o.stemmermann == unit.in_pocket
+        ),
+        None,
+    )
+    if option is None or not option.returns:
+        reason = option.reason.in_language(_lang()) if option and option.reason else ""
+        raise TurnError(f"{reason} (12.1)".strip())
+    hex = hex.strip()
+    if not hex or len(hex) > 20:
+        raise TurnError(
+            _("Give the hex, with or next to a unit of its division (12.1; at most 20 characters).")
+        )
+    changes = []
+    for other in units:
+        returning = other.pk == unit.pk
+        in_box = other.state == UnitState.RECONSTITUTION and other.formation == unit.formation
+        if not (returning or in_box):
+            continue
+        before = history.snapshot(other)
+        if returning:
+            fields = {
+                "state": UnitState.REDUCED if other.steps == 2 else UnitState.FULL,
+                "hex": hex,
+                "reconstituted": True,
+            }
+        else:
+            fields = {"state": UnitState.ELIMINATED, "hex": ""}
+        state._save_versioned(other, other.version, fields)
+        changes.append((other, before, history.snapshot(other)))
+    history.record_change(
+        campaign,
+        by,
+        "unit.changed",
+        visibility=PUBLIC,
+        changes=changes,
+        side=unit.side,
+        unit=f"{unit.name} ({unit.formation})",
+        fields=["reconstituted (12.1)", "state", "hex"],
+        division=unit.formation,
+        hex=hex,
+        eliminated=[u.name for u, _before, _after in changes if u.pk != unit.pk],
+        reconstituted=True,
         index=index,
     )
     return unit

@@ -853,6 +853,37 @@ def column_shift(ids: Iterable[str], tables: Mapping[str, Any]) -> tuple[int, tu
     return total, tuple(rows[row_id]["rule"] for row_id in chosen)
 
 
+def _tec_rows(referee_tables: Mapping[str, Any], game: Mapping[str, Any]) -> dict[str, Any]:
+    """The referee's TEC as {terrain id: row}: a mapping of rows, or a list of rows with ``id``
+    (or ``terrain``). Only rows are read; anything else in the data is left alone."""
+    tec = _slot_data(referee_tables, game, "cp.tec")
+    if isinstance(tec, Mapping):
+        return {str(key): row for key, row in tec.items() if isinstance(row, Mapping)}
+    if isinstance(tec, list):
+        return {
+            str(row.get("id") or row.get("terrain")): row
+            for row in tec
+            if isinstance(row, Mapping) and (row.get("id") or row.get("terrain"))
+        }
+    return {}
+
+
+def terrain_shifts(referee_tables: Mapping[str, Any], game: Mapping[str, Any]) -> dict[str, int]:
+    """11.12: the column shift of each terrain or hexside of the referee's TEC that has one
+    (``column_shift``, a whole number; left = negative); {} while the TEC is missing."""
+    shifts = {}
+    for terrain, row in _tec_rows(referee_tables, game).items():
+        value = row.get("column_shift")
+        if isinstance(value, int) and not isinstance(value, bool):
+            shifts[terrain] = value
+    return shifts
+
+
+def crt_entered(referee_tables: Mapping[str, Any], game: Mapping[str, Any]) -> bool:
+    """Whether the referee entered a CRT (the one printed example cell is not a CRT)."""
+    return _slot_data(referee_tables, game, "cp.crt") is not None
+
+
 def crt_result(
     column: str, face: int, referee_tables: Mapping[str, Any], game: Mapping[str, Any]
 ) -> Mapping[str, int] | None:

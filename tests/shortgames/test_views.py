@@ -40,7 +40,7 @@ def test_the_pages_do_not_exist_for_the_campaign_games(campaign, client_as):
 
 def test_game_specific_pages_only_in_their_game(dr_started, cp_started, client_as):
     client = client_as("referee")
-    assert client.get(reverse("turns:combat", args=[cp_started.pk])).status_code == 404
+    assert client.get(reverse("turns:combat", args=[cp_started.pk])).status_code == 200
     assert client.get(reverse("turns:tables", args=[dr_started.pk])).status_code == 404
     assert client.get(reverse("turns:combat", args=[dr_started.pk])).status_code == 200
     assert client.get(reverse("turns:tables", args=[cp_started.pk])).status_code == 200
