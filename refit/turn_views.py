@@ -1339,6 +1339,7 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
                     hit_on=answer.hit_on,
                     by=request.user,
                     note=values.get("note", ""),
+                    token=values.get("token", ""),
                 )
                 result.update(rolled)
     return render(
@@ -1357,6 +1358,7 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "result": result,
             "error": error,
             "can_roll": any(viewer.can_edit_side(s) for s in campaign.game.side_keys),
+            "token": secrets.token_hex(8),
         },
         status=400 if error else 200,
     )

@@ -808,12 +808,27 @@ def roll_combat(
     hit_on: Sequence[int],
     by: AbstractBaseUser,
     note: str = "",
+    token: str = "",
 ) -> dict[str, Any]:
     """One die per strength point (DR 7.11), each through refit.dice; fleet dice apart, hitting
-    on 6 only (11.51). Returns the faces and the hits."""
+    on 6 only (11.51). Returns the faces and the hits. ``token`` comes from the page: the same
+    form sent twice returns the dice of the first time instead of rolling again."""
     if dice_count > 60 or fleet_dice > 10:
         raise TurnError(_("That is more dice than a combat can roll."))
-    label = (note.strip() or _("combat"))[:120]
+    token = slugify(token)[:20]
+    label = (note.strip() or _("combat"))[:100]
+    if token:
+        label = f"{label} [{token}]"
+        earlier = list(
+            DiceRoll.objects.filter(
+                campaign=campaign, step__in=("7.11", "11.51"), note__contains=f"[{token}]"
+            ).order_by("id")
+        )
+        if earlier:
+            faces = [roll.original for roll in earlier if roll.step == "7.11"]
+            fleet_faces = [roll.original for roll in earlier if roll.step == "11.51"]
+            hits = dr_rules.count_hits(faces, hit_on) + dr_rules.count_hits(fleet_faces, (6,))
+            return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
     faces, fleet_faces = [], []
     for number in range(dice_count):
         made = dice.roll(

@@ -416,6 +416,20 @@ def test_combat_helper_counts_then_rolls(dr_started, client_as):
     assert client_as("observer").post(url, query).status_code == 403
 
 
+def test_the_same_combat_form_sent_twice_rolls_once(dr_started, client_as):
+    url = reverse("turns:combat", args=[dr_started.pk])
+    query = {"side": "axis", "role": "attacker", "units": "6a, 3", "nationality": "german"}
+    query["token"] = "form-1"
+    with dice.use_roller(Loaded(6, 6, 1, 1, 1, 1, 1, 1, 5)):
+        first = client_as("german").post(url, query).content.decode()
+    again = client_as("german").post(url, query).content.decode()  # no dice left to roll
+    assert '<strong id="hits">2 hits</strong>' in first
+    assert '<strong id="hits">2 hits</strong>' in again
+    assert DiceRoll.objects.count() == 9
+    page = client_as("german").get(url, {k: v for k, v in query.items() if k != "token"})
+    assert 'name="token"' in page.content.decode()
+
+
 def test_page_queries_do_not_grow_with_the_roster(
     dr_started, people, client_as, django_assert_max_num_queries
 ):
