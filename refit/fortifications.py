@@ -113,14 +113,16 @@ def _booby_trap_changes(
         if p.item in BOOBY_TRAP_ITEMS and p.index < index and not p.details.get("lost")
     ]
     drops = DiceRoll.objects.filter(
-        campaign=campaign, table_id__in=BOOBY_TRAP_DROP_TABLES, voided_at__isnull=True
+        campaign=campaign,
+        side=side,
+        table_id__in=BOOBY_TRAP_DROP_TABLES,
+        voided_at__isnull=True,
     ).values_list("index", "result")
     changes += [
         (roll_index, -1)
         for roll_index, result in drops
         if isinstance(result, dict) and result.get("level_change") == -1
     ]
-    del side  # booby traps are one side's: the rolls are its rolls
     return changes
 
 

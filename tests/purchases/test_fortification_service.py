@@ -161,6 +161,20 @@ def test_booby_trap_level_rises_to_a_and_drops_with_the_11_6123_roll(campaign, p
     )
     assert fortifications.booby_trap_level(campaign, "soviet", 1) == "B"
     assert fortifications.booby_trap_level(campaign, "soviet", 0) == "C"
+    DiceRoll.objects.create(  # a roll another side made on that table changes nothing
+        campaign=campaign,
+        index=1,
+        side="german",
+        step="11.6123",
+        table_id="rf.booby-trap-reduction",
+        kind="dr",
+        faces=[6],
+        original=6,
+        final=6,
+        result={"level_change": -1},
+        visibility="german",
+    )
+    assert fortifications.booby_trap_level(campaign, "soviet", 1) == "B"
 
 
 def test_taking_back_returns_the_fpp_until_the_step_is_marked(campaign, people, reph):
