@@ -1082,6 +1082,7 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
                 "level": level,
                 "german_units": [u for u in units_ if u.side == "german"],
                 "pocket_members": [u for u in units_ if u.in_pocket],
+                "pocket_turn": _period_label(campaign, game.pocket_formed_index),
                 "divisions_used": sorted({u.formation for u in units_ if u.reconstituted}),
             }
         )
@@ -1480,3 +1481,11 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 
 def _chosen_ids(raw: list[str]) -> list[int]:
     return [int(value) for value in raw if value.isdigit()][:30]
+
+
+def _period_label(campaign: Campaign, index: int | None) -> str:
+    """The turn's label ("Turn 5: 28 January") in the reader's language, or ""."""
+    periods = campaign.cg.periods
+    if index is None or not 0 <= index < len(periods):
+        return ""
+    return periods[index].label.in_language(get_language())

@@ -184,3 +184,11 @@ def test_the_victory_page_queries_do_not_grow_with_the_roster(
     with django_assert_max_num_queries(len(captured)):
         client.get(url)
     assert GameUnit.objects.filter(campaign=cp_started).count() > 80
+
+
+def test_the_victory_page_names_the_turn_the_ring_closed(cp_started, people, client_as):
+    members = german_units(cp_started, people, n=2, non_n=0)
+    close_pocket(cp_started, people, members)
+    label = cp_started.cg.periods[cp_started.period_index].label.en
+    html = client_as("observer").get(reverse("turns:victory", args=[cp_started.pk]))
+    assert f"The ring closed ({label})." in html.content.decode()
