@@ -9,6 +9,8 @@ command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
   command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+  # pdffonts lists a CID font (the PDFs' fallback) only with Adobe-Japan1's CMaps.
+  [ -d /usr/share/poppler/cMap/Adobe-Japan1 ] || need+=(poppler-data)
   [ -e /usr/share/fonts/opentype/ipaexfont-gothic ] || [ -e /usr/share/fonts/truetype/ipaexfont-gothic ] \
     || need+=(fonts-ipaexfont-gothic fonts-ipaexfont-mincho)
 fi
