@@ -29,8 +29,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from campaigns import history, services  # noqa: E402
 from campaigns.games.registry import get_module  # noqa: E402
+from campaigns.history import services as history  # noqa: E402
+from campaigns.members import services  # noqa: E402
 from campaigns.models import (  # noqa: E402
     LedgerEntry,
     OrbatBox,

@@ -12,3 +12,6 @@ class CampaignsConfig(AppConfig):
         from campaigns.games.registry import all_modules
 
         all_modules()
+
+        # The short games' turn service registers the undo guard of "turn.advanced".
+        import campaigns.shortgames.turns  # noqa: F401

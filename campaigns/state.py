@@ -1,7 +1,8 @@
 """Changes to a campaign's state (calendar, ledgers, CVP, scenarios, order of battle).
 
 Each change runs in one transaction and records a history event with what it changed, so that
-it can be shown and undone (campaigns.history.undo). Editable rows are versioned: a save based
+it can be shown and undone (campaigns.history.services.undo). Editable rows are versioned: a save
+based
 on a stale version is refused with StaleEdit.
 """
 
@@ -15,8 +16,8 @@ from django.db import transaction
 from django.db.models import F, Max, Model
 from django.utils.translation import gettext as _
 
-from campaigns import history
-from campaigns.ledger import Movement, cpp_days, fpp_days
+from campaigns.access import PUBLIC
+from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -31,8 +32,8 @@ from campaigns.models import (
     SideDay,
 )
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
-from campaigns.unit_entry import UnitLine, parse_entry, vehicle_and_gun_names
-from campaigns.visibility import PUBLIC
+from campaigns.orbat.entry import UnitLine, parse_entry, vehicle_and_gun_names
+from campaigns.roster.ledger import Movement, cpp_days, fpp_days
 
 
 class StateError(ValueError):
@@ -109,7 +110,7 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
             )
     SideDay.objects.bulk_create(side_days)
     if "refit_steps" in campaign.game.files:
-        from refit.engine import first_position
+        from campaigns.games.steps import first_position
 
         first = first_position(campaign.module)
         RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)

@@ -1,14 +1,14 @@
 from django.urls import path
 
-from campaigns import (
-    dice_views,
-    game_views,
-    orbat_views,
-    record_views,
-    roster_views,
-    transfer_views,
-    views,
-)
+from campaigns import views
+from campaigns.dice import views as dice_views
+from campaigns.games import views as game_views
+from campaigns.history import views as history_views
+from campaigns.members import views as member_views
+from campaigns.orbat import views as orbat_views
+from campaigns.records import views as record_views
+from campaigns.roster import views as roster_views
+from campaigns.transfer import views as transfer_views
 
 app_name = "campaigns"
 
@@ -16,30 +16,32 @@ urlpatterns = [
     path("", views.campaign_list, name="list"),
     path("campaigns/new/", views.campaign_create, name="create"),
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="detail"),
-    path("campaigns/<int:campaign_id>/members/", views.members, name="members"),
+    path("campaigns/<int:campaign_id>/members/", member_views.members, name="members"),
     path(
         "campaigns/<int:campaign_id>/members/<int:membership_id>/role/",
-        views.member_role,
+        member_views.member_role,
         name="member_role",
     ),
     path(
         "campaigns/<int:campaign_id>/members/<int:membership_id>/remove/",
-        views.member_remove,
+        member_views.member_remove,
         name="member_remove",
     ),
     path(
         "campaigns/<int:campaign_id>/invitations/",
-        views.invitation_create,
+        member_views.invitation_create,
         name="invitation_create",
     ),
     path(
         "campaigns/<int:campaign_id>/invitations/<int:invitation_id>/revoke/",
-        views.invitation_revoke,
+        member_views.invitation_revoke,
         name="invitation_revoke",
     ),
-    path("campaigns/<int:campaign_id>/history/", views.campaign_history, name="history"),
+    path("campaigns/<int:campaign_id>/history/", history_views.campaign_history, name="history"),
     path(
-        "campaigns/<int:campaign_id>/history/<int:event_id>/undo/", views.undo_change, name="undo"
+        "campaigns/<int:campaign_id>/history/<int:event_id>/undo/",
+        history_views.undo_change,
+        name="undo",
     ),
     # A side's secret sheets: CG Roster, CPP/FPP ledger, order of battle.
     path("campaigns/<int:campaign_id>/roster/<slug:side>/", roster_views.roster, name="roster"),
@@ -78,7 +80,7 @@ urlpatterns = [
     ),
     path("campaigns/<int:campaign_id>/export/", transfer_views.export, name="export"),
     path("campaigns/import/", transfer_views.import_campaign, name="import"),
-    path("join/<str:token>/", views.join, name="join"),
+    path("join/<str:token>/", member_views.join, name="join"),
     path("games/", game_views.game_list, name="games"),
     path("games/<str:module_key>/", game_views.game_detail, name="game"),
     path("games/<str:module_key>/<slug:section>/", game_views.game_detail, name="game_section"),

@@ -14,7 +14,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from refit.perimeter_map import SIZE, picture
+from refit.perimeters.drawing import SIZE, picture
 from rosters.pdf import sheet_font
 
 COLOURS = (colors.HexColor("#1f4fbf"), colors.HexColor("#c02020"))
@@ -26,7 +26,7 @@ FILLS = {
 
 
 def render_pdf(campaign: Any, state: Any, computation: Any) -> bytes:
-    from refit import perimeters
+    from refit.perimeters import services as perimeters
 
     font = sheet_font()
     hexmap, result = computation.hexmap, computation.result

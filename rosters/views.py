@@ -20,10 +20,12 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from campaigns.access import viewer_for
 from campaigns.games.registry import Side
-from campaigns.visibility import viewer_for
+from refit.perimeters import services as perimeters
 from rosters.builders import LANGUAGES, SheetKind, build_sheet, has_sheets, kinds_for
 from rosters.pdf import PAPERS, render_pdf
+from rosters.perimeter_pdf import render_pdf as render_perimeter_pdf
 
 PAPER_CHOICES = (("a4", _("A4")), ("letter", _("Letter")))
 LANGUAGE_CHOICES = (("ja", "日本語"), ("en", "English"))
@@ -138,3 +140,22 @@ def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> 
             },
         )
     return _private(response)
+
+
+@require_GET
+@login_required
+def perimeter_map(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The reduced map as the public sees it (declared units only): both perimeters."""
+    viewer = viewer_for(request.user, campaign_id)
+    if not perimeters.has_perimeters(viewer.campaign):
+        raise Http404
+    state = perimeters.current_state(viewer.campaign)
+    if state is None:
+        raise Http404
+    computation = perimeters.compute(
+        None, state, perimeters.terrain_of(viewer.campaign), perimeters.unit_rows(state)
+    )
+    content = render_perimeter_pdf(viewer.campaign, state, computation)
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="perimeter-{state.index + 1}.pdf"'
+    return response

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from campaigns import services
 from campaigns.games.registry import get_module
+from campaigns.members import services
 from campaigns.models import Campaign, Role
 
 PERSONAS = ("german", "soviet", "referee", "observer", "outsider")

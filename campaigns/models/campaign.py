@@ -131,7 +131,7 @@ class Invitation(models.Model):
 class CampaignEvent(models.Model):
     """One recorded change to campaign state: who, when, what — and who may read about it.
 
-    ``visibility`` is a scope understood by campaigns.visibility: "public", "referee" or a
+    ``visibility`` is a scope understood by campaigns.access: "public", "referee" or a
     side key. ``data`` holds what changed (before/after values) so history can be shown and,
     later, undone.
     """

@@ -7,7 +7,7 @@ from campaigns.models.campaign import Campaign
 
 class DiceRoll(models.Model):
     """Every roll the app makes, as it was made. Never re-rolled; a referee may void one with a
-    reason, which stays in the log. ``visibility`` is a scope (campaigns.visibility)."""
+    reason, which stays in the log. ``visibility`` is a scope (campaigns.access)."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
     index = models.PositiveSmallIntegerField(_("CG day"))

@@ -8,7 +8,8 @@ from campaigns.models.campaign import Campaign
 class RefitPhase(models.Model):
     """One Refit Phase of a campaign (or a scenario being played, ``kind == "scenario"``).
 
-    The open one (``finished_at`` empty) is where the campaign stands; refit.engine says which
+    The open one (``finished_at`` empty) is where the campaign stands; campaigns.games.steps says
+    which
     steps it runs and what comes after it.
     """
 

@@ -3,7 +3,7 @@
 The turn is ``Campaign.period_index``; its weather is the turn's ``CampaignDay.weather``; rolls are
 ``DiceRoll`` rows and changes ``CampaignEvent`` rows like in the campaign games. The map is open in
 both games, so nothing here is secret: every row is public, and only a side's player or the referee
-may change that side's rows (campaigns.visibility).
+may change that side's rows (campaigns.access).
 """
 
 from django.conf import settings

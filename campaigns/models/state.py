@@ -1,8 +1,9 @@
 """The campaign's state between sessions: calendar records, ledgers, CVP, scenarios, OB.
 
 Sheet values (CPP Start/Total/Left, #P/#R, CVP sums) are never stored: they are derived from
-these records by campaigns.ledger and friends. Editable rows carry ``version`` so that a stale
-edit from a second device is refused instead of overwriting (see campaigns.services).
+these records by campaigns.roster.ledger and friends. Editable rows carry ``version`` so that a
+stale
+edit from a second device is refused instead of overwriting (see campaigns.members.services).
 """
 
 from django.conf import settings

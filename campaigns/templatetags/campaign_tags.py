@@ -4,7 +4,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from campaigns.games.registry import LocalizedText
-from campaigns.history import role_label
+from campaigns.history.services import role_label
 from campaigns.models import Campaign, Invitation, Membership
 
 register = template.Library()

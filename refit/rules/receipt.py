@@ -1,6 +1,6 @@
 """What an RG turns out to be (RF 11.620, SaP 11.618): which rolls it makes, their DRMs, and
 what the results give — units, SW, leaders. Plain Python over the module data; the rolls
-themselves are made by the dice service (refit.receipt) and handed in as numbers.
+themselves are made by the dice service (refit.purchases.receipt) and handed in as numbers.
 
 RF: strength DR (11.6201, Full ≤ 8), company SW (11.6202: all when Full, else dr ≤ 4 each),
 HW / MOL-P weapons (11.6203: all when Full, else dr ≤ 3 each, at least 2 — re-rolling every

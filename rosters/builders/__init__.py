@@ -1,7 +1,7 @@
 """The printable sheets: which exist, who may have them, and building one as plain data.
 
 A *secret* sheet shows a side's secrets (CPP, purchases, its order of battle): only that side's
-players and the referee get it, everyone else a 404 (campaigns.visibility). A *blank* form
+players and the referee get it, everyone else a 404 (campaigns.access). A *blank* form
 carries nothing but what the rules print (dates, the initial OB), so every member of the
 campaign may print it — observers included.
 """
@@ -16,8 +16,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.access import Viewer
 from campaigns.models import Campaign
-from campaigns.visibility import Viewer
 from rosters.builders.fortifications import blank_fortifications, fortifications
 from rosters.builders.orbat import orbat
 from rosters.builders.rg_record import blank_rg_record, rg_record

@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 
 from campaigns.games.registry import Side
 from campaigns.models import Campaign
-from campaigns.record_forms import period_word
+from campaigns.records.forms import period_word
 from campaigns.templatetags.gamedata_tags import loc
 from rosters.sheets import Fact, Sheet, Table
 

@@ -3,7 +3,7 @@
 The form has one column per fortification type, lines for the Locations where the items are
 set up and a grey "Total #" box pencilled in at purchase (the number still to be placed), plus
 the CVP Tally Box (RF 11.12). The filled sheet also lists each purchase and the FPP per day;
-its rows come from refit.records.fortification_record, the same the purchase pages show.
+its rows come from refit.purchases.records.fortification_record, the same the purchase pages show.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from campaigns.templatetags.gamedata_tags import loc
-from refit.records import FortificationRecord, fortification_items, fortification_record
+from refit.purchases.records import FortificationRecord, fortification_items, fortification_record
 from rosters.builders.common import first_column_heading, frame, period_label, side_name
 from rosters.sheets import Column, Row, Sheet, Table
 

@@ -2,7 +2,7 @@
 
 Retained first, one box per RG awaiting entry, then Casualties, fortification counters, wounded
 leaders and pending weapons — the same boxes in the same order as the order-of-battle page
-(campaigns.roster_rows.divider_boxes): what a side needs to set up the next scenario.
+(campaigns.roster.rows.divider_boxes): what a side needs to set up the next scenario.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, OrbatBox, OrbatEntry
-from campaigns.orbat_forms import KIND_LABELS, STATUS_LABELS
-from campaigns.roster_rows import divider_boxes, side_groups, side_lines
+from campaigns.orbat.forms import KIND_LABELS, STATUS_LABELS
+from campaigns.roster.rows import divider_boxes, side_groups, side_lines
 from rosters.builders.common import frame, period_label, rg_chart, rg_name, side_name
 from rosters.sheets import Column, Row, Sheet, Table
 

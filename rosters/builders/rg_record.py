@@ -1,6 +1,7 @@
 """The RG Purchase Record (RF 12.2, SaP 11.2): one row per RG bought or given in the initial OB.
 
-The rows are refit.records.rg_purchase_record's, the same the purchase pages show: #P counts
+The rows are refit.purchases.records.rg_purchase_record's, the same the purchase pages show: #P
+counts
 the purchases of that RG so far in the CG (OB-given RGs do not count, RF 11.6196 / SaP
 11.6177), #R is this CG's CG Max minus #P (in RF CG I, of the map group it was bought for).
 """
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from campaigns.state import initial_ob
-from refit.records import RgRecordRow, rg_purchase_record
+from refit.purchases.records import RgRecordRow, rg_purchase_record
 from rosters.builders.common import (
     first_column_heading,
     frame,

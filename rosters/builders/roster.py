@@ -1,6 +1,6 @@
 """The CG Roster (RF 12.1, SaP 11.1): one row per CG day / time frame, one roster per side.
 
-The filled roster shows what the roster page shows (campaigns.roster_rows), so a printout and
+The filled roster shows what the roster page shows (campaigns.roster.rows), so a printout and
 the screen never disagree; the blank form has the same columns with only the dates and the
 values the rules print (the initial OB's CPP, ELR and SAN on the first day).
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
-from campaigns.roster_rows import RosterRow, roster_rows
+from campaigns.roster.rows import RosterRow, roster_rows
 from campaigns.state import initial_ob
 from rosters.builders.common import (
     first_column_heading,

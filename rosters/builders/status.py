@@ -11,10 +11,10 @@ from __future__ import annotations
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from campaigns import short_games
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
-from campaigns.short_units import type_label
-from refit import turns
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turns
+from campaigns.shortgames.units import type_label
 from rosters.builders.common import frame as sheet_frame
 from rosters.builders.common import language, side_name
 from rosters.sheets import Column, Fact, Row, Sheet, Table

@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, ReinforcementGroup
-from campaigns.roster_rows import RosterRow, roster_rows, side_groups
-from refit.rules.balance import scenario_balance_drm, win_loss
+from campaigns.records.balance import scenario_balance_drm, win_loss
+from campaigns.roster.rows import RosterRow, roster_rows, side_groups
 from refit.rules.purchase import onboard_code
 from rosters.builders.common import (
     current_index,

@@ -12,8 +12,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from campaigns import services
 from campaigns.games.registry import get_module
+from campaigns.members import services
 from campaigns.models import Role, SideDay
 from tests.browser.test_invite_flow import sign_in
 

@@ -4,10 +4,10 @@ replenishment on the way, secret from the German."""
 
 from playwright.sync_api import expect
 
-from campaigns import services
+from campaigns.games import steps as engine
 from campaigns.games.registry import get_module
+from campaigns.members import services
 from campaigns.models import Role
-from refit import engine
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT, finish, mark_done, rules, walk
 

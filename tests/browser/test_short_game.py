@@ -6,9 +6,10 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import services, short_games
 from campaigns.games.registry import get_module
+from campaigns.members import services
 from campaigns.models import DiceRoll, PointEntry, Role, TurnMark
+from campaigns.shortgames import services as short_games
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT
 
@@ -36,7 +37,7 @@ def make_game(django_user_model):
 def test_a_defiant_russia_turn_walked_in_the_browser(live_server, new_page, django_user_model):
     campaign = make_game(django_user_model)
     base = live_server.url
-    turn_url = f"{base}/campaigns/{campaign.pk}/game/"
+    turn_url = f"{base}/campaigns/{campaign.pk}/shortgames/"
     soviet, axis = new_page(), new_page()
     for page, name in ((soviet, "ivan"), (axis, "hans")):
         sign_in(page, base, name, PASSWORD)
@@ -60,9 +61,9 @@ def test_a_defiant_russia_turn_walked_in_the_browser(live_server, new_page, djan
     axis.locator("#step-axis_supply").get_by_role("button", name="Done (Axis)").click()
     expect(axis.locator("#step-axis_supply .status").first).to_have_text("[done]", timeout=TIMEOUT)
 
-    axis.goto(f"{base}/campaigns/{campaign.pk}/game/points/")
+    axis.goto(f"{base}/campaigns/{campaign.pk}/shortgames/points/")
     axis.get_by_role("button", name="Receive 2 replacement points").click()
-    axis.wait_for_url(re.compile(r"/game/points/"), timeout=TIMEOUT)
+    axis.wait_for_url(re.compile(r"/shortgames/points/"), timeout=TIMEOUT)
     expect(axis.locator("#points-axis .replacement-left")).to_have_text("2")
     assert PointEntry.objects.get(campaign=campaign, side="axis").amount == 2
 

@@ -4,8 +4,9 @@ import re
 
 from django.urls import reverse
 
-from campaigns import services, state
+from campaigns import state
 from campaigns.games.registry import get_module
+from campaigns.members import services
 from campaigns.models import (
     CvpEntry,
     LedgerEntry,

@@ -1,8 +1,8 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import services
 from campaigns.games.registry import get_module
+from campaigns.members import services
 from campaigns.models import Role
 
 pytestmark = pytest.mark.django_db

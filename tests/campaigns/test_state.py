@@ -2,8 +2,11 @@
 
 import pytest
 
-from campaigns import history, services, state
+from campaigns import state
+from campaigns.access import viewer_for
 from campaigns.games.registry import get_module
+from campaigns.history import services as history
+from campaigns.members import services
 from campaigns.models import (
     CampaignDay,
     LedgerEntry,
@@ -13,7 +16,6 @@ from campaigns.models import (
     Role,
     SideDay,
 )
-from campaigns.visibility import viewer_for
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,145 @@
+"""The one dice service. Every roll of the app goes through ``roll`` and is logged.
+
+Rolls are made on the server with ``secrets.SystemRandom``; tests inject a seeded roller with
+``use_roller``. A roll is never silently redone: a referee may void one with a reason.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns.games.dice_tables import DiceTable
+from campaigns.history import services as history
+from campaigns.models import Campaign, DiceRoll
+
+DICE = {"dr": 1, "DR": 2}
+
+
+class Roller(Protocol):
+    def randint(self, a: int, b: int) -> int: ...
+
+
+_roller: Roller = secrets.SystemRandom()
+
+
+@contextmanager
+def use_roller(roller: Roller | int) -> Iterator[None]:
+    """Roll with ``roller`` (or a ``random.Random`` seeded with an int) inside the block."""
+    global _roller
+    previous = _roller
+    _roller = random.Random(roller) if isinstance(roller, int) else roller
+    try:
+        yield
+    finally:
+        _roller = previous
+
+
+@dataclass(frozen=True)
+class Modifier:
+    value: int
+    reason: str
+    id: str = ""  # the table's modifier id, when the DRM is one of the table's
+
+
+class DiceError(ValueError):
+    """A roll or a void the rules of the app do not allow; the message is for the user."""
+
+
+@transaction.atomic
+def roll(
+    campaign: Campaign,
+    *,
+    by: AbstractBaseUser,
+    kind: str,
+    step: str,
+    index: int,
+    side: str = "",
+    visibility: str,
+    modifiers: Sequence[Modifier] = (),
+    table: DiceTable | None = None,
+    note: str = "",
+) -> DiceRoll:
+    """Roll ``kind`` (dr or DR), apply the modifiers, look the final roll up, log it."""
+    if kind not in DICE:
+        raise DiceError(f"unknown roll {kind!r}")
+    if table is not None and table.roll.replace("2dr", "DR") != kind:
+        raise DiceError(f"{table.id} is rolled with {table.roll}, not {kind}")
+    total_drm = sum(modifier.value for modifier in modifiers)
+    if table is not None:
+        # Refuse before rolling, not after: a final roll no row covers would mean a wrong DRM.
+        # Open-ended rows ("≤ 2", "13+") take any DRM the campaign state produces.
+        low, high = table.rows[0].min, table.rows[-1].max
+        if (low is not None and DICE[kind] + total_drm < low) or (
+            high is not None and 6 * DICE[kind] + total_drm > high
+        ):
+            raise DiceError(_("Those DRMs take the roll off %(table)s.") % {"table": table.id})
+    faces = [_roller.randint(1, 6) for _ in range(DICE[kind])]
+    original = sum(faces)
+    final = original + total_drm
+    result: Any = table.lookup(final) if table is not None else None
+    dice_roll = DiceRoll.objects.create(
+        campaign=campaign,
+        index=index,
+        side=side,
+        step=step,
+        table_id=table.id if table is not None else "",
+        kind=kind,
+        faces=faces,
+        modifiers=[
+            {"value": m.value, "reason": m.reason, **({"id": m.id} if m.id else {})}
+            for m in modifiers
+        ],
+        original=original,
+        final=final,
+        result=result,
+        note=note,
+        visibility=visibility,
+        rolled_by=by,
+    )
+    history.record(
+        campaign,
+        by,
+        "dice.rolled",
+        visibility=visibility,
+        target=dice_roll,
+        step=step,
+        kind=kind,
+        faces=faces,
+        final=final,
+        table=dice_roll.table_id,
+        index=index,
+    )
+    return dice_roll
+
+
+@transaction.atomic
+def void(dice_roll: DiceRoll, *, by: AbstractBaseUser, reason: str) -> None:
+    """Mark a roll void; it stays in the log with who voided it and why."""
+    dice_roll = DiceRoll.objects.select_for_update().get(pk=dice_roll.pk)
+    if dice_roll.voided_at is not None:
+        raise DiceError(_("That roll is already void."))
+    if not reason.strip():
+        raise DiceError(_("Say why the roll is void."))
+    dice_roll.voided_at = timezone.now()
+    dice_roll.voided_by = by
+    dice_roll.void_reason = reason.strip()
+    dice_roll.save(update_fields=["voided_at", "voided_by", "void_reason"])
+    history.record(
+        dice_roll.campaign,
+        by,
+        "dice.voided",
+        visibility=dice_roll.visibility,
+        target=dice_roll,
+        reason=dice_roll.void_reason,
+        step=dice_roll.step,
+    )

@@ -1,0 +1,426 @@
+"""The dice log: every roll of the campaign the viewer may see, and voiding a roll.
+
+Rolls are made by campaigns.dice.services (the one dice service) and never redone; a referee may
+void one
+with a reason, and it stays in the log struck through. What a viewer sees is decided by
+campaigns.access (``filter_visible`` on the roll's scope) — the rows, the step filter's
+choices and the statistics all come from the same filtered queryset, so nothing of a roll the
+viewer may not see (not even how many there were) reaches the page. A page reads a fixed handful
+of queries whatever the number of rolls; the statistics are one grouped query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import trigger_client_event
+
+from campaigns.access import PUBLIC, REFEREE, Viewer, viewer_for
+from campaigns.dice import services as dice
+from campaigns.models import Campaign, CampaignEvent, DiceRoll
+from campaigns.records.forms import day_choices, day_label, period_word
+from campaigns.transfer.services import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
+
+DICE_PAGE_SIZE = 100
+DR_TOTALS = tuple(range(2, 13))
+
+
+def _signed(value: int) -> str:
+    """A DRM as printed in the rules: "+1", "−2" (with a real minus sign)."""
+    return f"{value:+d}".replace("-", "\N{MINUS SIGN}")
+
+
+# --- game data: table and step names --------------------------------------------------------
+
+
+def _table_names(campaign: Campaign) -> dict[str, Any]:
+    """Dice table id → its {en, ja} name, from the module's tables.json."""
+    tables = campaign.game.files.get("tables") or {}
+    return {
+        table["id"]: table.get("name") or table["id"]
+        for table in tables.get("dice_tables", [])
+        if isinstance(table, dict) and "id" in table
+    }
+
+
+def _step_names(campaign: Campaign) -> dict[str, Any]:
+    """Step rule (or id) → its {en, ja} name, from refit_steps.json / turn_sequence.json."""
+    names: dict[str, Any] = {}
+    for stem in ("refit_steps", "turn_sequence"):
+        for step in (campaign.game.files.get(stem) or {}).get("steps", []):
+            if not isinstance(step, dict) or not step.get("name"):
+                continue
+            for key in (step.get("id"), step.get("rule")):
+                if isinstance(key, str) and key:
+                    names.setdefault(key, step["name"])
+    return names
+
+
+def _localized(text: Any) -> str:
+    if isinstance(text, dict):
+        language = get_language() or "en"
+        if language.startswith("ja") and text.get("ja"):
+            return text["ja"]
+        return str(text.get("en", ""))
+    return str(text)
+
+
+def _scope_label(campaign: Campaign, scope: str) -> str:
+    if scope == PUBLIC:
+        return _("public")
+    if scope == REFEREE:
+        return _("referee only")
+    if scope in campaign.game.side_keys:
+        return _("%(side)s only") % {"side": campaign.side(scope).name.in_language(get_language())}
+    return scope
+
+
+# --- filters -------------------------------------------------------------------------------
+
+
+class DiceFilterForm(forms.Form):
+    """The log's GET filters. A value that is not one of the choices is ignored, not an error."""
+
+    index = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+    step = forms.ChoiceField(required=False, label=gettext_lazy("Step / rule"))
+    side = forms.ChoiceField(required=False, label=gettext_lazy("Rolled for"))
+
+    def __init__(self, data: QueryDict, *, campaign: Campaign, steps: Iterable[str]) -> None:
+        super().__init__(data, auto_id="id_filter_%s")
+        self.fields["index"].label = period_word(campaign)
+        self.fields["index"].choices = [("", _("Every day")), *day_choices(campaign)]
+        names = _step_names(campaign)
+        self.fields["step"].choices = [("", _("Every step"))] + [
+            (step, f"{step} {_localized(names[step])}" if step in names else step) for step in steps
+        ]
+        language = get_language()
+        self.fields["side"].choices = [("", _("Either side"))] + [
+            (side.key, side.name.in_language(language)) for side in campaign.sides
+        ]
+
+    def filters(self) -> dict[str, Any]:
+        """The valid filters only: a bad value is dropped, the others still apply."""
+        self.is_valid()
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if value is not None and value != ""
+        }
+
+
+def _visible_rolls(viewer: Viewer) -> QuerySet[DiceRoll]:
+    return viewer.filter_visible(DiceRoll.objects.filter(campaign=viewer.campaign))
+
+
+# --- rows ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollRow:
+    roll: DiceRoll
+    day: str
+    step_name: str
+    table_name: str
+    side: str
+    scope: str
+    faces: str
+    modifiers: list[tuple[str, str]]
+    rolled_by: str
+    voided_by: str
+
+
+def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
+    """The rolls as the log shows them: names from game data, users (imported ones too)."""
+    campaign = viewer.campaign
+    tables = _table_names(campaign)
+    steps = _step_names(campaign)
+    language = get_language()
+    names: dict[tuple[int, str], str] = {}
+    if rolls:
+        # Imported rolls have no users here: their dice.rolled / dice.voided events keep the
+        # names (one query, made for every page so that the count does not depend on data).
+        names = roll_actor_names(
+            viewer.filter_visible(
+                CampaignEvent.objects.filter(
+                    campaign=campaign,
+                    target_type=ROLL_TARGET,
+                    target_id__in=[roll.pk for roll in rolls],
+                    action__in=list(ROLL_ACTORS),
+                    actor__isnull=True,
+                )
+            ).only("action", "target_type", "target_id", "data", "actor")
+        )
+
+    def user(roll: DiceRoll, role: str) -> str:
+        person = getattr(roll, role)
+        return person.get_username() if person is not None else names.get((roll.pk, role), "")
+
+    rows = []
+    for roll in rolls:
+        side = ""
+        if roll.side in campaign.game.side_keys:
+            side = campaign.side(roll.side).name.in_language(language)
+        rows.append(
+            RollRow(
+                roll=roll,
+                day=day_label(campaign, roll.index),
+                step_name=_localized(steps[roll.step]) if roll.step in steps else "",
+                table_name=_localized(tables.get(roll.table_id, roll.table_id)),
+                side=side,
+                scope=_scope_label(campaign, roll.visibility),
+                faces=" + ".join(str(face) for face in roll.faces),
+                modifiers=[
+                    (_signed(m.get("value", 0)), str(m.get("reason", "")))
+                    for m in roll.modifiers
+                    if isinstance(m, dict)
+                ],
+                rolled_by=user(roll, "rolled_by"),
+                voided_by=user(roll, "voided_by") if roll.voided_at else "",
+            )
+        )
+    return rows
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+@dataclass
+class DiceStats:
+    """Counts of the rolls of one group that were not voided."""
+
+    label: str
+    dr: dict[int, int] = field(default_factory=dict)  # original dr → count
+    DR: dict[int, int] = field(default_factory=dict)  # original DR → count
+
+    def add(self, kind: str, original: int, count: int) -> None:
+        tally = self.DR if kind == "DR" else self.dr
+        tally[original] = tally.get(original, 0) + count
+
+    @property
+    def dr_count(self) -> int:
+        return sum(self.dr.values())
+
+    @property
+    def DR_count(self) -> int:  # noqa: N802 - DR and dr are the rules' names
+        return sum(self.DR.values())
+
+    @staticmethod
+    def _average(tally: Mapping[int, int]) -> float | None:
+        count = sum(tally.values())
+        return sum(value * n for value, n in tally.items()) / count if count else None
+
+    @property
+    def dr_average(self) -> float | None:
+        return self._average(self.dr)
+
+    @property
+    def DR_average(self) -> float | None:  # noqa: N802
+        return self._average(self.DR)
+
+    @property
+    def distribution(self) -> list[int]:
+        """How many DR came out 2, 3 … 12 (original, before modifiers)."""
+        return [self.DR.get(total, 0) for total in DR_TOTALS]
+
+
+def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll]) -> list[DiceStats]:
+    """Per side the viewer may see, then the public rolls, then everything the viewer sees.
+
+    ``rolls`` is already filtered to what the viewer may see: the counts say nothing of other
+    rolls. Voided rolls are left out.
+    """
+    campaign = viewer.campaign
+    language = get_language()
+    groups = [
+        (
+            DiceStats(
+                _("Rolls for %(side)s") % {"side": campaign.side(key).name.in_language(language)}
+            ),
+            lambda side, scope, key=key: side == key,
+        )
+        for key in viewer.visible_sides()
+    ]
+    groups.append((DiceStats(_("Public rolls")), lambda side, scope: scope == PUBLIC))
+    if viewer.visible_scopes() != [PUBLIC]:
+        groups.append((DiceStats(_("All rolls shown")), lambda side, scope: True))
+    counts = (
+        rolls.filter(voided_at__isnull=True)
+        .order_by()
+        .values_list("side", "visibility", "kind", "original")
+        .annotate(n=Count("id"))
+    )
+    for side, scope, kind, original, n in counts:
+        for stats, belongs in groups:
+            if belongs(side, scope):
+                stats.add(kind, original, n)
+    return [stats for stats, _belongs in groups]
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def _filtered(viewer: Viewer, params: QueryDict) -> tuple[DiceFilterForm, QuerySet[DiceRoll]]:
+    """The filter form (its step choices: steps of rolls the viewer sees) and the rolls."""
+    visible = _visible_rolls(viewer)
+    steps = visible.order_by("step").values_list("step", flat=True).distinct()
+    filter_form = DiceFilterForm(params, campaign=viewer.campaign, steps=list(steps))
+    chosen = filter_form.filters()
+    return filter_form, visible.filter(**chosen) if chosen else visible
+
+
+def _log_url(campaign: Campaign, params: QueryDict) -> str:
+    query = params.urlencode()
+    return reverse("campaigns:dice_log", args=[campaign.pk]) + (f"?{query}" if query else "")
+
+
+def _page_url(campaign: Campaign, params: QueryDict, number: int) -> str:
+    query = params.copy()
+    query["page"] = str(number)
+    return _log_url(campaign, query)
+
+
+def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, Any]:
+    campaign = viewer.campaign
+    filter_form, rolls = _filtered(viewer, params)
+    page: Page = Paginator(
+        rolls.select_related("rolled_by", "voided_by").order_by("-rolled_at", "-id"),
+        DICE_PAGE_SIZE,
+    ).get_page(params.get("page"))
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "period_word": period_word(campaign),
+        "filter_form": filter_form,
+        "filtered": bool(filter_form.filters()),
+        "ignored": bool(filter_form.errors),
+        "page": page,
+        "rows": _rows(viewer, list(page.object_list)),
+        "stats": _statistics(viewer, rolls),
+        "dr_totals": DR_TOTALS,
+        "can_void": viewer.is_referee,
+        "next": _log_url(campaign, params),
+        "newer_url": _page_url(campaign, params, page.previous_page_number())
+        if page.has_previous()
+        else "",
+        "older_url": _page_url(campaign, params, page.next_page_number())
+        if page.has_next()
+        else "",
+        **extra,
+    }
+
+
+@require_GET
+@login_required
+def dice_log(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = viewer_for(request.user, campaign_id)
+    return render(request, "campaigns/dice/log.html", _log_context(viewer, request.GET))
+
+
+# --- voiding -------------------------------------------------------------------------------
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("Why is the roll void?"),
+        max_length=DiceRoll._meta.get_field("void_reason").max_length,
+        error_messages={"required": gettext_lazy("Say why the roll is void.")},
+    )
+
+
+def _back(request: HttpRequest, campaign: Campaign, next_url: str, roll: DiceRoll) -> str:
+    """Where the log was (its filters and page), or the log itself; never another site."""
+    log = reverse("campaigns:dice_log", args=[campaign.pk])
+    if not (
+        next_url
+        and urlsplit(next_url).path == log
+        and url_has_allowed_host_and_scheme(
+            next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+    ):
+        next_url = log
+    return f"{next_url}#roll-{roll.pk}"
+
+
+def _query_of(next_url: str) -> QueryDict:
+    return QueryDict(urlsplit(next_url).query if next_url else "")
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def void_roll(request: HttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
+    """A referee voids a roll with a reason; it stays in the log."""
+    viewer = viewer_for(request.user, campaign_id)
+    roll = get_object_or_404(
+        _visible_rolls(viewer).select_related("rolled_by", "voided_by"), pk=roll_id
+    )
+    if not viewer.is_referee:
+        raise PermissionDenied
+    form = VoidForm(request.POST)
+    next_url = request.POST.get("next", "")  # where the log was: checked by _back
+    if form.is_valid():
+        try:
+            dice.void(roll, by=request.user, reason=form.cleaned_data["reason"])
+        except dice.DiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("Voided the %(kind)s %(faces)s of %(step)s (%(day)s).")
+                % {
+                    "kind": roll.kind,
+                    "faces": " + ".join(str(face) for face in roll.faces),
+                    "step": roll.step,
+                    "day": day_label(viewer.campaign, roll.index),
+                },
+            )
+        if request.htmx:
+            roll.refresh_from_db()
+            # The row is swapped; the statistics (voided rolls do not count) reload themselves.
+            return trigger_client_event(
+                _row_response(request, viewer, roll, form=None), "roll-voided"
+            )
+        return redirect(_back(request, viewer.campaign, next_url, roll))
+    # A reason is required: show the form again, with what was typed, on the row.
+    if request.htmx:
+        return _row_response(request, viewer, roll, form=form)
+    context = _log_context(viewer, _query_of(next_url), void_form=form, void_roll_id=roll.pk)
+    if roll.pk not in {row.roll.pk for row in context["rows"]}:
+        messages.error(request, form.errors["reason"][0])
+    return render(request, "campaigns/dice/log.html", context)
+
+
+def _row_response(
+    request: HttpRequest, viewer: Viewer, roll: DiceRoll, *, form: VoidForm | None
+) -> HttpResponse:
+    (row,) = _rows(viewer, [roll])
+    return render(
+        request,
+        "campaigns/dice/log.html#roll-row",
+        {
+            "campaign": viewer.campaign,
+            "viewer": viewer,
+            "row": row,
+            "can_void": True,
+            "void_form": form,
+            "void_roll_id": roll.pk if form is not None else None,
+            "next": request.POST.get("next", ""),
+        },
+    )

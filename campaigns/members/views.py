@@ -1,0 +1,208 @@
+"""Members and invitation links: who plays, referees or watches a campaign."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from campaigns.access import Viewer, viewer_for
+from campaigns.history import services as history
+from campaigns.members import services
+from campaigns.members.forms import RoleForm, role_value
+from campaigns.models import Invitation, Membership
+
+HISTORY_PAGE_SIZE = 100
+
+
+def _manager_for(request: HttpRequest, campaign_id: int) -> Viewer:
+    viewer = viewer_for(request.user, campaign_id)
+    if not viewer.can_manage_members:
+        raise PermissionDenied
+    return viewer
+
+
+def _members_context(viewer: Viewer) -> dict:
+    campaign = viewer.campaign
+    context = {
+        "viewer": viewer,
+        "campaign": campaign,
+        "members": [
+            (
+                member,
+                RoleForm(
+                    module=campaign.game,
+                    initial={"role": role_value(member.role, member.side)},
+                    auto_id=f"id_member{member.pk}_%s",
+                ),
+            )
+            for member in campaign.memberships.select_related("user")
+        ],
+    }
+    if viewer.can_manage_members:
+        context["invitations"] = campaign.invitations.filter(revoked_at__isnull=True)
+        context["invitation_form"] = RoleForm(module=campaign.game, auto_id="id_invite_%s")
+    return context
+
+
+@require_GET
+@login_required
+def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = viewer_for(request.user, campaign_id)
+    return render(request, "campaigns/members/members.html", _members_context(viewer))
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def invitation_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = _manager_for(request, campaign_id)
+    form = RoleForm(request.POST, module=viewer.campaign.game)
+    if form.is_valid():
+        services.create_invitation(
+            viewer.campaign,
+            by=request.user,
+            role=form.cleaned_data["role"],
+            side=form.cleaned_data["side"],
+        )
+    else:
+        messages.error(request, _("Choose a role for the invitation."))
+    if request.htmx:
+        return render(
+            request, "campaigns/members/members.html#invitations", _members_context(viewer)
+        )
+    return redirect("campaigns:members", campaign_id=campaign_id)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def invitation_revoke(request: HttpRequest, campaign_id: int, invitation_id: int) -> HttpResponse:
+    viewer = _manager_for(request, campaign_id)
+    invitation = get_object_or_404(Invitation, pk=invitation_id, campaign=viewer.campaign)
+    services.revoke_invitation(invitation, by=request.user)
+    if request.htmx:
+        return render(
+            request, "campaigns/members/members.html#invitations", _members_context(viewer)
+        )
+    messages.success(request, _("The invitation link no longer works."))
+    return redirect("campaigns:members", campaign_id=campaign_id)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
+    viewer = _manager_for(request, campaign_id)
+    membership = get_object_or_404(
+        Membership.objects.select_related("user"), pk=membership_id, campaign=viewer.campaign
+    )
+    form = RoleForm(request.POST, module=viewer.campaign.game)
+    if form.is_valid():
+        try:
+            changed = services.change_role(
+                membership,
+                by=request.user,
+                role=form.cleaned_data["role"],
+                side=form.cleaned_data["side"],
+            )
+        except services.MembershipError:
+            changed = False
+            messages.error(request, _("You cannot change your own role."))
+        if changed:
+            messages.success(
+                request,
+                _("%(user)s is now %(role)s.")
+                % {
+                    "user": membership.user.get_username(),
+                    "role": history.role_label(
+                        viewer.campaign, form.cleaned_data["role"], form.cleaned_data["side"]
+                    ),
+                },
+            )
+    else:
+        messages.error(request, _("Choose one of the roles offered."))
+    if request.htmx:
+        return render(
+            request,
+            "campaigns/members/members.html#member-list",
+            _members_context(viewer_for(request.user, campaign_id)),
+        )
+    return redirect("campaigns:members", campaign_id=campaign_id)
+
+
+@require_POST
+@login_required
+def member_remove(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
+    viewer = _manager_for(request, campaign_id)
+    membership = get_object_or_404(
+        Membership.objects.select_related("user"), pk=membership_id, campaign=viewer.campaign
+    )
+    try:
+        revoked = services.remove_member(membership, by=request.user)
+    except services.MembershipError:
+        messages.error(request, _("The campaign's creator cannot be removed."))
+    else:
+        messages.success(
+            request, _("%(user)s was removed.") % {"user": membership.user.get_username()}
+        )
+        if revoked:
+            messages.warning(
+                request,
+                _(
+                    "Every open invitation link was revoked, so that the removed member cannot "
+                    "come back through one. Make new links for anyone still to join."
+                ),
+            )
+    return redirect("campaigns:members", campaign_id=campaign_id)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    invitation = (
+        Invitation.objects.select_related("campaign", "created_by")
+        .filter(token=token, revoked_at__isnull=True)
+        .first()
+    )
+    if invitation is None:
+        return render(request, "campaigns/members/join_invalid.html", status=404)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    campaign = invitation.campaign
+    if request.method == "POST":
+        try:
+            membership, created = services.accept_invitation(invitation, user=request.user)
+        except services.MembershipError:
+            return render(request, "campaigns/members/join_invalid.html", status=404)
+        role = history.role_label(campaign, membership.role, membership.side)
+        if created:
+            messages.success(
+                request,
+                _("You joined “%(campaign)s” as %(role)s.")
+                % {"campaign": campaign.name, "role": role},
+            )
+        else:
+            messages.info(
+                request,
+                _("You are already in this campaign as %(role)s.") % {"role": role},
+            )
+        return redirect("campaigns:detail", campaign_id=campaign.pk)
+    existing = Membership.objects.filter(campaign=campaign, user=request.user).first()
+    return render(
+        request,
+        "campaigns/members/join.html",
+        {
+            "invitation": invitation,
+            "campaign": campaign,
+            "role": history.role_label(campaign, invitation.role, invitation.side),
+            "existing": existing,
+            "existing_role": existing
+            and history.role_label(campaign, existing.role, existing.side),
+        },
+    )

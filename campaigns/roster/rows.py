@@ -1,0 +1,190 @@
+"""The rows of a side's CG Roster and the boxes of its divider, as read from the database.
+
+Shared by the pages (campaigns.roster.views, campaigns.orbat.views) and the printed sheets
+(rosters.builders), so that a printout shows exactly what the page shows. Each reader uses a
+fixed handful of queries and computes the rows in Python, so its cost does not grow with the
+campaign. Access is not checked here: callers go through campaigns.access first.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from django.db.models import Sum
+
+from campaigns.games.registry import Period, Side
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CvpEntry,
+    LedgerEntry,
+    OrbatBox,
+    OrbatEntry,
+    ReinforcementGroup,
+    Scenario,
+    ScenarioType,
+    SideDay,
+)
+from campaigns.orbat.forms import FIXED_BOXES
+from campaigns.roster.forms import RF_CHITS
+from campaigns.roster.ledger import CppDay, FppDay, Movement, cpp_days, fpp_days
+
+# --- the CG Roster -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScenarioCell:
+    scenario_type: str
+    attacker: Side | None
+    winner: Side | None
+    night: bool
+
+
+@dataclass
+class RosterRow:
+    index: int
+    period: Period
+    day: CampaignDay | None
+    side_day: SideDay | None
+    cpp: CppDay
+    fpp: FppDay
+    chit: str
+    scenarios: list[ScenarioCell] = field(default_factory=list)
+    cvp: int = 0
+    idle: bool = False
+    current: bool = False
+    future: bool = False  # not reached and nothing recorded: CPP/FPP cells stay blank
+
+
+def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
+    return [
+        Movement(entry.index, entry.kind, entry.amount, entry.rg)
+        for entry in entries
+        if entry.ledger == ledger and entry.index < day_count
+    ]
+
+
+def last_filled_day(campaign_period: int, entries: Iterable[LedgerEntry], day_count: int) -> int:
+    """The latest day the sheet has reached: the current day, or a later one with entries."""
+    days = [entry.index for entry in entries if entry.index < day_count]
+    return min(max([campaign_period, *days]), day_count - 1)
+
+
+def chit_label(campaign_module: str, value: str) -> str:
+    if campaign_module == "red_factories":
+        return str(dict(RF_CHITS).get(value, value)) if value else ""
+    return value
+
+
+def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
+    """One row per CG day / time frame of ``side``'s roster (five queries)."""
+    periods = campaign.cg.periods
+    count = len(periods)
+    days = {day.index: day for day in CampaignDay.objects.filter(campaign=campaign)}
+    side_days = {
+        record.index: record for record in SideDay.objects.filter(campaign=campaign, side=side)
+    }
+    entries = list(
+        LedgerEntry.objects.filter(campaign=campaign, side=side).only(
+            "index", "ledger", "kind", "amount", "rg"
+        )
+    )
+    cpp = cpp_days(count, movements(entries, LedgerEntry.CPP, count))
+    fpp = fpp_days(count, movements(entries, LedgerEntry.FPP, count))
+    cvp = dict(
+        CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
+        .order_by()
+        .values("index")
+        .annotate(total=Sum("cvp"))
+        .values_list("index", "total")
+    )
+    last = last_filled_day(campaign.period_index, entries, count)
+    sides = {s.key: s for s in campaign.sides}
+    scenarios: dict[int, list[ScenarioCell]] = {}
+    for scenario in Scenario.objects.filter(campaign=campaign):
+        label = (
+            ScenarioType(scenario.scenario_type).label
+            if scenario.scenario_type in ScenarioType.values
+            else scenario.scenario_type
+        )
+        scenarios.setdefault(scenario.index, []).append(
+            ScenarioCell(
+                scenario_type=str(label),
+                attacker=sides.get(scenario.attacker),
+                winner=sides.get(scenario.winner),
+                night=scenario.night,
+            )
+        )
+    rows = []
+    for index, period in enumerate(periods):
+        record = side_days.get(index)
+        rows.append(
+            RosterRow(
+                index=index,
+                period=period,
+                day=days.get(index),
+                side_day=record,
+                cpp=cpp[index],
+                fpp=fpp[index],
+                chit=chit_label(campaign.module, record.initiative_chit) if record else "",
+                scenarios=scenarios.get(index, []),
+                cvp=cvp.get(index, 0),
+                idle=index < campaign.period_index and index not in scenarios,
+                current=index == campaign.period_index,
+                future=index > last,
+            )
+        )
+    return rows
+
+
+# --- the divider (11.15) -------------------------------------------------------------------
+
+Line = TypeVar("Line")
+
+
+@dataclass
+class DividerBox(Generic[Line]):
+    box: str  # an OrbatBox value
+    lines: list[Line]
+    group: ReinforcementGroup | None = None
+
+
+def side_groups(campaign: Campaign, side: str) -> list[ReinforcementGroup]:
+    """The side's RGs in the divider's order: by day, then id and number."""
+    return list(
+        ReinforcementGroup.objects.filter(campaign=campaign, side=side).order_by(
+            "index", "rg_id", "number", "id"
+        )
+    )
+
+
+def side_lines(campaign: Campaign, side: str) -> list[OrbatEntry]:
+    return list(OrbatEntry.objects.filter(campaign=campaign, side=side).order_by("id"))
+
+
+def divider_boxes(
+    groups: Iterable[ReinforcementGroup],
+    lines: Iterable[tuple[OrbatEntry, Line]],
+) -> list[DividerBox[Line]]:
+    """Retained first, then one box per RG awaiting entry, then the other fixed boxes.
+
+    ``lines`` pairs each entry with what the caller shows for it (a page row, or the entry
+    itself). An RG that entered play keeps its box only while lines are still in it.
+    """
+    by_box: dict[tuple[str, int | None], list[Line]] = defaultdict(list)
+    for entry, shown in lines:
+        by_box[(entry.box, entry.group_id)].append(shown)
+    rg_boxes = [
+        DividerBox(OrbatBox.RG.value, by_box.get((OrbatBox.RG, group.pk), []), group)
+        for group in groups
+        if not group.entered or (OrbatBox.RG, group.pk) in by_box
+    ]
+    fixed = {box: DividerBox(box.value, by_box.get((box.value, None), [])) for box in FIXED_BOXES}
+    return [
+        fixed[OrbatBox.RETAINED],
+        *rg_boxes,
+        *(fixed[box] for box in FIXED_BOXES if box != OrbatBox.RETAINED),
+    ]

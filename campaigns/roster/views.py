@@ -1,0 +1,251 @@
+"""A side's secret sheets: the CG Roster (one row per CG day) and its CPP/FPP ledgers.
+
+Access goes through campaigns.access (the side's players and the referee only), changes
+through campaigns.state, and every CPP/FPP column is derived by campaigns.roster.ledger from the
+ledger entries. Each page reads everything with a fixed handful of queries and computes the
+rows in Python, so its cost does not grow with the campaign.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from campaigns import state
+from campaigns.access import Viewer, viewer_for
+from campaigns.games.registry import Period, Side
+from campaigns.models import LedgerEntry, Role, SideDay
+from campaigns.roster.forms import LedgerEntryForm, SideDayForm, rg_chart_ids
+from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
+from campaigns.roster.rows import chit_label, last_filled_day, movements, roster_rows
+
+# --- the CG Roster -------------------------------------------------------------------------
+
+
+def _side_for(viewer: Viewer, side: str) -> Side:
+    viewer.require_side(side)
+    return viewer.campaign.side(side)
+
+
+def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
+    rows = roster_rows(viewer.campaign, side)
+    return {
+        "viewer": viewer,
+        "campaign": viewer.campaign,
+        "side": side,
+        "side_obj": viewer.campaign.side(side),
+        "rows": rows,
+        "has_adjustments": any(row.cpp.adjustment for row in rows),
+        "can_edit": viewer.can_edit_side(side),
+        **extra,
+    }
+
+
+@require_GET
+@login_required
+def roster(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = viewer_for(request.user, campaign_id)
+    _side_for(viewer, side)
+    return render(request, "campaigns/roster/roster.html", _roster_context(viewer, side))
+
+
+def _may_set_hist_drm(viewer: Viewer) -> bool:
+    """The Historical DRM chart is not in our rules: the referee fills it in, or, in a
+    campaign without a referee, the side's players."""
+    if viewer.is_referee:
+        return True
+    return not viewer.campaign.memberships.filter(role=Role.REFEREE).exists()
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+@login_required
+def side_day(request: HttpRequest, campaign_id: int, side: str, index: int) -> HttpResponse:
+    viewer = viewer_for(request.user, campaign_id)
+    _side_for(viewer, side)
+    if not viewer.can_edit_side(side):
+        raise PermissionDenied
+    campaign = viewer.campaign
+    if not 0 <= index < len(campaign.cg.periods):
+        raise Http404
+    record = SideDay.objects.filter(campaign=campaign, side=side, index=index).first()
+    if record is None:
+        raise Http404
+    form_options = {"campaign": campaign, "may_set_hist_drm": _may_set_hist_drm(viewer)}
+    initial = {
+        "hist_drm": record.hist_drm,
+        "elr": record.elr,
+        "san": record.san,
+        "elr_san_revealed": record.elr_san_revealed,
+        "initiative_chit": record.initiative_chit,
+        "chit_revealed": record.chit_revealed,
+        "version": record.version,
+    }
+    stale = None
+    if request.method == "POST":
+        form = SideDayForm(request.POST, initial=initial, **form_options)
+        if form.is_valid():
+            try:
+                state.update_side_day(
+                    campaign,
+                    record,
+                    by=request.user,
+                    version=form.cleaned_data["version"],
+                    **form.changed_values(),
+                )
+            except state.StaleEdit as error:
+                messages.error(request, str(error))
+                # Show what is saved now beside the user's own input, which stays in the form.
+                stale = SideDay.objects.get(pk=record.pk)
+            except state.StateError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(
+                    request,
+                    _("Saved %(day)s.")
+                    % {"day": campaign.cg.periods[index].label.in_language(get_language())},
+                )
+                if request.htmx:
+                    return render(
+                        request,
+                        "campaigns/roster/roster.html#roster-body",
+                        _roster_context(viewer, side),
+                    )
+                return redirect(
+                    reverse("campaigns:roster", args=[campaign.pk, side]) + f"#day-{index}"
+                )
+        else:
+            messages.error(request, _("Please correct the fields marked below."))
+    else:
+        form = SideDayForm(initial=initial, **form_options)
+    context = _roster_context(
+        viewer,
+        side,
+        form=form,
+        edit_index=index,
+        edit_period=campaign.cg.periods[index],
+        stale=stale,
+        stale_chit=chit_label(campaign.module, stale.initiative_chit) if stale else "",
+    )
+    template = "campaigns/roster/roster.html"
+    if request.htmx:
+        template += "#roster-body"
+    return render(request, template, context)
+
+
+# --- the CPP and FPP ledgers ---------------------------------------------------------------
+
+
+@dataclass
+class LedgerDay:
+    index: int
+    period: Period
+    entries: list[LedgerEntry]
+    cpp: CppDay | None = None
+    fpp: FppDay | None = None
+
+
+def _ledger_context(viewer: Viewer, side: str, form: LedgerEntryForm) -> dict[str, Any]:
+    campaign = viewer.campaign
+    periods = campaign.cg.periods
+    count = len(periods)
+    entries = list(
+        LedgerEntry.objects.filter(campaign=campaign, side=side).select_related("created_by")
+    )
+    cpp = cpp_days(count, movements(entries, LedgerEntry.CPP, count))
+    fpp = fpp_days(count, movements(entries, LedgerEntry.FPP, count))
+    ledgers: dict[str, dict[int, LedgerDay]] = {LedgerEntry.CPP: {}, LedgerEntry.FPP: {}}
+    outside = []
+    for entry in entries:
+        if entry.index >= count:
+            outside.append(entry)  # only after a calendar change in the game data
+            continue
+        days = ledgers[entry.ledger]
+        if entry.index not in days:
+            days[entry.index] = LedgerDay(entry.index, periods[entry.index], [])
+        days[entry.index].entries.append(entry)
+    for day in ledgers[LedgerEntry.CPP].values():
+        day.cpp = cpp[day.index]
+    for day in ledgers[LedgerEntry.FPP].values():
+        day.fpp = fpp[day.index]
+    current = last_filled_day(campaign.period_index, entries, count)
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "side": side,
+        "side_obj": campaign.side(side),
+        "form": form,
+        "rg_ids": rg_chart_ids(campaign, side),
+        "cpp_days": sorted(ledgers[LedgerEntry.CPP].values(), key=lambda d: d.index),
+        "fpp_days": sorted(ledgers[LedgerEntry.FPP].values(), key=lambda d: d.index),
+        "outside": outside,
+        "current_period": periods[current],
+        "current_cpp": cpp[current],
+        "current_fpp": fpp[current],
+    }
+
+
+def _new_ledger_form(
+    viewer: Viewer, side: str, data: Any = None, **initial: Any
+) -> LedgerEntryForm:
+    current = min(viewer.campaign.period_index, len(viewer.campaign.cg.periods) - 1)
+    return LedgerEntryForm(
+        data,
+        campaign=viewer.campaign,
+        side=side,
+        is_referee=viewer.is_referee,
+        initial={"index": current, **initial},
+    )
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+@login_required
+def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = viewer_for(request.user, campaign_id)
+    _side_for(viewer, side)
+    if request.method == "POST":
+        if not viewer.can_edit_side(side):
+            raise PermissionDenied
+        form = _new_ledger_form(viewer, side, request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                state.add_ledger_entry(
+                    viewer.campaign,
+                    by=request.user,
+                    side=side,
+                    ledger=data["ledger"],
+                    index=data["index"],
+                    kind=data["kind"],
+                    amount=data["signed_amount"],
+                    rg=data["rg"],
+                    note=data["note"],
+                )
+            except state.StateError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, _("Entry added."))
+                if not request.htmx:
+                    return redirect("campaigns:ledger", campaign_id=campaign_id, side=side)
+                # Ready for the next entry of the same kind and day (fast entry at the table).
+                form = _new_ledger_form(viewer, side, entry=data["entry"], index=data["index"])
+        else:
+            messages.error(request, _("The entry was not added: correct the fields marked below."))
+    else:
+        form = _new_ledger_form(viewer, side)
+    template = "campaigns/roster/ledger.html"
+    if request.htmx:
+        template += "#ledger-section"
+    return render(request, template, _ledger_context(viewer, side, form))

@@ -1,0 +1,475 @@
+"""Buying fortifications with FPP (RF 11.621, SaP 11.619 / 11.6191), taking a purchase back,
+and writing down later where it was set up (RF 11.6242/11.6244, SaP 11.6213) or placed after
+being bought Under Construction (SaP 11.622).
+
+The costs and limits are in ``refit.rules.fortification`` (pure); this module reads the state
+they are judged on and makes the change: the FortificationPurchase row and its FPP debit, with
+one history event scoped to the side, in one transaction that first locks the side's FPP rows.
+Each form carries a random token: a second POST with the same token returns the first purchase.
+A referee may buy past a limit (the minefield cap, the booby-trap maximum, an SSR or time-frame
+restriction) with a written reason; nobody may spend FPP the side does not have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaigns.history import services as history
+from campaigns.models import (
+    Campaign,
+    DiceRoll,
+    FortificationPurchase,
+    LedgerEntry,
+    LedgerKind,
+    RefitPhase,
+    StepProgress,
+)
+from campaigns.roster.ledger import Movement, fpp_days
+from campaigns.state import StaleEdit, StateError, _save_versioned
+from refit.purchases.services import cg_definition, is_referee
+from refit.rules import fortification as rules
+from refit.rules.purchase import RF, Reason
+from refit.walker import services as walker
+
+FORTIFICATION_STEP = {"red_factories": "11.621", "slaughter_at_ponyri": "11.619"}
+BOOBY_TRAP_ITEMS = ("booby-trap", "booby_trap")
+BOOBY_TRAP_DROP_TABLES = ("rf.booby-trap-reduction", "sap.booby-trap-decay")
+MINEFIELDS = ("ap-minefield", "at-minefield")
+
+# Limits a referee may lift with a written reason; everything else is an impossibility.
+OVERRIDABLE = {"minefield_cap", "booby_trap_max", "only_concealment", "no_hidden_belts_daytime"}
+
+
+class FortificationError(StateError):
+    def __init__(self, message: str, reasons: Sequence[Reason] = ()) -> None:
+        super().__init__(message)
+        self.reasons = list(reasons)
+
+
+def has_fortifications(campaign: Campaign) -> bool:
+    return campaign.module in FORTIFICATION_STEP and bool(items(campaign))
+
+
+def fortification_rule(campaign: Campaign) -> str:
+    return FORTIFICATION_STEP[campaign.module]
+
+
+def table(campaign: Campaign) -> dict[str, Any]:
+    return dict(rules.purchase_table(campaign.game.files.get("tables", {})))
+
+
+def items(campaign: Campaign) -> list[dict[str, Any]]:
+    return list(table(campaign).get("items", []))
+
+
+def item_for_side(campaign: Campaign, item: dict[str, Any], side: str) -> bool:
+    """Whether the side may buy the item at all (RF "R" items, SaP ``sides``)."""
+    if campaign.module == RF:
+        only = table(campaign).get("flags", {}).get("R", {}).get("sides", [])
+        return "R" not in item.get("flags", []) or side in only
+    return side in item.get("sides", [])
+
+
+# --- the state a purchase is judged on ------------------------------------------------------
+
+
+def _fpp_rows(campaign: Campaign, side: str, *, lock: bool) -> list:
+    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
+    if lock:
+        rows = rows.select_for_update()
+    return list(rows.values_list("index", "kind", "amount", "rg"))
+
+
+@dataclass(frozen=True)
+class FppState:
+    available: int
+    spent: int
+    left: int
+
+
+def fpp_state(rows: Sequence[tuple[int, str, int, str]], day_count: int, index: int) -> FppState:
+    day = fpp_days(day_count, [Movement(*row) for row in rows])[index]
+    return FppState(available=day.available, spent=day.spent, left=day.lost)
+
+
+def side_fpp(campaign: Campaign, side: str, index: int) -> FppState:
+    return fpp_state(_fpp_rows(campaign, side, lock=False), len(campaign.cg.periods), index)
+
+
+def _booby_trap_changes(
+    campaign: Campaign, side: str, purchases: Sequence[FortificationPurchase], index: int
+) -> list[tuple[int, int]]:
+    """Level changes before day ``index``'s purchases: earlier purchases (Under Construction
+    ones hold from the next time frame) and the 11.6123 drops rolled so far."""
+    changes = [
+        (p.index + (1 if p.under_construction else 0), p.quantity)
+        for p in purchases
+        if p.item in BOOBY_TRAP_ITEMS and p.index < index and not p.details.get("lost")
+    ]
+    drops = DiceRoll.objects.filter(
+        campaign=campaign,
+        side=side,
+        table_id__in=BOOBY_TRAP_DROP_TABLES,
+        voided_at__isnull=True,
+    ).values_list("index", "result")
+    changes += [
+        (roll_index, -1)
+        for roll_index, result in drops
+        if isinstance(result, dict) and result.get("level_change") == -1
+    ]
+    return changes
+
+
+def booby_trap_level(campaign: Campaign, side: str, index: int) -> str:
+    purchases = list(FortificationPurchase.objects.filter(campaign=campaign, side=side))
+    return rules.booby_trap_level(_booby_trap_changes(campaign, side, purchases, index), index)
+
+
+def moment(campaign: Campaign, side: str, reph: RefitPhase) -> rules.Moment:
+    """The facts an order of ``side`` in ``reph`` is judged on."""
+    purchases = list(FortificationPurchase.objects.filter(campaign=campaign, side=side))
+    today = [p for p in purchases if p.index == reph.index]
+    cg_def = cg_definition(campaign)
+    ssr_effects = [
+        effect
+        for ssr in cg_def.get("ssrs", [])
+        for effect in ssr.get("effects", [])
+        if effect.get("side") == side
+    ]
+    changes = _booby_trap_changes(campaign, side, purchases, reph.index)
+    return rules.Moment(
+        module=campaign.module,
+        side=side,
+        cg=campaign.campaign_game,
+        period_key=campaign.cg.periods[reph.index].key,
+        reph_kind=reph.kind,
+        ssr_effects=ssr_effects,
+        minefield_fpp_today=sum(p.fpp for p in today if p.item in MINEFIELDS),
+        booby_trap_level=rules.booby_trap_level(changes, reph.index),
+        booby_traps_today=sum(p.quantity for p in today if p.item in BOOBY_TRAP_ITEMS),
+    )
+
+
+def step_done(reph: RefitPhase, side: str, rule: str) -> bool:
+    return StepProgress.objects.filter(reph=reph, side=side, rule=rule).exists()
+
+
+def open_fortification_reph(campaign: Campaign, side: str) -> RefitPhase:
+    """The open RePh, if it has the fortification step and the side has not marked it."""
+    reph = walker.open_reph(campaign)
+    rule = fortification_rule(campaign)
+    if reph is None or not any(step.rule == rule for step in walker.steps(campaign, reph)):
+        raise FortificationError(_("Fortifications are bought in step %(rule)s.") % {"rule": rule})
+    if step_done(reph, side, rule):
+        raise FortificationError(
+            _("The side has marked %(rule)s done; take the mark back to change its purchases.")
+            % {"rule": rule}
+        )
+    return reph
+
+
+# --- reasons in words -----------------------------------------------------------------------
+
+
+def reason_text(reason: Reason) -> str:
+    p = dict(reason.params)
+    texts = {
+        "unknown_fortification": _("%(item)s is not on the Fortification Purchase Table."),
+        "quantity": _("Buy at least one."),
+        "only_concealment": _("Only “?” may be bought now."),
+        "soviet_only": _("Only the Soviet / Russian side may buy this."),
+        "hip_afv_soviet_only": _("Only the Soviet side may set up AFVs HIP."),
+        "choose_variant": _("Choose which one (size, factors, unit, strength …)."),
+        "no_under_construction": _("This cannot be bought Under Construction."),
+        "hexes_needed": _("Write the hexes it will be placed in."),
+        "detonating_unit": _("Name the unit that will detonate the Set DC."),
+        "minefield_cap": _(
+            "At most %(max)s FPP of minefields per CG day; %(spent)s already spent today."
+        ),
+        "booby_trap_max": _("The booby-trap level cannot rise above A."),
+        "no_hidden_belts_daytime": _("No Hidden Mine Belts in a Daytime Refit Phase."),
+        "fpp": _("That costs %(cost)s FPP but only %(left)s are left."),
+        "hexes_unconfirmed": _(
+            "Confirm that every hex is Russian-controlled and at least 8 hexes from every "
+            "German-controlled hex."
+        ),
+    }
+    text = texts.get(reason.code, reason.code)
+    try:
+        sentence = text % p
+    except (KeyError, TypeError, ValueError):
+        sentence = text
+    return f"{sentence} ({reason.rule})" if reason.rule else sentence
+
+
+# --- buying, taking back, writing down where ------------------------------------------------
+
+
+@transaction.atomic
+def buy(
+    campaign: Campaign,
+    side: str,
+    index: int,
+    order: rules.FortificationOrder,
+    by: AbstractBaseUser,
+    *,
+    hexes_confirmed: bool = False,
+    override_reason: str = "",
+    token: str = "",
+) -> FortificationPurchase:
+    """Buy ``order`` for ``side`` on day ``index``: the record line, its FPP debit, its event."""
+    if side not in campaign.game.side_keys:
+        raise FortificationError(_("That is not a side of this game."))
+    rows = _fpp_rows(campaign, side, lock=True)
+    if token:
+        already = FortificationPurchase.objects.filter(
+            campaign=campaign, side=side, details__form_token=token
+        ).first()
+        if already is not None:
+            return already
+    reph = open_fortification_reph(campaign, side)
+    if index != reph.index:
+        raise FortificationError(_("That page was for another CG day; nothing was bought."))
+    tables = campaign.game.files.get("tables", {})
+    total, reasons = rules.cost(tables, moment(campaign, side, reph), order)
+    construction = table(campaign).get("under_construction") or {}
+    if order.under_construction and not hexes_confirmed:
+        reasons.append(Reason("hexes_unconfirmed", construction.get("rule", "11.6191"), {}))
+    fpp = fpp_state(rows, len(campaign.cg.periods), index)
+    if total is not None and total > fpp.left:
+        reasons.append(
+            Reason("fpp", fortification_rule(campaign), {"cost": total, "left": fpp.left})
+        )
+    override_reason = override_reason.strip()
+    limits = [r for r in reasons if r.code in OVERRIDABLE]
+    blocking = [r for r in reasons if r.code not in OVERRIDABLE]
+    if limits and override_reason and not is_referee(campaign, by):
+        raise FortificationError(_("Only the referee may buy past a limit."), limits)
+    if blocking or (limits and not override_reason):
+        shown = blocking or limits
+        raise FortificationError(" ".join(reason_text(r) for r in shown), reasons)
+    assert total is not None
+    details: dict[str, Any] = {"order": _order_data(order)}
+    if token:
+        details["form_token"] = token
+    if limits:
+        details["override"] = {
+            "reason": override_reason,
+            "rules": [reason_text(r) for r in limits],
+        }
+    entry = None
+    if total:
+        entry = LedgerEntry.objects.create(
+            campaign=campaign,
+            side=side,
+            ledger=LedgerEntry.FPP,
+            index=index,
+            kind=LedgerKind.FORTIFICATION_PURCHASE,
+            amount=-total,
+            note=f"{order.quantity} × {order.item}",
+            created_by=by,
+        )
+    purchase = FortificationPurchase.objects.create(
+        campaign=campaign,
+        side=side,
+        index=index,
+        item=order.item,
+        detail=rules.order_detail(order)[:100],
+        details=details,
+        quantity=order.quantity,
+        fpp=total,
+        under_construction=order.under_construction,
+        hexes=order.hexes.strip()[:200],
+        ledger_entry=entry,
+        created_by=by,
+    )
+    changes: list = [(purchase, None, history.snapshot(purchase))]
+    if entry is not None:
+        changes.insert(0, (entry, None, history.snapshot(entry)))
+    history.record_change(
+        campaign,
+        by,
+        "fortification.purchased",
+        visibility=side,
+        changes=changes,
+        side=side,
+        index=index,
+        item=order.item,
+        detail=purchase.detail,
+        quantity=order.quantity,
+        fpp=total,
+        under_construction=order.under_construction,
+        override=override_reason,
+        referee_only=bool(limits),
+    )
+    return purchase
+
+
+def _order_data(order: rules.FortificationOrder) -> dict[str, Any]:
+    data = {
+        key: value
+        for key, value in vars(order).items()
+        if value not in (None, "", False) and key not in ("item", "quantity", "hexes")
+    }
+    return data
+
+
+@transaction.atomic
+def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBaseUser) -> None:
+    """Take back a purchase of the current RePh (its FPP come back) before the step is done."""
+    _fpp_rows(campaign, purchase.side, lock=True)
+    purchase = (
+        FortificationPurchase.objects.select_for_update()
+        .filter(pk=purchase.pk, campaign=campaign)
+        .first()
+    )
+    if purchase is None:
+        raise FortificationError(_("That purchase is already gone."))
+    reph = open_fortification_reph(campaign, purchase.side)
+    if purchase.index != reph.index:
+        raise FortificationError(_("Only purchases of the current Refit Phase can be taken back."))
+    entry = purchase.ledger_entry
+    changes: list = [(purchase, history.snapshot(purchase), None)]
+    if entry is not None:
+        changes.append((entry, history.snapshot(entry), None))
+    side, index, item, quantity = purchase.side, purchase.index, purchase.item, purchase.quantity
+    detail = purchase.detail
+    purchase.delete()
+    if entry is not None:
+        entry.delete()
+    history.record_change(
+        campaign,
+        by,
+        "fortification.removed",
+        visibility=side,
+        changes=changes,
+        side=side,
+        index=index,
+        item=item,
+        detail=detail,
+        quantity=quantity,
+    )
+
+
+@transaction.atomic
+def set_location(
+    campaign: Campaign,
+    purchase: FortificationPurchase,
+    version: int,
+    location: str,
+    by: AbstractBaseUser,
+    *,
+    lost: bool = False,
+) -> FortificationPurchase:
+    """Write where the fortification was set up (or, bought Under Construction, that it was
+    lost because a hex no longer qualified at placement, SaP 11.6191). Secret to the side."""
+    location = location.strip()
+    if lost and not purchase.under_construction:
+        raise FortificationError(_("Only a fortification Under Construction can be lost."))
+    if lost:
+        location = ""
+    details = dict(purchase.details)
+    if lost:
+        details["lost"] = True
+    else:
+        details.pop("lost", None)
+    before = history.snapshot(purchase)
+    try:
+        _save_versioned(purchase, version, {"location": location[:200], "details": details})
+    except StaleEdit as error:
+        raise FortificationError(str(error)) from error
+    after = history.snapshot(purchase)
+    history.record_change(
+        campaign,
+        by,
+        "fortification.located",
+        visibility=purchase.side,
+        changes=[(purchase, before, after)],
+        side=purchase.side,
+        index=purchase.index,
+        item=purchase.item,
+        detail=purchase.detail,
+        quantity=purchase.quantity,
+        location=location,
+        lost=lost,
+    )
+    return purchase
+
+
+# --- what the purchase form of an item asks -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ItemInputs:
+    """Which variant fields an item's form shows (the rest stay out of the way)."""
+
+    sizes: tuple[int, ...] = ()
+    factors: bool = False
+    pillbox: bool = False
+    units: tuple[str, ...] = ()
+    belts: tuple[str, ...] = ()
+    trench_variants: bool = False
+    detonating_unit: bool = False
+    under_construction: bool = False
+
+
+def inputs_for(campaign: Campaign, item: dict[str, Any], side: str) -> ItemInputs:
+    cost = item.get("cost")
+    by_size = {"3S": 3, "2S": 2, "1S": 1}
+    sizes: tuple[int, ...] = ()
+    units: tuple[str, ...] = ()
+    belts: tuple[str, ...] = ()
+    if "sizes" in item:
+        sizes = tuple(s["squads"] for s in item["sizes"])
+    elif isinstance(cost, dict) and set(cost) <= set(by_size):
+        sizes = tuple(by_size[key] for key in cost)
+    if "fpp_per_unit" in item:
+        units = tuple(
+            unit
+            for unit in item["fpp_per_unit"]
+            if unit != "afv" or side in item.get("afv_hip_sides", [])
+        )
+    elif item["id"] == "hip" and isinstance(cost, dict):
+        units = tuple(cost)
+    if item["id"].endswith("mine_belt") and isinstance(cost, dict):
+        belts = tuple(cost)
+    construction = table(campaign).get("under_construction") or {}
+    return ItemInputs(
+        sizes=sizes,
+        factors="fpp_per_factor" in item,
+        pillbox="fpp_formula" in item or "cost_formula" in item,
+        units=units,
+        belts=belts,
+        trench_variants=bool(item.get("variants")),
+        detonating_unit=item["id"] in ("set-dc", "set_dc"),
+        under_construction=campaign.module != RF
+        and bool(item.get("under_construction_ok"))
+        and side in construction.get("sides", []),
+    )
+
+
+def price_text(campaign: Campaign, item: dict[str, Any], side: str) -> str:
+    """The table's price of an item for ``side``, as printed ("3 / 2 / 1", "3 per factor")."""
+    if "sizes" in item:
+        return " / ".join(str(s["fpp"]) for s in item["sizes"])
+    if "fpp_per_factor" in item:
+        return _("%(fpp)s per factor") % {"fpp": item["fpp_per_factor"].get(side, "?")}
+    formula = item.get("fpp_formula") or item.get("cost_formula")
+    if formula:
+        return f"(a + b + c) × {formula.get('multiplier')}"
+    per_unit = item.get("fpp_per_unit") or (item.get("cost") if item["id"] == "hip" else None)
+    if isinstance(per_unit, dict):
+        return " / ".join(f"{unit.upper()} {fpp}" for unit, fpp in per_unit.items())
+    cost = item.get("cost", item.get("fpp"))
+    if isinstance(cost, dict):
+        return " / ".join(str(value) for value in cost.values())
+    text = str(cost)
+    for variant in item.get("variants", []):
+        text += f" / {variant['cost']}"
+    return text

@@ -1,0 +1,478 @@
+"""The perimeter page of a campaign (11.605–11.6066): the map with control, units, markers and
+the computed areas; forms to enter them; escape rolls; the reduced map as PDF.
+
+Perimeters are public: every member sees the page; its computation uses the units declared by
+both sides plus, for a side's player, that side's own undeclared units (the referee: all).
+Acting on a side (its units, markers, pockets, escapes) needs ``viewer.can_edit_side`` (403);
+control, fires and water may be changed by players and the referee, not observers. Every form
+posts the version of the row it showed; with HTMX a form answers with the ``#perimeter``
+partial of the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from campaigns.access import Viewer, viewer_for
+from campaigns.state import StateError
+from refit.models import PerimeterState
+from refit.perimeters import forms
+from refit.perimeters import services as perimeters
+from refit.perimeters.drawing import picture
+from refit.rules import perimeter as pm
+from refit.rules.hexgrid import HexError
+
+
+def _viewer(request: HttpRequest, campaign_id: int) -> Viewer:
+    viewer = viewer_for(request.user, campaign_id)
+    if not perimeters.has_perimeters(viewer.campaign):
+        raise Http404
+    return viewer
+
+
+def _state(viewer: Viewer) -> PerimeterState:
+    state = perimeters.current_state(viewer.campaign)
+    if state is None:
+        raise Http404
+    return state
+
+
+def _side_name(viewer: Viewer, side: str) -> str:
+    from django.utils.translation import get_language
+
+    return viewer.campaign.side(side).name.in_language(get_language())
+
+
+def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
+    campaign = viewer.campaign
+    state = _state(viewer)
+    terrain = perimeters.terrain_of(campaign)
+    rows = perimeters.unit_rows(state)
+    computation = perimeters.compute(viewer, state, terrain, rows)
+    hexmap, result = computation.hexmap, computation.result
+    selected = None
+    if request.GET.get("hex"):
+        try:
+            selected = hexmap.hex(request.GET["hex"])
+        except HexError:
+            selected = None
+    placed = perimeters.markers(state, hexmap)
+    fires = set(perimeters._hexes(hexmap, state.fires))
+    try:
+        zoom = max(1, min(4, int(request.GET.get("zoom", "1"))))
+    except ValueError:
+        zoom = 1
+    sides = []
+    for side in perimeters.sides(campaign):
+        side_result = result.sides[side]
+        row = rows.get(side)
+        can_edit = viewer.can_edit_side(side)
+        checks = []
+        for position, entry in enumerate(state.markers):
+            if entry["side"] != side:
+                continue
+            check = next(
+                (c for c in side_result.checks if _same(hexmap, c.marker, entry)),
+                None,
+            )
+            checks.append(
+                {
+                    "position": position,
+                    "notation": perimeters.notation(entry),
+                    "kind": entry.get("kind", pm.MAIN),
+                    "reasons": [perimeters.reason_text(hexmap, r) for r in check.reasons]
+                    if check
+                    else [],
+                    "path": " ".join(hexmap.name(h) for h in check.path) if check else "",
+                }
+            )
+        sides.append(
+            {
+                "key": side,
+                "name": _side_name(viewer, side),
+                "can_edit": can_edit,
+                "edge_markers": [
+                    (
+                        hexmap.name(m.hex),
+                        hexmap.name(m.target) if m.target else _("off the map"),
+                    )
+                    for m in side_result.edge_markers
+                ],
+                "markers": checks,
+                "loops": [hexmap.names(loop) for loop in side_result.loops],
+                "area_size": len(side_result.perimeter_area),
+                "pockets": [
+                    {"number": p.number, "kind": p.kind, "hexes": hexmap.names(p.hexes)}
+                    for p in side_result.pockets
+                ],
+                "non_ground": [
+                    (position, p)
+                    for position, p in enumerate(state.non_ground)
+                    if p["side"] == side
+                ],
+                "units": list(row.units) if row and viewer.can_see_side(side) else [],
+                "declared": bool(row and row.declared),
+                "units_version": row.version if row else 1,
+                "isolated_units": [
+                    u.id
+                    for u in computation.board.units
+                    if u.side == side and u.hex in result.isolated
+                ],
+            }
+        )
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "state": state,
+        "terrain_version": terrain.version if terrain else 1,
+        "map_name": campaign.game.files["maps"]["maps"][perimeters.map_key(campaign)]["name"],
+        "picture": picture(hexmap, result, placed, fires, selected),
+        "zoom": zoom,
+        "zoom_width": zoom * 100,
+        "selected": hexmap.name(selected) if selected else "",
+        "sides": sides,
+        "side_keys": list(perimeters.sides(campaign)),
+        "result": result,
+        "nml": hexmap.names(result.nml) if len(result.nml) < 400 else [],
+        "nml_count": len(result.nml),
+        "areas": [
+            {
+                "number": a.number,
+                "type": a.type,
+                "hexes": hexmap.names(a.hexes),
+                "became_nml": a.became_nml,
+                "units": [u.id for u in a.units],
+            }
+            for a in result.isolated_areas
+        ],
+        "eliminated": [(u.id, hexmap.name(u.hex)) for u in result.smc_eliminated],
+        "shortage": [(u.id, hexmap.name(u.hex)) for u in result.ammunition_shortage],
+        "must_escape": [(u.id, hexmap.name(u.hex)) for u in result.must_escape],
+        "may_escape": [(u.id, hexmap.name(u.hex)) for u in result.may_escape],
+        "warnings": [perimeters.reason_text(hexmap, r) for r in result.warnings],
+        "escapes": state.escapes,
+        "can_change_map": viewer.is_referee or viewer.is_player,
+        "kinds": forms.UnitsForm().fields["kind"].choices,
+        "hex_help": forms.HEX_HELP,
+    }
+
+
+def _same(hexmap: Any, marker: pm.Marker, entry: dict[str, Any]) -> bool:
+    return (
+        hexmap.name(marker.hex) == entry["hex"]
+        and marker.target is not None
+        and hexmap.name(marker.target) == entry["target"]
+        and (hexmap.name(marker.via) if marker.via else "") == (entry.get("via") or "")
+        and marker.kind == entry.get("kind", pm.MAIN)
+    )
+
+
+@require_GET
+@login_required
+@vary_on_headers("HX-Request")
+def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = _viewer(request, campaign_id)
+    template = "refit/perimeters/page.html"
+    if request.htmx:
+        template += "#perimeter"
+    return render(request, template, _context(request, viewer))
+
+
+def _act(
+    request: HttpRequest,
+    viewer: Viewer,
+    form_class: type,
+    action: Callable[[PerimeterState, Any], str | None],
+) -> HttpResponse:
+    """Validate the form, run the change, say what happened; answer with the page's partial
+    (HTMX) or a redirect to the page."""
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Check the form: %(errors)s") % {"errors": _errors(form)})
+    else:
+        state = _state(viewer)
+        try:
+            done = action(state, form.cleaned_data)
+        except StateError as error:
+            messages.error(request, str(error))
+        else:
+            if done:
+                messages.success(request, done)
+    if request.htmx:
+        return render(request, "refit/perimeters/page.html#perimeter", _context(request, viewer))
+    url = reverse("perimeters:page", args=[viewer.campaign.pk])
+    selected = request.POST.get("selected", "")
+    return redirect(f"{url}?hex={selected}" if selected else url)
+
+
+def _errors(form: Any) -> str:
+    return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
+
+
+def _map_editor(request: HttpRequest, campaign_id: int) -> Viewer:
+    viewer = _viewer(request, campaign_id)
+    if viewer.is_observer:
+        raise PermissionDenied
+    return viewer
+
+
+def _side_editor(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
+    viewer = _viewer(request, campaign_id)
+    if side not in viewer.campaign.game.side_keys:
+        raise Http404
+    if not viewer.can_edit_side(side):
+        raise PermissionDenied
+    return viewer
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = _map_editor(request, campaign_id)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        names = perimeters.set_control(
+            viewer,
+            state,
+            by=request.user,
+            version=data["version"],
+            text=data["hexes"],
+            side=data["side"],
+        )
+        return _("Control markers changed in %(hexes)s.") % {"hexes": " ".join(names)}
+
+    return _act(request, viewer, forms.ControlForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def water(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = _map_editor(request, campaign_id)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        names = perimeters.set_water(
+            viewer.campaign,
+            by=request.user,
+            version=data["version"],
+            text=data["hexes"],
+            water=data["water"],
+        )
+        return _("Water obstacles changed in %(hexes)s.") % {"hexes": " ".join(names)}
+
+    return _act(request, viewer, forms.WaterForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def fires(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = _map_editor(request, campaign_id)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        names = perimeters.set_fires(
+            state,
+            by=request.user,
+            version=data["version"],
+            text=data["hexes"],
+            burning=data["burning"],
+        )
+        return _("Fires changed in %(hexes)s.") % {"hexes": " ".join(names)}
+
+    return _act(request, viewer, forms.FireForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def units(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        if data["remove"]:
+            names = perimeters.remove_units(
+                state, side, by=request.user, version=data["version"], text=data["hexes"]
+            )
+            return _("Units removed from %(hexes)s.") % {"hexes": " ".join(names)}
+        names = perimeters.add_units(
+            state,
+            side,
+            by=request.user,
+            version=data["version"],
+            text=data["hexes"],
+            kind=data["kind"],
+            label=data["label"],
+            level=data["level"] or 0,
+        )
+        return _("Units placed in %(hexes)s.") % {"hexes": " ".join(names)}
+
+    return _act(request, viewer, forms.UnitsForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def declare(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        perimeters.declare_units(state, side, by=request.user, version=data["version"])
+        return _("The units are declared: everyone's computation uses them now.")
+
+    return _act(request, viewer, forms.VersionForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def add_marker(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        entry = perimeters.add_marker(
+            state,
+            side,
+            by=request.user,
+            version=data["version"],
+            origin=data["origin"],
+            via=data["via"],
+            target=data["target"],
+            kind=data["kind"],
+        )
+        return _("Marker %(marker)s placed.") % {"marker": perimeters.notation(entry)}
+
+    return _act(request, viewer, forms.MarkerForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def remove_marker(request: HttpRequest, campaign_id: int, side: str, position: int) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        perimeters.remove_marker(
+            state, side, by=request.user, version=data["version"], position=position
+        )
+        return _("Marker removed.")
+
+    return _act(request, viewer, forms.VersionForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def propose(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        count = perimeters.propose_markers(
+            viewer, state, side, by=request.user, version=data["version"]
+        )
+        if not count:
+            return _("No legal loop found from the map-edge markers; place markers by hand.")
+        return _("%(count)s markers proposed; adjust them as you see fit.") % {"count": count}
+
+    return _act(request, viewer, forms.VersionForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def add_pocket(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        perimeters.add_non_ground_pocket(
+            state,
+            side,
+            by=request.user,
+            version=data["version"],
+            text=data["hexes"],
+            label=data["label"],
+        )
+        return _("Non-ground pocket entered.")
+
+    return _act(request, viewer, forms.PocketForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def remove_pocket(request: HttpRequest, campaign_id: int, side: str, position: int) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        perimeters.remove_non_ground_pocket(
+            state, side, by=request.user, version=data["version"], position=position
+        )
+        return _("Non-ground pocket removed.")
+
+    return _act(request, viewer, forms.VersionForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def escape(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    viewer = _side_editor(request, campaign_id, side)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        unit_ids = [u.strip() for u in data["units"].split(";") if u.strip()]
+        entry = perimeters.roll_escape(
+            viewer,
+            state,
+            side,
+            by=request.user,
+            version=data["version"],
+            unit_ids=unit_ids,
+            attempt=data,
+        )
+        return _("Escape DR %(final)s: %(outcome)s.") % {
+            "final": entry["final"],
+            "outcome": outcome_label(entry),
+        }
+
+    return _act(request, viewer, forms.EscapeForm, act)
+
+
+def outcome_label(entry: dict[str, Any]) -> str:
+    key = perimeters.outcome_key(entry)
+    text = {
+        "eliminated": _("eliminated"),
+        "abandoned": _("abandoned"),
+        "escaped": _("escaped"),
+    }[key]
+    extras = []
+    if entry.get("replaced"):
+        extras.append(_("replaced"))
+    if entry.get("casualty_reduced"):
+        extras.append(_("casualty reduced"))
+    if entry.get("heat_of_battle"):
+        extras.append(_("Heat of Battle"))
+    return ", ".join([text, *extras])
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def record(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = _map_editor(request, campaign_id)
+
+    def act(state: PerimeterState, data: dict) -> str:
+        perimeters.record(viewer, state, by=request.user, version=data["version"])
+        return _("This Refit Phase's perimeter is kept in the campaign history.")
+
+    return _act(request, viewer, forms.VersionForm, act)

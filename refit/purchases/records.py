@@ -1,0 +1,286 @@
+"""The RG Purchase Record (RF 11.6197, SaP 11.6177) and the Fortification Purchase Record
+(RF 11.621 / 12.3, SaP 11.619 / 11.3) of one side, as plain rows.
+
+Shared by the pages (refit.purchases.views) and the printed sheets: keep the signatures
+``rg_purchase_record(campaign, side) -> list[RgRecordRow]`` and
+``fortification_record(campaign, side) -> FortificationRecord`` stable. Each builder reads a
+fixed handful of queries and computes in Python, so its cost does not grow with the campaign.
+Access is not checked here: callers go through campaigns.access first (the records are
+secret to the side and the referee).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db.models import Sum
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaigns.models import (
+    Campaign,
+    CvpEntry,
+    FortificationPurchase,
+    LedgerEntry,
+    ReinforcementGroup,
+)
+from campaigns.roster.ledger import Movement, fpp_days
+from refit.rules import purchase as purchase_rules
+
+CREWS = {"1-2-7", "2-2-8", "2-4-7", "2-3-7"}
+
+
+@dataclass(frozen=True)
+class RgRecordRow:
+    """One line of the RG Purchase Record."""
+
+    pk: int
+    label: str  # "I1#3": the RG's own divider box
+    index: int
+    day: str  # the CG day / time frame, in the active language
+    rg_id: str
+    group_type: str
+    source: str  # "initial" or "purchased"
+    purchased_number: int | None  # #P (None for an initial-OB RG: it does not count)
+    remaining: int | None  # #R = CG Max − #P (None when not counted or no limit)
+    strength: str  # F / D / P / N / S; SaP R / F / LD / MD / HD
+    units: int | None  # #Units
+    sw_guns: str
+    leaders: str
+    other: str
+    onboard: str  # RF O / R / D; SaP O / R / C
+    cpp_cost: int
+    received: bool
+
+
+def _name(group: dict) -> str:
+    name = group.get("name") or {}
+    language = get_language() or "en"
+    return name.get("ja" if language.startswith("ja") else "en") or name.get("en", "")
+
+
+def _counts(items: dict[str, int]) -> str:
+    return ", ".join(f"{n} × {name}" for name, n in items.items() if n)
+
+
+def _cg_max(campaign: Campaign, group: dict, map_group: str) -> int | None:
+    if campaign.module == purchase_rules.SAP:
+        return group.get("cg_max", {}).get(campaign.campaign_game)
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    limits = (definitions.get(campaign.campaign_game) or {}).get("rg_limits", {})
+    column = (limits.get(map_group) or next(iter(limits.values()), {})).get("cg_max_column", "")
+    return group.get("cg_max", {}).get(column)
+
+
+def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -> str:
+    details = rg.details
+    parts = []
+    if details.get("map_group") and groups > 1:
+        parts.append(details["map_group"])
+    if details.get("pre_registered_hexes"):
+        parts.append(
+            _("%(n)s pre-registered hex(es)") % {"n": details["pre_registered_hexes"]}
+            + (f": {details['hexes']}" if details.get("hexes") else "")
+        )
+    if details.get("observer_location"):
+        parts.append(_("observer: %(hex)s") % {"hex": details["observer_location"]})
+    if details.get("stukas"):
+        parts.append(
+            _("%(n)s Stukas (E7.21 %(e721)s + 1, RF9)")
+            % {"n": details["stukas"], "e721": details.get("e721", "?")}
+        )
+    if details.get("stuka_two_cpp"):
+        parts.append(_("bought for 2 CPP: −2 arrival drm"))
+    if rg.rg_id == "M3" and campaign.module == purchase_rules.RF:
+        parts.append(_("MOL capability: the next scenario"))
+    if got.get("chits"):
+        parts.append(
+            _("%(black)s black / %(red)s red chits")
+            % dict(zip(("black", "red"), got["chits"], strict=True))
+        )
+    if got.get("inexperienced_crews"):
+        parts.append(_("Inexperienced crews"))
+    if details.get("override"):
+        parts.append(_("referee: %(reason)s") % {"reason": details["override"]["reason"]})
+    if details.get("note"):
+        parts.append(details["note"])
+    return "; ".join(parts)
+
+
+def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
+    """Every RG of the side, bought or given in the initial OB, in the order they came."""
+    chart = purchase_rules.chart_side(campaign.game.files.get("rg_charts", {}), side)
+    by_id = {group["id"]: group for group in chart.get("groups", [])}
+    periods = campaign.cg.periods
+    language = get_language()
+    map_group_count = len(
+        (
+            campaign.game.files.get("campaign_games", {})
+            .get("campaign_games", {})
+            .get(campaign.campaign_game)
+            or {}
+        ).get("rg_limits", {})
+    )
+    rows = []
+    bought: Counter[tuple[str, str]] = Counter()
+    for rg in ReinforcementGroup.objects.filter(campaign=campaign, side=side).order_by(
+        "index", "source", "id"
+    ):
+        group = by_id.get(rg.rg_id, {})
+        map_group = rg.details.get("map_group", "")
+        number = remaining = None
+        if rg.source == ReinforcementGroup.Source.PURCHASED:
+            bought[(rg.rg_id, map_group)] += 1
+            number = bought[(rg.rg_id, map_group)]
+            cg_max = _cg_max(campaign, group, map_group)
+            remaining = None if cg_max is None else cg_max - number
+        got = rg.details.get("received") or {}
+        units = dict(got.get("units", {}))
+        sw = dict(got.get("sw", {}))
+        if group.get("type") == "gun":
+            guns = {name: n for name, n in units.items() if name not in CREWS}
+            sw = {**guns, **sw}
+            unit_count = sum(guns.values()) if guns else None
+        else:
+            unit_count = sum(n for name, n in units.items() if name not in CREWS) or None
+        leaders = list(got.get("leaders", []))
+        if got.get("armor_leader"):
+            leaders.append(_("%(rating)s armor leader") % {"rating": got["armor_leader"]})
+        rows.append(
+            RgRecordRow(
+                pk=rg.pk,
+                label=rg.label,
+                index=rg.index,
+                day=periods[rg.index].label.in_language(language)
+                if rg.index < len(periods)
+                else "",
+                rg_id=rg.rg_id,
+                group_type=_name(group),
+                source=rg.source,
+                purchased_number=number,
+                remaining=remaining,
+                strength=rg.strength,
+                units=unit_count,
+                sw_guns=_counts(sw),
+                leaders=", ".join(leaders),
+                other=_other(campaign, rg, got, map_group_count),
+                onboard=(
+                    purchase_rules.onboard_code(campaign.module, rg.option)
+                    if rg.source == ReinforcementGroup.Source.PURCHASED
+                    else ""
+                ),
+                cpp_cost=rg.cpp_cost,
+                received="received" in rg.details,
+            )
+        )
+    return rows
+
+
+# --- the Fortification Purchase Record -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FortificationLine:
+    pk: int
+    index: int
+    day: str
+    item: str  # the purchase table's item id
+    name: str
+    detail: str  # size, factors, unit type, detonating unit …
+    quantity: int
+    fpp: int
+    under_construction: bool
+    hexes: str  # SaP under construction: the recorded hexes
+    location: str  # written at set-up
+    version: int
+    lost: bool = False  # Under Construction, a hex no longer qualified at placement
+    placed_in: str = ""  # Under Construction: the time frame it is placed in (SaP 11.6191)
+
+
+@dataclass(frozen=True)
+class FortificationDay:
+    index: int
+    day: str
+    available: int
+    spent: int
+    lost: int
+
+
+@dataclass
+class FortificationRecord:
+    lines: list[FortificationLine] = field(default_factory=list)
+    days: list[FortificationDay] = field(default_factory=list)
+    # What is still to be placed, per item (the pencilled "Total #" boxes).
+    totals: dict[str, int] = field(default_factory=dict)
+    # The CVP Tally Box: CVP the side suffered per CG day (11.12), and the running total.
+    cvp_by_day: list[tuple[str, int, int]] = field(default_factory=list)
+
+
+def fortification_record(campaign: Campaign, side: str) -> FortificationRecord:
+    """The side's fortification purchases, FPP per day and CVP tally."""
+    periods = campaign.cg.periods
+    language = get_language()
+    labels = [period.label.in_language(language) for period in periods]
+    movements = [
+        Movement(*row)
+        for row in LedgerEntry.objects.filter(
+            campaign=campaign, side=side, ledger=LedgerEntry.FPP
+        ).values_list("index", "kind", "amount", "rg")
+    ]
+    record = FortificationRecord()
+    for day in fpp_days(len(periods), movements):
+        if day.available or day.spent:
+            record.days.append(
+                FortificationDay(day.index, labels[day.index], day.available, day.spent, day.lost)
+            )
+    items = {item["id"]: item for item in fortification_items(campaign)}
+    totals: Counter[str] = Counter()
+    for purchase in FortificationPurchase.objects.filter(campaign=campaign, side=side).order_by(
+        "index", "id"
+    ):
+        name = items.get(purchase.item, {}).get("name") or {}
+        record.lines.append(
+            FortificationLine(
+                pk=purchase.pk,
+                index=purchase.index,
+                day=labels[purchase.index] if purchase.index < len(labels) else "",
+                item=purchase.item,
+                name=name.get("ja" if (language or "").startswith("ja") else "en")
+                or name.get("en", purchase.item),
+                detail=purchase.detail,
+                quantity=purchase.quantity,
+                fpp=purchase.fpp,
+                under_construction=purchase.under_construction,
+                hexes=purchase.hexes,
+                location=purchase.location,
+                version=purchase.version,
+                lost=bool(purchase.details.get("lost")),
+                placed_in=labels[purchase.index + 1]
+                if purchase.under_construction and purchase.index + 1 < len(labels)
+                else "",
+            )
+        )
+        if not purchase.location and not purchase.details.get("lost"):
+            totals[purchase.item] += purchase.quantity
+    record.totals = dict(totals)
+    cvp = dict(
+        CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
+        .values("index")
+        .annotate(total=Sum("cvp"))
+        .values_list("index", "total")
+    )
+    running = 0
+    for index, label in enumerate(labels):
+        if index in cvp:
+            running += cvp[index]
+            record.cvp_by_day.append((label, cvp[index], running))
+    return record
+
+
+def fortification_items(campaign: Campaign) -> list[dict]:
+    charts = campaign.game.files.get("tables", {}).get("charts", [])
+    table = next(
+        (c for c in charts if c.get("kind") in ("purchase_costs", "fortification_costs")), {}
+    )
+    return list(table.get("items", []))

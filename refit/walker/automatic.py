@@ -1,0 +1,280 @@
+"""Rolling a step's dice table with the DRMs the campaign gives, and booking the result.
+
+``plan`` says, before anything is rolled, which DRMs the campaign state gives (with their
+reasons), what the player must answer, what is still missing, and whether the table was
+already rolled. ``roll`` makes the roll through the one dice service and books its effect
+(refit.walker.effects) in the same transaction: if the booking is refused, nothing was rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from campaigns.access import PUBLIC
+from campaigns.dice import services as dice
+from campaigns.games.dice_tables import DiceTable
+from campaigns.history import services as history
+from campaigns.models import Campaign, CampaignEvent, DiceRoll, RefitPhase
+from refit.rules import drms
+from refit.walker import facts
+from refit.walker.effects import EFFECTS, Booking, Effect, EffectError, table_data
+
+CPP_TABLE = "rf.cpp-replenishment"
+
+
+class AutomaticRollError(ValueError):
+    """The roll cannot be made (yet); the message says why, for the user."""
+
+
+# What the app tells the player for a DRM it worked out (the data's wording is for the table page).
+REASONS = {
+    "historical": gettext_lazy("Historical DRM (11.6161)"),
+    "balance": gettext_lazy("CG Scenario Balance (11.32)"),
+    "attack-chit": gettext_lazy("Attack chit on the previous CG day"),
+    "won": gettext_lazy("Own side won the scenario just completed"),
+    "losing-record": gettext_lazy("Win:loss 1:2 or worse"),
+    "cvp": gettext_lazy("%(detail)s suffered"),
+    "cvp-suffered": gettext_lazy("%(detail)s suffered"),
+    "san-over-4": gettext_lazy("Current SAN − 4"),
+    "idle-days": gettext_lazy("Idle Days since the last scenario %(detail)s"),
+    "scenarios": gettext_lazy("CG scenarios completed %(detail)s"),
+    "december": gettext_lazy("December"),
+    "november": gettext_lazy("November"),
+    "prev-overcast": gettext_lazy("Previous CG day Overcast"),
+    "prev-snow": gettext_lazy("Previous CG day Falling Snow"),
+    "prev-mist": gettext_lazy("Previous CG day Mist"),
+    "prev-dry": gettext_lazy("Previous CG day Dry"),
+    "german": gettext_lazy("German"),
+    "soviet": gettext_lazy("Soviet"),
+    "russian": gettext_lazy("Russian"),
+}
+
+MISSING = {
+    "hist_drm": gettext_lazy(
+        "The Historical DRM for this day is unknown: the referee enters it on the roster first "
+        "(11.6161)."
+    ),
+    "san": gettext_lazy("This day's SAN is not on the roster yet."),
+    "elr": gettext_lazy("This day's ELR is not on the roster yet."),
+    "won_completed": gettext_lazy("Record the winner of the scenario just completed first."),
+    "previous_weather": gettext_lazy("Record the previous CG day's weather on the calendar first."),
+    "previous_ec": gettext_lazy("Record the previous CG day's EC on the calendar first."),
+    "month": gettext_lazy("This CG day has no date."),
+}
+
+
+def _text(when: Mapping[str, str]) -> str:
+    language = get_language() or "en"
+    return when.get("ja") if language.startswith("ja") and when.get("ja") else when["en"]
+
+
+def reason(drm: drms.Drm) -> str:
+    """The DRM's reason as shown and logged with the roll."""
+    if drm.source == "campaign" and drm.id in REASONS:
+        text = str(REASONS[drm.id])
+        return text % {"detail": drm.detail} if "%(detail)s" in text else text
+    return _text(drm.when)
+
+
+@dataclass(frozen=True)
+class Plan:
+    table: DiceTable
+    kind: str  # "dr" or "DR"
+    resolution: drms.Resolution
+    effect: Effect | None
+    secret: bool
+    refused: str = ""  # why it cannot be rolled now (already rolled, SAN < 4, …)
+    unbooked: DiceRoll | None = None  # a roll made whose booking was undone: book it again
+    roller: str = ""  # the side that rolls it, when only one does
+
+    @property
+    def drms(self) -> tuple[drms.Drm, ...]:
+        return self.resolution.drms
+
+    def shown(self) -> list[tuple[int, str]]:
+        """The DRMs the campaign gives, each with its reason, in the active language."""
+        return [(drm.value, reason(drm)) for drm in self.drms]
+
+    @property
+    def missing(self) -> list[str]:
+        return [str(MISSING.get(m.fact, m.fact)) for m in self.resolution.missing]
+
+
+def _kind(table: DiceTable) -> str:
+    return "DR" if table.roll in ("DR", "2dr") else table.roll
+
+
+def _earlier(
+    campaign: Campaign, reph: RefitPhase, side: str, table_id: str, effect: Effect
+) -> DiceRoll | None:
+    rolls = DiceRoll.objects.filter(
+        campaign=campaign,
+        table_id=table_id,
+        index=reph.index,
+        rolled_at__gte=reph.started_at,
+        voided_at__isnull=True,
+    )
+    if effect.once == "side":
+        rolls = rolls.filter(side=side)
+    return rolls.first()
+
+
+def plan(
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    table_id: str,
+    *,
+    secret: bool,
+    known: Mapping[str, Any] | None = None,
+) -> Plan:
+    table = campaign.game.dice_table(table_id)
+    raw = table_data(campaign, table_id)
+    state = dict(known) if known is not None else facts.for_side(campaign, reph, side)
+    resolution = drms.resolve(raw.get("modifiers") or [], state, table=table_id)
+    effect = EFFECTS.get(table_id)
+    refused = ""
+    unbooked = None
+    if effect is not None:
+        if effect.roller and side != effect.roller:
+            refused = _("The %(side)s player rolls this.") % {
+                "side": campaign.side(effect.roller).name.in_language(get_language())
+            }
+        elif (earlier := _earlier(campaign, reph, side, table_id, effect)) is not None:
+            refused = _(
+                "Already rolled in this Refit Phase; a referee may void that roll with a reason."
+            )
+            if not is_booked(earlier):
+                unbooked = earlier
+        elif effect.check is not None:
+            try:
+                effect.check(campaign, reph, side, state)
+            except EffectError as error:
+                refused = str(error)
+    return Plan(
+        table=table,
+        kind=_kind(table),
+        resolution=resolution,
+        effect=effect,
+        secret=secret,
+        refused=refused,
+        unbooked=unbooked,
+        roller=effect.roller if effect else "",
+    )
+
+
+def is_booked(dice_roll: DiceRoll) -> bool:
+    """Whether the roll's result is on the sheets (its booking was not undone)."""
+    return CampaignEvent.objects.filter(
+        campaign_id=dice_roll.campaign_id,
+        data__refit_step__roll=dice_roll.pk,
+        undone_at__isnull=True,
+    ).exists()
+
+
+@dataclass(frozen=True)
+class Rolled:
+    roll: DiceRoll
+    booked: str  # what the result changed, as a sentence ("" when the player applies it)
+
+
+@transaction.atomic
+def roll(
+    campaign: Campaign,
+    reph: RefitPhase,
+    *,
+    side: str,
+    step: str,
+    table_id: str,
+    secret: bool,
+    answers: Mapping[str, Any],
+    extra: Sequence[dice.Modifier] = (),
+    note: str = "",
+    by: AbstractBaseUser,
+) -> Rolled:
+    """Roll ``table_id`` for ``side`` with the campaign's DRMs, the answered ones and ``extra``
+    (a DRM the player adds with its reason), and book the result."""
+    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    if reph.finished_at is not None:
+        raise AutomaticRollError(_("This Refit Phase is over."))
+    the_plan = plan(campaign, reph, side, table_id, secret=secret)
+    if the_plan.refused:
+        raise AutomaticRollError(the_plan.refused)
+    if the_plan.missing:
+        raise AutomaticRollError(" ".join(the_plan.missing))
+    try:
+        chosen = drms.answered(the_plan.resolution.questions, answers)
+    except drms.AnswerError:
+        raise AutomaticRollError(_("Check the answers to the DRM questions.")) from None
+    modifiers = [dice.Modifier(d.value, reason(d), d.id) for d in (*the_plan.drms, *chosen)]
+    modifiers += list(extra)
+    with history.refit_step(reph, step, side):
+        try:
+            dice_roll = dice.roll(
+                campaign,
+                by=by,
+                kind=the_plan.kind,
+                step=step,
+                index=reph.index,
+                side=side,
+                visibility=side if secret else PUBLIC,
+                modifiers=modifiers,
+                table=the_plan.table,
+                note=note,
+            )
+        except dice.DiceError as error:
+            raise AutomaticRollError(str(error)) from None
+        booked = ""
+        if the_plan.effect is not None:
+            booked = _book(the_plan.effect, campaign, reph, side, step, dice_roll, by, answers)
+    if booked:
+        note = f"{dice_roll.note} — {booked}" if dice_roll.note else booked
+        dice_roll.note = note[: DiceRoll._meta.get_field("note").max_length]
+        dice_roll.save(update_fields=["note"])
+    return Rolled(dice_roll, booked)
+
+
+def _book(
+    effect: Effect,
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    step: str,
+    dice_roll: DiceRoll,
+    by: AbstractBaseUser,
+    answers: Mapping[str, Any],
+) -> str:
+    with history.refit_step(reph, step, side, roll=dice_roll.pk):
+        try:
+            return effect.book(Booking(campaign, reph, side, dice_roll, by, answers))
+        except ValueError as error:  # EffectError, StateError: the roll goes back too
+            raise AutomaticRollError(str(error)) from None
+
+
+@transaction.atomic
+def book_again(
+    campaign: Campaign,
+    reph: RefitPhase,
+    *,
+    side: str,
+    step: str,
+    table_id: str,
+    by: AbstractBaseUser,
+) -> Rolled:
+    """Book the result of a roll already made whose booking was undone (no new roll)."""
+    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    if reph.finished_at is not None:
+        raise AutomaticRollError(_("This Refit Phase is over."))
+    effect = EFFECTS.get(table_id)
+    earlier = _earlier(campaign, reph, side, table_id, effect) if effect else None
+    if effect is None or earlier is None or is_booked(earlier):
+        raise AutomaticRollError(_("There is no unbooked roll of this table to book."))
+    answers = {m["id"]: m["value"] for m in earlier.modifiers if m.get("id")}
+    return Rolled(earlier, _book(effect, campaign, reph, side, step, earlier, by, answers))

@@ -1,0 +1,321 @@
+"""Where a roll's result lands: the ledger, the CG Roster row, the calendar, the scenario.
+
+Each entry names a dice table whose result the app books itself, how often it is rolled (once
+per side, or once for the whole RePh), which side rolls it when only one does, what must be
+true before rolling, and the booking. A table without an entry is rolled and logged; the player
+applies its result (a wounded leader, an AFV withdrawn…) in the order of battle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from campaigns import state
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    DiceRoll,
+    LedgerEntry,
+    LedgerKind,
+    RefitPhase,
+    Scenario,
+    SideDay,
+)
+from refit.rules.results import changed_within
+from refit.walker.facts import month_of
+
+
+def table_data(campaign: Campaign, table_id: str) -> Mapping[str, Any]:
+    """A dice table's raw data (its modifiers, result limits, notes) from the module files."""
+    for raw in campaign.game.files.get("tables", {}).get("dice_tables", []):
+        if raw["id"] == table_id:
+            return raw
+    raise KeyError(table_id)
+
+
+class EffectError(ValueError):
+    """The roll cannot be made (yet); the message says why, for the user."""
+
+
+Check = Callable[[Campaign, RefitPhase, str, Mapping[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Booking:
+    """A roll just made (or made earlier and booked again), with who books it and the answers
+    the player gave to the table's questions."""
+
+    campaign: Campaign
+    reph: RefitPhase
+    side: str
+    roll: DiceRoll
+    by: AbstractBaseUser
+    answers: Mapping[str, Any]
+
+    def unpack(self) -> tuple[Campaign, RefitPhase, str, DiceRoll, AbstractBaseUser]:
+        return self.campaign, self.reph, self.side, self.roll, self.by
+
+
+Book = Callable[[Booking], str]
+
+
+@dataclass(frozen=True)
+class Effect:
+    button: Promise  # the roll button's words
+    book: Book  # books the result; returns what was booked, as a sentence
+    once: str = "side"  # "side": once per side per RePh; "reph": once for both sides
+    roller: str = ""  # the only side that rolls it ("" = each side for itself)
+    check: Check | None = None
+
+
+def _side_day(campaign: Campaign, reph: RefitPhase, side: str) -> SideDay:
+    return SideDay.objects.select_for_update().get(campaign=campaign, index=reph.index, side=side)
+
+
+def _calendar_day(campaign: Campaign, reph: RefitPhase) -> CampaignDay:
+    return CampaignDay.objects.select_for_update().get(campaign=campaign, index=reph.index)
+
+
+# --- CPP replenishment (RF 11.616, SaP 11.616) -------------------------------------------
+
+
+def _check_cpp(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]) -> None:
+    if reph.index == 0:
+        raise EffectError(_("There is no CPP replenishment on the first CG day (11.5)."))
+    booked = LedgerEntry.objects.filter(
+        campaign=campaign,
+        side=side,
+        ledger=LedgerEntry.CPP,
+        index=reph.index,
+        kind=LedgerKind.REPLENISHMENT,
+    )
+    if booked.exists():
+        raise EffectError(
+            _(
+                "The CPP replenishment of this day is already booked; a referee voids the roll "
+                "and the entry is undone before rolling again."
+            )
+        )
+
+
+def _book_cpp(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
+    cpp = int(roll.result["cpp"])
+    state.add_ledger_entry(
+        campaign,
+        by=by,
+        side=side,
+        ledger=LedgerEntry.CPP,
+        index=reph.index,
+        kind=LedgerKind.REPLENISHMENT,
+        amount=cpp,
+        note=_("CPP replenishment DR %(final)s") % {"final": roll.final},
+    )
+    return _("%(cpp)s CPP booked as this day's replenishment.") % {"cpp": cpp}
+
+
+# --- ELR and SAN (RF 11.617, 11.6122; SaP 11.612) ----------------------------------------
+
+
+def _check_elr(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]) -> None:
+    if facts.get("elr") is None:
+        raise EffectError(_("This CG day's ELR is not on the roster yet; enter it first."))
+
+
+def _book_elr(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
+    side_day = _side_day(campaign, reph, side)
+    limits = table_data(campaign, roll.table_id).get("result_limits") or {}
+    new = changed_within(
+        side_day.elr, roll.result["elr_change"], limits.get("elr_min", 0), limits.get("elr_max")
+    )
+    old = side_day.elr
+    state.update_side_day(campaign, side_day, by=by, version=side_day.version, elr=new)
+    return _("ELR %(old)s → %(new)s on the roster.") % {"old": old, "new": new}
+
+
+def _check_san(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]) -> None:
+    san = facts.get("san")
+    if san is None:
+        raise EffectError(_("This CG day's SAN is not on the roster yet; enter it first."))
+    if san < 4:
+        raise EffectError(
+            _("Only a side whose SAN is 4 or more rolls (SAN now %(san)s): nothing to roll.")
+            % {"san": san}
+        )
+
+
+def _book_san(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
+    side_day = _side_day(campaign, reph, side)
+    old = side_day.san
+    new = changed_within(old, roll.result["san_change"], 0, None)
+    if new == old:
+        return _("SAN unchanged (%(san)s).") % {"san": old}
+    state.update_side_day(campaign, side_day, by=by, version=side_day.version, san=new)
+    return _("SAN %(old)s → %(new)s on the roster.") % {"old": old, "new": new}
+
+
+# --- weather and EC (RF 11.618) ------------------------------------------------------------
+
+DECEMBER_WEATHER = {
+    "overcast_falling_snow": "Overcast, Falling Snow",
+    "overcast_falling_snow_possible": "Overcast (Falling Snow possible)",
+}
+WEATHER_WORDS = {
+    "mist": "Mist",
+    "overcast": "Overcast",
+    "clear": "Clear",
+    "clear_gusty": "Clear & Gusty",
+}
+
+
+def _once_per_day(field: str) -> Check:
+    def check(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]) -> None:
+        day = CampaignDay.objects.get(campaign=campaign, index=reph.index)
+        if getattr(day, field).strip():
+            raise EffectError(
+                _("The calendar already has this day's %(what)s (%(value)s).")
+                % {
+                    "what": _("weather") if field == "weather" else _("EC"),
+                    "value": getattr(day, field),
+                }
+            )
+        if field == "ec" and facts.get("month") == 12:
+            raise EffectError(_("In December the EC is always Wet (11.618): nothing to roll."))
+
+    return check
+
+
+def _book_weather(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
+    day = _calendar_day(campaign, reph)
+    result = roll.result
+    december = month_of(campaign, reph.index) == 12
+    weather = WEATHER_WORDS.get(result["weather"], result["weather"])
+    fields = {"weather": weather}
+    if december:
+        weather = DECEMBER_WEATHER.get(result.get("december", ""), weather)
+        fields = {"weather": f"{weather}; Ground Snow", "ec": "Wet"}
+    state.update_day(campaign, day, by=by, version=day.version, **fields)
+    return _("Weather on the calendar: %(weather)s.") % {"weather": fields["weather"]}
+
+
+def _book_ec(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
+    day = _calendar_day(campaign, reph)
+    ec = str(roll.result["ec"]).capitalize()
+    state.update_day(campaign, day, by=by, version=day.version, ec=ec)
+    return _("EC on the calendar: %(ec)s.") % {"ec": ec}
+
+
+# --- recon (RF 11.622, SaP 11.620): paid in CPP -----------------------------------------
+
+
+def _book_recon(booking: Booking) -> str:
+    campaign, reph, side, roll, by = booking.unpack()
+    cost = 2 if booking.answers.get("two-cpp") else 1
+    state.add_ledger_entry(
+        campaign,
+        by=by,
+        side=side,
+        ledger=LedgerEntry.CPP,
+        index=reph.index,
+        kind=LedgerKind.RECON,
+        amount=-cost,
+        note=_("Recon dr %(final)s: %(locations)s Locations")
+        % {"final": roll.final, "locations": roll.result["locations"]},
+    )
+    return _("%(cost)s CPP paid for recon; %(locations)s Locations may be reconnoitred.") % {
+        "cost": cost,
+        "locations": roll.result["locations"],
+    }
+
+
+# --- Dual Attack set-up order and first player (RF 11.6233, 11.625) -----------------------
+
+
+def _scenario_of_day(campaign: Campaign, reph: RefitPhase) -> Scenario | None:
+    return (
+        Scenario.objects.select_for_update()
+        .filter(campaign=campaign, index=reph.index, sequence=reph.sequence)
+        .first()
+    )
+
+
+def _check_dual_attack(
+    campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]
+) -> None:
+    scenario = Scenario.objects.filter(
+        campaign=campaign, index=reph.index, sequence=reph.sequence
+    ).first()
+    if scenario is None or scenario.scenario_type != "dual_attack":
+        raise EffectError(_("Only a Dual Attack scenario rolls this."))
+
+
+def _book_scenario_field(field: str) -> Book:
+    def book(booking: Booking) -> str:
+        campaign, reph, side, roll, by = booking.unpack()
+        scenario = _scenario_of_day(campaign, reph)
+        chosen = roll.result[field]
+        state.save_scenario(
+            campaign, by=by, scenario=scenario, version=scenario.version, **{field: chosen}
+        )
+        name = campaign.side(chosen).name.in_language(get_language())
+        return (
+            _("%(side)s sets up first.") if field == "sets_up_first" else _("%(side)s moves first.")
+        ) % {"side": name}
+
+    return book
+
+
+EFFECTS: dict[str, Effect] = {
+    "rf.cpp-replenishment": Effect(
+        gettext_lazy("Roll and book the CPP"), _book_cpp, check=_check_cpp
+    ),
+    "sap.cpp-replenishment": Effect(
+        gettext_lazy("Roll and book the CPP"), _book_cpp, check=_check_cpp
+    ),
+    "rf.elr-change": Effect(gettext_lazy("Roll and change the ELR"), _book_elr, check=_check_elr),
+    "rf.san-adjustment": Effect(
+        gettext_lazy("Roll and adjust the SAN"), _book_san, check=_check_san
+    ),
+    "sap.san-adjustment": Effect(
+        gettext_lazy("Roll and adjust the SAN"), _book_san, check=_check_san
+    ),
+    "rf.weather": Effect(
+        gettext_lazy("Roll and record the weather"),
+        _book_weather,
+        once="reph",
+        roller="soviet",
+        check=_once_per_day("weather"),
+    ),
+    "rf.ec": Effect(
+        gettext_lazy("Roll and record the EC"),
+        _book_ec,
+        once="reph",
+        roller="soviet",
+        check=_once_per_day("ec"),
+    ),
+    "rf.recon": Effect(gettext_lazy("Pay the CPP and roll"), _book_recon),
+    "sap.recon": Effect(gettext_lazy("Pay the CPP and roll"), _book_recon),
+    "rf.dual-attack-setup-order": Effect(
+        gettext_lazy("Roll who sets up first"),
+        _book_scenario_field("sets_up_first"),
+        once="reph",
+        check=_check_dual_attack,
+    ),
+    "rf.dual-attack-first-player": Effect(
+        gettext_lazy("Roll who moves first"),
+        _book_scenario_field("moves_first"),
+        once="reph",
+        check=_check_dual_attack,
+    ),
+}

@@ -1,0 +1,128 @@
+"""What the campaign state says about one side in one RePh, as the plain facts
+``refit.rules.drms`` works DRMs out from. A fact the campaign does not have is left out."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from django.db.models import Sum
+
+from campaigns.models import Campaign, CampaignDay, CvpEntry, RefitPhase, SideDay
+from campaigns.records.balance import scenario_balance_drm
+
+# Weather and EC words as the calendar may hold them (typed by hand or booked from a roll).
+WEATHER_WORDS = {
+    "mist": ("mist", "霞"),
+    "overcast": ("overcast", "曇"),
+    "falling_snow": ("falling snow", "falling_snow", "snow", "降雪"),
+    "clear": ("clear", "晴"),
+    "gusty": ("gusty", "突風"),
+}
+EC_WORDS = {
+    "wet": ("wet", "多湿"),
+    "moist": ("moist", "湿潤"),
+    "moderate": ("moderate", "普通"),
+    "dry": ("dry", "乾燥"),
+}
+
+
+def words(text: str, vocabulary: dict[str, tuple[str, ...]]) -> list[str]:
+    """The vocabulary keys a free-text calendar entry mentions ("Overcast, Falling Snow")."""
+    lowered = re.sub(r"[_\-]", " ", text.lower())
+    return [key for key, spellings in vocabulary.items() if any(s in lowered for s in spellings)]
+
+
+def completed_index(campaign: Campaign, reph: RefitPhase) -> int:
+    """The CG day (time frame) whose scenario the RePh follows: RF's after-scenario RePh is
+    dated the scenario's day; every other RePh the day after."""
+    if campaign.module == "red_factories" and reph.kind in ("after_scenario", "scenario"):
+        return reph.index
+    return reph.index - 1
+
+
+def month_of(campaign: Campaign, index: int) -> int | None:
+    periods = campaign.cg.periods
+    if not 0 <= index < len(periods):
+        return None
+    try:
+        return dt.date.fromisoformat(periods[index].key).month
+    except ValueError:
+        return None
+
+
+def _first_day_chits(campaign: Campaign) -> dict[str, str]:
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    chits = (definitions.get(campaign.campaign_game) or {}).get("first_day_chits") or {}
+    return {side: chits.get(side, "") for side in campaign.game.side_keys}
+
+
+def _streaks(campaign: Campaign, before: RefitPhase) -> tuple[int, int]:
+    """(Idle Days since the last completed scenario, scenarios completed since the CG start or
+    the last Idle Day) from the RePhs finished before ``before``."""
+    idle_days = scenarios = 0
+    finished = campaign.rephs.filter(finished_at__isnull=False, pk__lt=before.pk)
+    for kind, outcome in finished.order_by("pk").values_list("kind", "outcome"):
+        if kind == "scenario":
+            idle_days = 0
+            scenarios += 1
+        elif kind == "new_day" and (outcome or {}).get("scenario_generated") is False:
+            idle_days += 1
+            scenarios = 0
+    return idle_days, scenarios
+
+
+def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
+    index = reph.index
+    done = completed_index(campaign, reph)
+    facts: dict[str, Any] = {
+        "module": campaign.module,
+        "side": side,
+        "campaign_game": campaign.campaign_game,
+        "month": month_of(campaign, index),
+    }
+    side_days = {
+        d.index: d
+        for d in SideDay.objects.filter(campaign=campaign, side=side, index__in=[index - 1, index])
+    }
+    today = side_days.get(index)
+    if today is not None:
+        if today.hist_drm is not None:
+            facts["hist_drm"] = today.hist_drm
+        if today.san is not None:
+            facts["san"] = today.san
+        if today.elr is not None:
+            facts["elr"] = today.elr
+    previous = side_days.get(index - 1)
+    chit = previous.initiative_chit if previous is not None else ""
+    if index == 1 and not chit:
+        chit = _first_day_chits(campaign)[side]
+    facts["attack_chit_previous_day"] = chit == "attack"
+
+    scenarios = list(campaign.scenarios.order_by("index", "sequence").values("index", "winner"))
+    winners = [s["winner"] for s in scenarios if s["winner"]]
+    if campaign.module == "red_factories":
+        facts["balance_drm"] = scenario_balance_drm(winners, side)
+    wins = sum(1 for winner in winners if winner == side)
+    facts["losing_record"] = len(winners) >= 2 and 2 * wins <= len(winners) - wins
+    played = [s for s in scenarios if s["index"] == done]
+    if not played:
+        facts["won_completed"] = False
+    elif all(s["winner"] for s in played):
+        facts["won_completed"] = any(s["winner"] == side for s in played)
+    facts["cvp_completed"] = (
+        CvpEntry.objects.filter(campaign=campaign, side=side, index=done)
+        .exclude(exited_uncontrolled=True)
+        .exclude(no_cvp=True)
+        .aggregate(total=Sum("cvp"))["total"]
+        or 0
+    )
+    if index >= 1:
+        day_before = CampaignDay.objects.filter(campaign=campaign, index=index - 1).first()
+        if day_before is not None and day_before.weather.strip():
+            facts["previous_weather"] = words(day_before.weather, WEATHER_WORDS)
+        if day_before is not None and day_before.ec.strip():
+            facts["previous_ec"] = words(day_before.ec, EC_WORDS)
+    facts["idle_days"], facts["scenarios_since"] = _streaks(campaign, reph)
+    return facts

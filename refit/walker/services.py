@@ -1,0 +1,279 @@
+"""Walk both sides through the Refit Phase's steps (campaigns.games.steps says which and in what
+order).
+
+Each side marks its steps done or skipped, in order, at the same time as the other side. A step
+that needs both sides (``both_sides_together``: initiative chits, perimeters) lets neither side
+past it until both have marked it. A secret step's marks are seen by that side and the referee.
+When every side has marked every step, ``finish`` closes the RePh and opens what comes next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns.access import PUBLIC
+from campaigns.games import steps as engine
+from campaigns.history import services as history
+from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
+from refit.walker import initiative
+
+
+class WalkerError(ValueError):
+    """A step cannot be marked (yet); the message is for the user."""
+
+
+@dataclass(frozen=True)
+class StepState:
+    step: engine.StepDef
+    status: str  # done, skipped, current, waiting (on the other side), todo
+    mark: StepProgress | None
+
+
+def has_refit(campaign: Campaign) -> bool:
+    return "refit_steps" in campaign.game.files
+
+
+def open_reph(campaign: Campaign) -> RefitPhase | None:
+    """The RePh (or scenario) the campaign is in; the first one is opened on demand."""
+    if not has_refit(campaign):
+        return None
+    reph = campaign.rephs.filter(finished_at__isnull=True).first()
+    if reph is None and not campaign.rephs.exists():
+        first = engine.first_position(campaign.module)
+        reph = RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)
+    return reph
+
+
+def steps(campaign: Campaign, reph: RefitPhase) -> list[engine.StepDef]:
+    if reph.kind == "scenario":
+        return []
+    return engine.steps_for(campaign.module, campaign.game.files["refit_steps"], reph.kind)
+
+
+def side_states(
+    campaign: Campaign, reph: RefitPhase, side: str, marks: list[StepProgress]
+) -> list[StepState]:
+    """Every step of the RePh with this side's status, from all marks of the RePh."""
+    by_step: dict[str, dict[str, StepProgress]] = {}
+    for mark in marks:
+        by_step.setdefault(mark.rule, {})[mark.side] = mark
+    sides = campaign.game.side_keys
+    states = []
+    blocked = False
+    for step in steps(campaign, reph):
+        mark = by_step.get(step.rule, {}).get(side)
+        if mark is not None:
+            states.append(StepState(step, mark.status, mark))
+            if step.both_sides_together and len(by_step.get(step.rule, {})) < len(sides):
+                blocked = True  # our part is done; the other side has not marked it yet
+            continue
+        if blocked:
+            states.append(StepState(step, "waiting", None))
+        elif not any(s.status in ("current", "waiting") for s in states):
+            states.append(StepState(step, "current", None))
+        else:
+            states.append(StepState(step, "todo", None))
+    return states
+
+
+def _scope(step: engine.StepDef, side: str) -> str:
+    return side if step.secret else PUBLIC
+
+
+@transaction.atomic
+def mark(
+    campaign: Campaign,
+    reph: RefitPhase,
+    *,
+    side: str,
+    rule: str,
+    by: AbstractBaseUser,
+    skipped: bool = False,
+    reason: str = "",
+    note: str = "",
+) -> StepProgress:
+    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    if reph.finished_at is not None:
+        raise WalkerError(_("This Refit Phase is over."))
+    if side not in campaign.game.side_keys:
+        raise WalkerError(_("That is not a side of this game."))
+    states = side_states(campaign, reph, side, list(reph.progress.all()))
+    state = next((s for s in states if s.step.rule == rule), None)
+    if state is None:
+        raise WalkerError(_("%(rule)s is not a step of this Refit Phase.") % {"rule": rule})
+    if state.status != "current":
+        raise WalkerError(
+            _("%(rule)s is not your current step.") % {"rule": rule}
+            if state.status != "waiting"
+            else _("Waiting for the other side to finish %(rule)s.") % {"rule": rule}
+        )
+    if skipped and not reason.strip():
+        raise WalkerError(_("Say why the step is skipped."))
+    if not skipped and initiative.is_initiative_step(campaign, state.step.tables):
+        chosen = SideDay.objects.filter(campaign=campaign, index=reph.index, side=side)
+        if not chosen.exclude(initiative_chit="").exists():
+            raise WalkerError(_("Choose your initiative chit first."))
+    progress = StepProgress.objects.create(
+        reph=reph,
+        side=side,
+        rule=rule,
+        by=by,
+        status=StepProgress.Status.SKIPPED if skipped else StepProgress.Status.DONE,
+        reason=reason.strip(),
+        note=note.strip(),
+    )
+    history.record_change(
+        campaign,
+        by,
+        "refit.step_marked",
+        visibility=_scope(state.step, side),
+        changes=[(progress, None, history.snapshot(progress))],
+        rule=rule,
+        side=side,
+        status=progress.status,
+        reason=progress.reason,
+        index=reph.index,
+    )
+    return progress
+
+
+@transaction.atomic
+def unmark(
+    campaign: Campaign, reph: RefitPhase, *, side: str, rule: str, by: AbstractBaseUser
+) -> None:
+    """Take back a side's mark on a step while it has not marked a later one."""
+    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    if reph.finished_at is not None:
+        raise WalkerError(_("This Refit Phase is over."))
+    marks = list(reph.progress.filter(side=side))
+    order = [step.rule for step in steps(campaign, reph)]
+    target = next((m for m in marks if m.rule == rule), None)
+    if target is None:
+        raise WalkerError(_("%(rule)s is not marked.") % {"rule": rule})
+    if any(order.index(m.rule) > order.index(rule) for m in marks if m.rule in order):
+        raise WalkerError(_("A later step is already started; take that back first."))
+    step = next(s for s in steps(campaign, reph) if s.rule == rule)
+    before = history.snapshot(target)
+    target.delete()
+    history.record_change(
+        campaign,
+        by,
+        "refit.step_unmarked",
+        visibility=_scope(step, side),
+        changes=[(target, before, None)],
+        rule=rule,
+        side=side,
+        index=reph.index,
+    )
+
+
+def effects(campaign: Campaign, reph: RefitPhase, side: str, rule: str) -> list[CampaignEvent]:
+    """The changes made for the side's step in this RePh that can still be undone, newest first."""
+    events = CampaignEvent.objects.filter(
+        campaign=campaign,
+        data__refit_step__reph=reph.pk,
+        data__refit_step__rule=rule,
+        data__refit_step__side=side,
+        undone_at__isnull=True,
+    ).order_by("-pk")
+    return [event for event in events if event.data.get("undo")]
+
+
+@transaction.atomic
+def undo_effects(
+    campaign: Campaign, reph: RefitPhase, *, side: str, rule: str, by: AbstractBaseUser
+) -> int:
+    """Undo what the side's step changed (bookings, chit, entries) while no later step of the
+    side is started. The rolls stay in the log: their results can be booked again, not rolled
+    again."""
+    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    if reph.finished_at is not None:
+        raise WalkerError(_("This Refit Phase is over."))
+    order = [step.rule for step in steps(campaign, reph)]
+    if rule not in order:
+        raise WalkerError(_("%(rule)s is not a step of this Refit Phase.") % {"rule": rule})
+    later = [m for m in reph.progress.filter(side=side) if m.rule in order]
+    if any(order.index(m.rule) > order.index(rule) for m in later):
+        raise WalkerError(_("A later step is already started; take that back first."))
+    undone = 0
+    for event in effects(campaign, reph, side, rule):
+        try:
+            history.undo(event, by=by)
+        except history.UndoError as error:
+            raise WalkerError(str(error)) from None
+        undone += 1
+    if not undone:
+        raise WalkerError(_("This step changed nothing that can be undone."))
+    return undone
+
+
+def complete(campaign: Campaign, reph: RefitPhase) -> bool:
+    """Has every side marked every step?"""
+    marked = {(m.side, m.rule) for m in reph.progress.all()}
+    return all(
+        (side, step.rule) in marked
+        for step in steps(campaign, reph)
+        for side in campaign.game.side_keys
+    )
+
+
+@transaction.atomic
+def finish(
+    campaign: Campaign,
+    reph: RefitPhase,
+    *,
+    by: AbstractBaseUser,
+    scenario_generated: bool | None = None,
+    cg_won: bool = False,
+) -> RefitPhase | None:
+    """Close the RePh (or the scenario) and open what comes next; None when the CG is over."""
+    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    if reph.finished_at is not None:
+        raise WalkerError(_("This Refit Phase is over."))
+    if not complete(campaign, reph):
+        raise WalkerError(_("Both sides must finish every step first."))
+    if reph.kind == "new_day" and (chits := initiative.revealed(campaign, reph.index)):
+        scenario_generated = bool(chits.cell.get("scenario"))  # 11.6232 has decided
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    on_day = (definitions.get(campaign.campaign_game) or {}).get("scenarios_on_day") or {}
+    keys = [period.key for period in campaign.cg.periods]
+    scenarios_on_day = {keys.index(key): n for key, n in on_day.items() if key in keys}
+    position = engine.Position(reph.kind, reph.index, reph.sequence)
+    try:
+        following = engine.next_position(
+            campaign.module,
+            position,
+            last_index=len(keys) - 1,
+            scenarios_on_day=scenarios_on_day,
+            scenario_generated=scenario_generated,
+            cg_won=cg_won,
+        )
+    except ValueError as error:
+        raise WalkerError(str(error)) from None
+    reph.finished_at = timezone.now()
+    reph.outcome = {"scenario_generated": scenario_generated, "cg_won": cg_won}
+    reph.save(update_fields=["finished_at", "outcome"])
+    history.record(
+        campaign,
+        by,
+        "refit.finished",
+        kind=reph.kind,
+        index=reph.index,
+        next=following.kind if following else "cg_over",
+    )
+    if following is None:
+        return None
+    if following.index != campaign.period_index:
+        campaign.period_index = following.index
+        campaign.save(update_fields=["period_index"])
+    return RefitPhase.objects.create(
+        campaign=campaign,
+        kind=following.kind,
+        index=following.index,
+        sequence=following.sequence,
+    )

@@ -1,0 +1,70 @@
+"""The CG Roster's CPP and FPP columns, derived from ledger movements."""
+
+import pytest
+
+from campaigns.roster.ledger import Movement, cpp_days, fpp_days
+
+
+def test_a_cpp_chain_over_several_days():
+    # Day 0: initial OB 15 CPP, buys A5 (4) and I1 (5), recon 1.
+    # Day 1: Start = 6 − 1 = 5, replenishment +16 (11.6162), buys A6 on map (8).
+    # Day 2: Start = 13, replenishment +9, nothing bought, no recon.
+    days = cpp_days(
+        3,
+        [
+            Movement(0, "initial", 15),
+            Movement(0, "rg_purchase", -4, "A5"),
+            Movement(0, "rg_purchase", -5, "I1"),
+            Movement(0, "recon", -1),
+            Movement(1, "replenishment", 16),
+            Movement(1, "rg_purchase", -8, "A6"),
+            Movement(2, "replenishment", 9),
+        ],
+    )
+    assert [(d.start, d.repl, d.total, d.spent, d.left, d.recon) for d in days] == [
+        (15, None, 15, 9, 6, 1),
+        (5, 16, 21, 8, 13, 0),
+        (13, 9, 22, 0, 22, 0),
+    ]
+    assert days[0].purchases == (("A5", 4), ("I1", 5))
+
+
+def test_the_rules_example_two_carried_over_and_sixteen_replenished_make_eighteen():
+    # RF 11.6162: the German carried 2 CPP over; replenishment +16 gives a Total of 18.
+    days = cpp_days(2, [Movement(0, "initial", 2), Movement(1, "replenishment", 16)])
+    assert (days[1].start, days[1].repl, days[1].total) == (2, 16, 18)
+
+
+def test_the_first_days_repl_is_blank_as_on_the_printed_form():
+    days = cpp_days(2, [Movement(0, "initial", 8)])
+    assert days[0].repl is None
+    assert days[1].repl == 0
+
+
+def test_a_referee_adjustment_changes_the_total_and_is_shown_apart():
+    days = cpp_days(1, [Movement(0, "initial", 10), Movement(0, "adjustment", -3)])
+    assert (days[0].adjustment, days[0].total, days[0].left) == (-3, 7, 7)
+
+
+def test_recon_comes_off_the_next_days_start_not_this_days_left():
+    days = cpp_days(2, [Movement(0, "initial", 10), Movement(0, "recon", -2)])
+    assert (days[0].left, days[0].recon, days[1].start) == (10, 2, 8)
+
+
+def test_an_entry_outside_the_cg_is_refused():
+    with pytest.raises(ValueError, match="outside the CG"):
+        cpp_days(5, [Movement(5, "replenishment", 3)])
+
+
+def test_unspent_fpp_are_lost_each_day():
+    # RF 11.621: "All FPP not spent at the end of this step are lost."
+    days = fpp_days(
+        2,
+        [
+            Movement(0, "initial", 50),
+            Movement(0, "fortification_purchase", -44),
+            Movement(1, "fortification_rg", 30),
+            Movement(1, "fortification_purchase", -30),
+        ],
+    )
+    assert [(d.available, d.spent, d.lost) for d in days] == [(50, 44, 6), (30, 30, 0)]

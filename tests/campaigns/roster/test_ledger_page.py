@@ -1,0 +1,358 @@
+"""A side's CPP and FPP ledgers: the entries, per-day subtotals, and adding an entry."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaigns import state
+from campaigns.games.registry import get_module
+from campaigns.members import services
+from campaigns.models import CampaignEvent, LedgerEntry, Role
+from tests.campaigns.builders import SIDE_PAGE_ACCESS, cell, make_big_campaign
+
+pytestmark = pytest.mark.django_db
+
+
+def url(campaign, side="german"):
+    return reverse("campaigns:ledger", args=[campaign.pk, side])
+
+
+def roster_url(campaign, side="german"):
+    return reverse("campaigns:roster", args=[campaign.pk, side])
+
+
+def entry(kind, amount, index=0, rg="", note="", ledger=None):
+    if ledger is None:
+        ledger = "fpp" if kind.startswith("fortification") else "cpp"
+    return {"entry": f"{ledger}:{kind}", "index": index, "amount": amount, "rg": rg, "note": note}
+
+
+def added(campaign, side="german"):
+    return list(
+        LedgerEntry.objects.filter(campaign=campaign, side=side)
+        .exclude(kind="initial")
+        .values_list("ledger", "index", "kind", "amount", "rg", "note")
+    )
+
+
+def total(html, name):
+    match = re.search(rf'<dd class="{name}">(.*?)</dd>', html)
+    assert match, name
+    return match.group(1)
+
+
+# --- who may see and add -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "persona, side, status",
+    SIDE_PAGE_ACCESS,
+)
+def test_only_the_sides_players_and_the_referee_open_a_ledger(
+    campaign, client_as, persona, side, status
+):
+    assert client_as(persona).get(url(campaign, side)).status_code == status
+
+
+@pytest.mark.parametrize("persona", ["soviet", "observer", "outsider"])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_nobody_else_adds_to_a_sides_ledger(campaign, client_as, persona, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client_as(persona).post(
+        url(campaign), entry("replenishment", 5, index=1), headers=headers
+    )
+    assert response.status_code == 404
+    assert added(campaign) == []
+
+
+def test_an_anonymous_visitor_is_asked_to_sign_in(campaign, client):
+    assert client.get(url(campaign)).status_code == 302
+    assert client.post(url(campaign), entry("replenishment", 5, index=1)).status_code == 302
+    assert added(campaign) == []
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def test_every_entry_is_listed_with_who_and_a_subtotal_per_day(campaign, client_as, people):
+    state.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger="cpp",
+        index=1,
+        kind="replenishment",
+        amount=16,
+        note="DR 6",
+    )
+    response = client_as("german").get(url(campaign))
+    html = response.content.decode()
+    cpp_days = response.context["cpp_days"]
+    assert [(d.index, [e.amount for e in d.entries]) for d in cpp_days] == [(0, [15]), (1, [16])]
+    day_one = re.search(r'<tbody id="cpp-day-1">(.*?)</tbody>', html, re.DOTALL).group(1)
+    assert "Replenishment" in day_one
+    assert "+16" in day_one
+    assert "DR 6" in day_one
+    assert "<td>german</td>" in day_one
+    assert "18 Oct 1942 subtotal" in day_one
+    assert "Total 31" in " ".join(day_one.split())
+
+
+def test_the_form_says_that_a_cost_is_typed_as_a_positive_number(campaign, client_as):
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert "Type a positive number: a cost" in html
+
+
+def test_only_the_referee_is_offered_adjustments(campaign, client_as):
+    assert 'value="cpp:adjustment"' not in client_as("german").get(url(campaign)).content.decode()
+    assert 'value="cpp:adjustment"' in client_as("referee").get(url(campaign)).content.decode()
+
+
+# --- adding entries ------------------------------------------------------------------------
+
+
+def test_a_player_records_gains_and_costs_with_the_sign_of_their_kind(campaign, client_as):
+    client = client_as("german")
+    for data in (
+        entry("replenishment", 16, index=1),
+        entry("rg_purchase", 7, index=1, rg="i1"),
+        entry("recon", 2, index=1),
+        entry("fortification_rg", 12, index=1, rg="M1"),
+        entry("fortification_purchase", 10, index=1),
+    ):
+        response = client.post(url(campaign), data)
+        assert response.status_code == 302, response.context["form"].errors
+    assert added(campaign) == [
+        ("cpp", 1, "replenishment", 16, "", ""),
+        ("cpp", 1, "rg_purchase", -7, "I1", ""),
+        ("cpp", 1, "recon", -2, "", ""),
+        ("fpp", 1, "fortification_rg", 12, "M1", ""),
+        ("fpp", 1, "fortification_purchase", -10, "", ""),
+    ]
+    assert CampaignEvent.objects.filter(action="ledger.added", visibility="german").count() == 5
+    html = client.get(url(campaign)).content.decode()
+    assert "Entry added." in html
+
+
+def test_the_referee_adds_for_either_side(campaign, client_as):
+    client = client_as("referee")
+    assert (
+        client.post(url(campaign, "soviet"), entry("replenishment", 4, index=2)).status_code == 302
+    )
+    assert added(campaign, "soviet") == [("cpp", 2, "replenishment", 4, "", "")]
+
+
+@pytest.mark.parametrize(
+    "data, field, message",
+    [
+        (entry("replenishment", 0, index=1), "amount", "Type a number above 0"),
+        (entry("rg_purchase", -7, index=1, rg="I1"), "amount", "Type a number above 0"),
+        (entry("rg_purchase", 7, index=1), "rg", "Name the RG bought"),
+        (entry("rg_purchase", 7, index=1, rg="Z9"), "rg", "Z9 is not on this side's RG chart"),
+        # I6 is on the Soviet chart, not on the German one.
+        (entry("rg_purchase", 12, index=1, rg="I6"), "rg", "I6 is not on this side's RG chart"),
+        (entry("recon", 1, index=1, rg="I1"), "rg", "Only an RG purchase or FPP from"),
+        (entry("replenishment", 5, index=13), "index", "Select a valid choice"),
+        (entry("initial", 5, index=0), "entry", "Select a valid choice"),
+        ({"entry": "cpp:replenishment", "index": 1, "amount": "lots"}, "amount", "whole number"),
+    ],
+)
+def test_bad_input_is_refused_with_the_field_named_and_kept(
+    campaign, client_as, data, field, message
+):
+    data = {**data, "note": "keep me"}
+    response = client_as("german").post(url(campaign), data)
+    assert response.status_code == 200
+    assert message in " ".join(response.context["form"].errors[field])
+    html = response.content.decode()
+    assert "The entry was not added" in html
+    assert message.split(" is not")[0] in html
+    assert 'value="keep me"' in html
+    assert added(campaign) == []
+
+
+def test_a_player_cannot_make_an_adjustment(campaign, client_as):
+    data = entry("adjustment", -3, index=0, note="I found some")
+    response = client_as("german").post(url(campaign), data)
+    assert "Only the referee may make adjustments." in response.content.decode()
+    assert added(campaign) == []
+
+
+def test_the_referee_adjusts_only_with_a_reason(campaign, client_as):
+    client = client_as("referee")
+    response = client.post(url(campaign), entry("adjustment", -3, index=0))
+    assert "Give the reason for the adjustment." in response.content.decode()
+    assert added(campaign) == []
+    response = client.post(url(campaign), entry("adjustment", 0, index=0, note="Recount"))
+    assert "An adjustment cannot be 0." in response.content.decode()
+    response = client.post(url(campaign), entry("adjustment", -3, index=0, note="Recount"))
+    assert response.status_code == 302
+    response = client.post(
+        url(campaign), entry("adjustment", 5, index=0, note="Forgot FPP", ledger="fpp")
+    )
+    assert response.status_code == 302
+    assert added(campaign) == [
+        ("cpp", 0, "adjustment", -3, "", "Recount"),
+        ("fpp", 0, "adjustment", 5, "", "Forgot FPP"),
+    ]
+    roster = client.get(roster_url(campaign)).content.decode()
+    assert cell(roster, 0, "cpp-adjustment") == "-3"
+    assert cell(roster, 0, "cpp-total") == "12"
+
+
+def test_a_game_without_rg_charts_refuses_rg_ids(people, client_as):
+    russia = services.create_campaign(
+        user=people["german"],
+        name="Barbarossa",
+        module=get_module("defiant_russia"),
+        cg_key="full-game",
+        role=Role.PLAYER,
+        side=get_module("defiant_russia").side_keys[0],
+    )
+    side = russia.game.side_keys[0]
+    response = client_as("german").post(
+        url(russia, side), entry("rg_purchase", 3, index=1, rg="I1")
+    )
+    assert response.context["form"].errors["rg"] == [
+        "This game has no RG chart; leave the RG empty."
+    ]
+    assert added(russia, side) == []
+
+
+# --- the CPP chain through the pages -------------------------------------------------------
+
+
+def test_the_roster_follows_entries_added_over_several_days(campaign, client_as):
+    # 11.6162: the German carried 2 CPP over to 18 Oct; replenishment +16 makes a Total of 18.
+    client = client_as("german")
+    for data in (
+        entry("rg_purchase", 7, index=0, rg="I1"),
+        entry("rg_purchase", 4, index=0, rg="A5"),
+        entry("recon", 2, index=0),
+        entry("replenishment", 16, index=1),
+        entry("rg_purchase", 5, index=1, rg="A6"),
+        entry("replenishment", 9, index=2),
+    ):
+        assert client.post(url(campaign), data).status_code == 302
+    html = client.get(roster_url(campaign)).content.decode()
+    columns = ("cpp-start", "cpp-repl", "cpp-total", "cpp-spent", "cpp-left", "cpp-recon")
+    assert [cell(html, 0, c) for c in columns] == ["15", "", "15", "11", "4", "2"]
+    assert [cell(html, 1, c) for c in columns] == ["2", "16", "18", "5", "13", ""]
+    assert [cell(html, 2, c) for c in columns] == ["13", "9", "22", "0", "22", ""]
+    ledger = client.get(url(campaign)).content.decode()
+    assert total(ledger, "cpp-total") == "22"  # the latest day with entries
+    assert "Now (19 Oct 1942)" in ledger
+
+
+# --- HTMX ----------------------------------------------------------------------------------
+
+
+def test_htmx_adding_swaps_the_ledger_section_with_the_new_totals(campaign, client_as):
+    client = client_as("german")
+    response = client.post(
+        url(campaign), entry("rg_purchase", 7, index=0, rg="I1"), headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    assert "HX-Request" in response["Vary"]
+    html = response.content.decode()
+    assert "<html" not in html
+    assert html.lstrip().startswith('<section id="ledger-section">')
+    assert "Entry added." in html
+    assert (total(html, "cpp-total"), total(html, "cpp-spent"), total(html, "cpp-left")) == (
+        "15",
+        "7",
+        "8",
+    )
+    # Ready for the next purchase on the same day; the amount and RG are cleared.
+    form = response.context["form"]
+    assert (form["entry"].value(), form["index"].value()) == ("cpp:rg_purchase", 0)
+    assert form["amount"].value() is None
+
+
+def test_htmx_errors_come_back_in_the_section(campaign, client_as):
+    response = client_as("german").post(
+        url(campaign), entry("rg_purchase", 7, index=0), headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert "<html" not in html
+    assert "Name the RG bought" in html
+    assert added(campaign) == []
+
+
+# --- secrets -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def soviet_secrets(campaign, people):
+    for kind, amount, rg, ledger in (
+        ("replenishment", 987, "", "cpp"),
+        ("rg_purchase", -12, "I6", "cpp"),
+        ("fortification_rg", 777, "M1", "fpp"),
+    ):
+        state.add_ledger_entry(
+            campaign,
+            by=people["soviet"],
+            side="soviet",
+            ledger=ledger,
+            index=1,
+            kind=kind,
+            amount=amount,
+            rg=rg,
+            note="Soviet stash behind the bakery",
+        )
+
+
+@pytest.mark.parametrize("persona", ["german", "referee"])
+def test_the_opponents_entries_never_appear_on_a_ledger(
+    campaign, client_as, soviet_secrets, persona
+):
+    html = client_as(persona).get(url(campaign, "german")).content.decode()
+    for secret in ("Soviet stash", "987", "995", "777", ">I6<"):
+        assert secret not in html
+
+
+def test_the_opponents_entries_stay_out_of_an_htmx_answer_too(campaign, client_as, soviet_secrets):
+    html = (
+        client_as("german")
+        .post(url(campaign), entry("replenishment", 3, index=1), headers={"HX-Request": "true"})
+        .content.decode()
+    )
+    assert "Soviet stash" not in html
+    assert "987" not in html
+
+
+def test_the_referee_sees_the_soviet_entries_on_the_soviet_ledger(
+    campaign, client_as, soviet_secrets
+):
+    html = client_as("referee").get(url(campaign, "soviet")).content.decode()
+    assert html.count("Soviet stash behind the bakery") == 3
+    assert "+987" in html
+
+
+# --- cost ----------------------------------------------------------------------------------
+
+
+def test_the_number_of_queries_does_not_grow_with_the_campaign(
+    campaign, client_as, people, django_assert_max_num_queries
+):
+    client = client_as("german")
+    with django_assert_max_num_queries(6) as small:
+        assert client.get(url(campaign)).status_code == 200
+    big = make_big_campaign(people)
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        response = client.get(url(big))
+    assert len(response.context["cpp_days"]) == 30
+
+
+def test_an_htmx_add_costs_the_same_on_a_big_campaign(
+    campaign, client_as, people, django_assert_max_num_queries
+):
+    client = client_as("german")
+    headers = {"HX-Request": "true"}
+    with django_assert_max_num_queries(20) as small:
+        client.post(url(campaign), entry("replenishment", 3, index=1), headers=headers)
+    big = make_big_campaign(people)
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        response = client.post(url(big), entry("replenishment", 3, index=1), headers=headers)
+    assert "Entry added." in response.content.decode()

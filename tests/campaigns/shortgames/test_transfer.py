@@ -1,0 +1,132 @@
+"""Export and import of a short game: lossless round trip, crafted input refused."""
+
+import copy
+import json
+
+import pytest
+
+from campaigns.access import viewer_for
+from campaigns.dice import services as dice
+from campaigns.models import GameUnit, PointEntry, RefereeTable, ShortGame, TurnMark
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turns
+from campaigns.shortgames.units import UnitData
+from campaigns.transfer import services as transfer
+from tests.campaigns.dice.test_services import Loaded
+from tests.campaigns.transfer.test_services import comparable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played_dr(dr_game, people):
+    short_games.start(dr_game, by=people["german"], options=["random_weather", "no_purge"])
+    (army,) = short_games.add_units(
+        dr_game,
+        by=people["soviet"],
+        units=[
+            UnitData(
+                side="soviet",
+                name="5th Army",
+                unit_type="infantry_army",
+                nationality="soviet",
+                full="3-3",
+                reduced="1-3",
+                state="eliminated",
+            )
+        ],
+    )
+    short_games.set_control(
+        dr_game, by=people["german"], key="kiev", controller="axis", cut_off=True, version=None
+    )
+    turns.mark(dr_game, index=0, side="soviet", step_id="weather", by=people["soviet"])
+    dr_game.period_index = 1
+    dr_game.save()
+    turns.receive_points(dr_game, side="soviet", index=1, kind="replacement", by=people["soviet"])
+    turns.replace_unit(
+        dr_game, army, action="rebuild", index=1, version=army.version, by=people["soviet"]
+    )
+    with dice.use_roller(Loaded(6, 2)):
+        turns.roll_combat(
+            dr_game, side="soviet", dice_count=2, fleet_dice=0, hit_on=(6,), by=people["soviet"]
+        )
+    return dr_game
+
+
+def export_as(campaign, user):
+    return transfer.build_export(viewer_for(user, campaign.pk))
+
+
+def round_trip(campaign, exporter, importer):
+    first = export_as(campaign, exporter)
+    parsed = transfer.parse_export(transfer.dumps(first).encode())
+    copy_ = transfer.load(parsed, user=importer)
+    return first, copy_, export_as(copy_, importer)
+
+
+@pytest.mark.parametrize("persona", ["referee", "german", "soviet", "observer"])
+def test_a_short_game_round_trips_losslessly(played_dr, people, persona):
+    first, imported, second = round_trip(played_dr, people[persona], people["outsider"])
+    assert comparable(second) == comparable(first)
+    section = first["short_game"]
+    assert section["setup"]["options"] == ["random_weather", "no_purge"]
+    assert [u["state"] for u in section["units"]] == ["reduced"]
+    assert [p["action"] for p in section["points"]] == ["received", "rebuild"]
+    assert section["points"][1]["unit"] == section["units"][0]["id"]
+    assert GameUnit.objects.filter(campaign=imported).count() == 1
+    rebuilt = PointEntry.objects.get(campaign=imported, action="rebuild")
+    assert rebuilt.unit.campaign_id == imported.pk
+    assert ShortGame.objects.get(campaign=imported).options == ["random_weather", "no_purge"]
+
+
+def test_a_cp_game_with_a_referee_table_round_trips(cp_started, people):
+    table = {
+        "id": "cp.weather",
+        "rule": "5.3",
+        "roll": "dr",
+        "rows": [{"min": 1, "max": 6, "result": {"weather": "snow"}}],
+    }
+    short_games.save_referee_table(
+        cp_started, by=people["referee"], slot_id="cp.weather-table", data=table, version=None
+    )
+    first, imported, second = round_trip(cp_started, people["referee"], people["outsider"])
+    assert comparable(second) == comparable(first)
+    assert RefereeTable.objects.get(campaign=imported).data == table
+
+
+def refused(data, match):
+    with pytest.raises(transfer.ImportRefused, match=match):
+        transfer.parse_export(json.dumps(data).encode())
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda s: s["units"][0].update(state="flying"), "state"),
+        (lambda s: s["units"][0].update(steps=3), "steps"),
+        (lambda s: s["units"][0].update(side="german"), "side"),
+        (lambda s: s["points"][1].update(unit=99), "unit"),
+        (lambda s: s["turn_marks"][0].update(step="no-such-step"), "step"),
+        (lambda s: s["turn_marks"].append(dict(s["turn_marks"][0])), "twice"),
+        (lambda s: s["control"][0].update(key="paris"), "key"),
+        (lambda s: s["setup"].update(options=["cheat"]), "options"),
+        (lambda s: s.update(referee_tables=[{"slot": "cp.crt", "data": {}}]), "slot"),
+    ],
+)
+def test_crafted_short_game_rows_are_refused(played_dr, people, change, match):
+    data = copy.deepcopy(export_as(played_dr, people["referee"]))
+    change(data["short_game"])
+    refused(data, match)
+
+
+def test_a_short_game_section_in_a_campaign_game_file_is_refused(campaign, played_dr, people):
+    data = export_as(campaign, people["referee"])
+    data["short_game"] = export_as(played_dr, people["referee"])["short_game"]
+    refused(data, "another game")
+
+
+def test_marks_survive_and_the_walker_reads_them(played_dr, people):
+    _first, imported, _second = round_trip(played_dr, people["referee"], people["outsider"])
+    assert list(TurnMark.objects.filter(campaign=imported).values_list("step", flat=True)) == [
+        "weather"
+    ]

@@ -1,0 +1,342 @@
+"""campaigns.shortgames.turns: the turn's steps, marks in order, the weather, rolls through
+campaigns.dice.services, points."""
+
+import pytest
+
+from campaigns.dice import services as dice
+from campaigns.models import CampaignEvent, DiceRoll, GameUnit, PointEntry, TurnMark
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turns
+from campaigns.shortgames.units import UnitData
+from tests.campaigns.dice.test_services import Loaded
+
+pytestmark = pytest.mark.django_db
+
+
+def steps_of(campaign):
+    game = short_games.setup_of(campaign)
+    day = turns.current_day(campaign)
+    return turns.turn_steps(
+        campaign, game, turns.weather_now(campaign, day, game), turns.marks_of(campaign)
+    )
+
+
+def mark_all(campaign, people, upto=None):
+    """Mark every step that takes place, in order, by the side(s) it belongs to."""
+    persona = {"axis": "german", "german": "german", "soviet": "soviet"}
+    for step in steps_of(campaign):
+        if step.id == upto:
+            return
+        if not step.applies:
+            continue
+        for side in step.sides_to_mark or campaign.game.side_keys:
+            turns.mark(
+                campaign,
+                index=campaign.period_index,
+                side=side,
+                step_id=step.id,
+                by=people[persona[side]],
+            )
+
+
+def test_turn_1_skips_the_breakthrough_phases_with_the_rule(dr_started):
+    steps = {step.id: step for step in steps_of(dr_started)}
+    breakthrough = steps["axis_breakthrough_movement"]
+    assert breakthrough.status == "skipped"
+    assert "6.7" in breakthrough.reason.en
+    assert steps["axis_movement"].applies
+    assert steps["weather"].status == "current"
+
+
+def test_only_the_first_open_step_is_current_and_marks_go_in_order(dr_started, people):
+    with pytest.raises(turns.TurnError, match="earlier steps"):
+        turns.mark(dr_started, index=0, side="axis", step_id="axis_movement", by=people["german"])
+    turns.mark(dr_started, index=0, side="soviet", step_id="weather", by=people["soviet"])
+    steps = {step.id: step for step in steps_of(dr_started)}
+    assert steps["weather"].status == "done"
+    assert steps["axis_supply"].status == "current"
+
+
+def test_a_step_belongs_to_its_side(dr_started, people):
+    with pytest.raises(turns.TurnError, match="other side"):
+        turns.mark(dr_started, index=0, side="axis", step_id="weather", by=people["german"])
+
+
+def test_the_historical_weather_is_written_on_the_turn_record_when_its_step_is_done(
+    dr_started, people
+):
+    turns.mark(dr_started, index=0, side="soviet", step_id="weather", by=people["soviet"])
+    assert turns.current_day(dr_started).weather == "clear"
+
+
+def test_a_stale_turn_changes_nothing(dr_started, people):
+    with pytest.raises(turns.TurnError, match="earlier turn"):
+        turns.mark(dr_started, index=1, side="soviet", step_id="weather", by=people["soviet"])
+    assert not TurnMark.objects.exists()
+
+
+def test_a_mark_sent_twice_is_kept_once(dr_started, people):
+    for _ in range(2):
+        turns.mark(dr_started, index=0, side="soviet", step_id="weather", by=people["soviet"])
+    assert TurnMark.objects.count() == 1
+
+
+def test_skipping_needs_a_reason(dr_started, people):
+    with pytest.raises(turns.TurnError, match="why"):
+        turns.mark(
+            dr_started, index=0, side="soviet", step_id="weather", by=people["soviet"], skipped=True
+        )
+
+
+def test_unmark_only_the_latest(dr_started, people):
+    turns.mark(dr_started, index=0, side="soviet", step_id="weather", by=people["soviet"])
+    turns.mark(dr_started, index=0, side="axis", step_id="axis_supply", by=people["german"])
+    with pytest.raises(turns.TurnError, match="later step"):
+        turns.unmark(dr_started, index=0, side="soviet", step_id="weather", by=people["soviet"])
+    turns.unmark(dr_started, index=0, side="axis", step_id="axis_supply", by=people["german"])
+    assert list(TurnMark.objects.values_list("step", flat=True)) == ["weather"]
+
+
+def test_the_turn_advances_only_when_every_step_is_marked(dr_started, people):
+    with pytest.raises(turns.TurnError, match="Every step"):
+        turns.advance(dr_started, index=0, by=people["german"])
+    mark_all(dr_started, people)
+    turns.advance(dr_started, index=0, by=people["german"])
+    dr_started.refresh_from_db()
+    assert dr_started.period_index == 1
+    # Turn 2 (July): the Soviet replacement step takes place now, the Axis one not yet.
+    steps = {step.id: step for step in steps_of(dr_started)}
+    assert steps["soviet_replacements"].applies
+    assert not steps["axis_replacements"].applies
+    assert CampaignEvent.objects.filter(action="turn.advanced").count() == 1
+
+
+def test_random_weather_is_rolled_on_the_months_table_and_booked(dr_game, people):
+    short_games.start(dr_game, by=people["german"], options=["random_weather"])
+    dr_game.period_index = 2  # August, turn 3
+    dr_game.save()
+    steps = {step.id: step for step in steps_of(dr_game)}
+    # Until the weather is rolled the breakthrough phases depend on it.
+    assert steps["axis_breakthrough_movement"].limited
+    with pytest.raises(turns.TurnError, match="weather first"):
+        turns.mark(dr_game, index=2, side="soviet", step_id="weather", by=people["soviet"])
+    with dice.use_roller(Loaded(6)):
+        roll = turns.roll_table(
+            dr_game,
+            index=2,
+            side="soviet",
+            step_id="weather",
+            table_id="dr.weather-august",
+            by=people["soviet"],
+        )
+    assert roll.final == 6
+    assert turns.current_day(dr_game).weather == roll.result["weather"]
+    with pytest.raises(turns.TurnError, match="has been rolled"):
+        turns.roll_table(
+            dr_game,
+            index=2,
+            side="soviet",
+            step_id="weather",
+            table_id="dr.weather-august",
+            by=people["soviet"],
+        )
+
+
+def test_a_table_the_rules_do_not_roll_now_is_refused_with_the_reason(dr_started, people):
+    with pytest.raises(turns.TurnError, match="random_weather"):
+        turns.roll_table(
+            dr_started,
+            index=0,
+            side="soviet",
+            step_id="weather",
+            table_id="dr.weather-august",
+            by=people["soviet"],
+        )
+    assert not DiceRoll.objects.exists()
+
+
+def test_cp_weather_cannot_be_rolled_until_the_referee_enters_the_table(cp_started, people):
+    with pytest.raises(turns.TurnError):
+        turns.roll_table(
+            cp_started,
+            index=0,
+            side="soviet",
+            step_id="weather",
+            table_id="cp.weather-table",
+            by=people["soviet"],
+        )
+    table = {
+        "id": "cp.weather",
+        "rule": "5.3",
+        "roll": "dr",
+        "rows": [
+            {"min": 1, "max": 4, "result": {"weather": "snow", "en": "Snow"}},
+            {"min": 5, "max": 6, "result": {"weather": "mud", "en": "Mud"}},
+        ],
+    }
+    short_games.save_referee_table(
+        cp_started, by=people["referee"], slot_id="cp.weather-table", data=table, version=None
+    )
+    with dice.use_roller(Loaded(5)):
+        turns.roll_table(
+            cp_started,
+            index=0,
+            side="soviet",
+            step_id="weather",
+            table_id="cp.weather-table",
+            by=people["soviet"],
+        )
+    assert turns.current_day(cp_started).weather == "mud"
+
+
+def test_cp_tank_breakdown_on_a_1_reduces_a_full_tank_with_an_msl(cp_started, people):
+    (tank,) = short_games.add_units(
+        cp_started,
+        by=people["soviet"],
+        units=[
+            UnitData(side="soviet", name="20 TC 8 Gd", unit_type="tank", full="12-8", reduced="6-8")
+        ],
+    )
+    mark_all(cp_started, people, upto="s1.soviet_operations_1")
+    with dice.use_roller(Loaded(1)):
+        turns.roll_table(
+            cp_started,
+            index=0,
+            side="soviet",
+            step_id="s1.soviet_operations_1",
+            table_id="cp.tank-breakdown",
+            by=people["soviet"],
+            unit=tank,
+        )
+    tank.refresh_from_db()
+    assert (tank.state, tank.msl) == ("reduced", True)
+    with dice.use_roller(Loaded(1)):
+        turns.roll_table(
+            cp_started,
+            index=0,
+            side="soviet",
+            step_id="s1.soviet_operations_1",
+            table_id="cp.tank-breakdown",
+            by=people["soviet"],
+            unit=tank,
+        )
+    tank.refresh_from_db()
+    assert tank.state == "recovery_2"
+
+
+def test_cp_air_points_are_booked_from_the_roll_a_german_6_counts_5(cp_started, people):
+    mark_all(cp_started, people, upto="s1.air_power")
+    with dice.use_roller(Loaded(6)):
+        turns.roll_table(
+            cp_started,
+            index=0,
+            side="german",
+            step_id="s1.air_power",
+            table_id="cp.air-points-german",
+            by=people["german"],
+        )
+    assert turns.balance(cp_started, "german", 0, "air") == 5
+
+
+def test_dr_replacement_points_follow_the_cities_and_pay_for_a_rebuild(dr_started, people):
+    dr_started.period_index = 1  # July: the Soviet gets 6 less deductions
+    dr_started.save()
+    short_games.set_control(
+        dr_started, by=people["german"], key="kiev", controller="axis", cut_off=False, version=None
+    )
+    assert turns.replacements_now(dr_started, "soviet").points == 5
+    turns.receive_points(
+        dr_started, side="soviet", index=1, kind="replacement", by=people["soviet"]
+    )
+    with pytest.raises(turns.TurnError, match="already"):
+        turns.receive_points(
+            dr_started, side="soviet", index=1, kind="replacement", by=people["soviet"]
+        )
+    (army,) = short_games.add_units(
+        dr_started,
+        by=people["soviet"],
+        units=[
+            UnitData(
+                side="soviet",
+                name="5th Army",
+                unit_type="infantry_army",
+                nationality="soviet",
+                full="3-3",
+                reduced="1-3",
+                state="eliminated",
+            )
+        ],
+    )
+    where = turns.replace_unit(
+        dr_started, army, action="rebuild", index=1, version=army.version, by=people["soviet"]
+    )
+    army.refresh_from_db()
+    assert army.state == "reduced"
+    assert "kiev" not in where and "moscow" in where
+    assert turns.balance(dr_started, "soviet", 1, "replacement") == 3
+    assert PointEntry.objects.filter(action="rebuild", amount=-2, unit=army).exists()
+
+
+def test_dr_replacement_refused_before_turn_3_for_the_axis_with_the_rule(dr_started, people):
+    (corps,) = short_games.add_units(
+        dr_started,
+        by=people["german"],
+        units=[
+            UnitData(
+                side="axis",
+                name="XXXIX Pz",
+                unit_type="armor",
+                nationality="german",
+                full="6-6",
+                reduced="3-6",
+                state="reduced",
+            )
+        ],
+    )
+    with pytest.raises(turns.TurnError, match="10.13"):
+        turns.replace_unit(
+            dr_started, corps, action="restore", index=0, version=corps.version, by=people["german"]
+        )
+    corps.refresh_from_db()
+    assert corps.state == "reduced"
+
+
+def test_combat_rolls_one_logged_die_per_strength_point(dr_started, people):
+    with dice.use_roller(Loaded(6, 1, 5, 6)):
+        result = turns.roll_combat(
+            dr_started, side="axis", dice_count=4, fleet_dice=0, hit_on=(6,), by=people["german"]
+        )
+    assert result["faces"] == [6, 1, 5, 6]
+    assert result["hits"] == 2
+    assert DiceRoll.objects.filter(step="7.11").count() == 4
+
+
+def test_unit_change_is_recorded_and_can_be_undone(dr_started, people):
+    from campaigns.history import services as history
+
+    (unit,) = short_games.add_units(
+        dr_started,
+        by=people["german"],
+        units=[UnitData(side="axis", name="Blue", unit_type="division", nationality="spanish")],
+    )
+    short_games.change_unit(
+        dr_started, unit, by=people["german"], version=unit.version, state="reduced"
+    )
+    event = CampaignEvent.objects.get(action="unit.changed")
+    history.undo(event, by=people["german"])
+    unit.refresh_from_db()
+    assert unit.state == "full"
+    assert GameUnit.objects.count() == 1
+
+
+def test_a_side_does_not_roll_the_other_sides_air_points(cp_started, people):
+    mark_all(cp_started, people, upto="s1.air_power")
+    with pytest.raises(turns.TurnError, match="own air points"):
+        turns.roll_table(
+            cp_started,
+            index=0,
+            side="soviet",
+            step_id="s1.air_power",
+            table_id="cp.air-points-german",
+            by=people["soviet"],
+        )

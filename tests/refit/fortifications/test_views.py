@@ -1,0 +1,205 @@
+"""The fortification page: the table to buy from, the record with its set-up Locations.
+Secret to the side and the referee; every action a plain POST with an HTMX partial on top."""
+
+import html as html_lib
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import CampaignEvent, FortificationPurchase
+from campaigns.state import add_ledger_entry
+from refit.fortifications import services as fortifications
+from refit.rules.fortification import FortificationOrder as Order
+from refit.walker import services as walker
+from tests.campaigns.builders import make_big_campaign
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+def page_url(campaign, side="soviet"):
+    return reverse("purchases:fortifications", args=[campaign.pk, side])
+
+
+def buy_url(campaign, side="soviet"):
+    return reverse("purchases:fortification_buy", args=[campaign.pk, side])
+
+
+def text(html):
+    return html_lib.unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
+
+
+def buy_data(reph, item="wire", token="tok-1", **extra):
+    return {"reph": reph.pk, "token": token, "item": item, "quantity": 1, **extra}
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("soviet", 200), ("referee", 200), ("german", 404), ("observer", 404), ("outsider", 404)],
+)
+def test_who_sees_the_soviet_fortification_page(campaign, client_as, persona, status, reph):
+    fortifications.buy(campaign, "soviet", 0, Order("wire"), campaign.created_by)
+    response = client_as(persona).get(page_url(campaign))
+    assert response.status_code == status
+    if status == 200:
+        body = text(response.content.decode())
+        assert "Wire" in body and "Fortification Purchase Table" in body
+        assert response.context["fpp"].left == 35
+
+
+def test_the_table_offers_only_the_sides_items_with_their_inputs(campaign, client_as, reph):
+    soviet = client_as("soviet").get(page_url(campaign)).content.decode()
+    assert 'data-item="at-ditch"' in soviet and 'data-item="booby-trap"' in soviet
+    assert 'name="factors"' in soviet and 'name="detonating_unit"' in soviet
+    assert 'data-booby-trap="C"' in soviet
+    german = client_as("german").get(page_url(campaign, "german")).content.decode()
+    assert 'data-item="at-ditch"' not in german and 'data-item="pillbox"' not in german
+    assert 'data-item="wire"' in german
+
+
+@pytest.mark.parametrize(
+    ("persona", "status", "bought"),
+    [
+        ("soviet", 302, 1),
+        ("referee", 302, 1),
+        ("german", 404, 0),
+        ("observer", 404, 0),
+        ("outsider", 404, 0),
+    ],
+)
+def test_who_may_buy_for_the_soviet(campaign, client_as, reph, persona, status, bought):
+    response = client_as(persona).post(buy_url(campaign), buy_data(reph))
+    assert response.status_code == status
+    assert FortificationPurchase.objects.filter(campaign=campaign).count() == bought
+
+
+def test_buying_with_htmx_answers_the_partial_with_fpp_left(campaign, client_as, reph):
+    response = client_as("soviet").post(
+        buy_url(campaign), buy_data(reph, "foxhole", size=2, quantity=3), headers=HTMX
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.lstrip().startswith('<div id="fortifications">')
+    assert 'data-fpp="left">44<' in body
+    assert "Bought 3 × foxhole for 6 FPP." in text(body)
+    assert "HX-Request" in response["Vary"]
+
+
+def test_double_submit_buys_once_and_refusals_name_the_rule(campaign, client_as, reph):
+    client = client_as("soviet")
+    client.post(buy_url(campaign), buy_data(reph))
+    client.post(buy_url(campaign), buy_data(reph))
+    assert FortificationPurchase.objects.filter(campaign=campaign).count() == 1
+    response = client.post(
+        buy_url(campaign), buy_data(reph, "tunnel", token="tok-2", quantity=2), follow=True
+    )
+    assert "That costs 60 FPP but only 35 are left. (11.621)" in text(response.content.decode())
+
+
+def test_bad_input_buys_nothing(campaign, client_as, reph):
+    response = client_as("soviet").post(buy_url(campaign), buy_data(reph, quantity=0), follow=True)
+    assert "Nothing was bought" in text(response.content.decode())
+    assert not FortificationPurchase.objects.exists()
+
+
+def test_a_page_left_open_from_an_earlier_reph_buys_nothing(campaign, client_as, reph):
+    data = buy_data(reph)
+    data["reph"] = reph.pk + 1000
+    client_as("soviet").post(buy_url(campaign), data)
+    assert not FortificationPurchase.objects.exists()
+
+
+def test_take_back_and_location(campaign, client_as, people, reph):
+    purchase = fortifications.buy(campaign, "soviet", 0, Order("wire"), people["soviet"])
+    location_url = reverse(
+        "purchases:fortification_location", args=[campaign.pk, "soviet", purchase.pk]
+    )
+    for persona in ("german", "observer", "outsider"):
+        response = client_as(persona).post(location_url, {"version": 0, "location": "X1"})
+        assert response.status_code == 404
+    client_as("soviet").post(location_url, {"version": purchase.version, "location": "H41"})
+    purchase.refresh_from_db()
+    assert purchase.location == "H41"
+    remove_url = reverse(
+        "purchases:fortification_remove", args=[campaign.pk, "soviet", purchase.pk]
+    )
+    assert client_as("german").post(remove_url, {"reph": reph.pk}).status_code == 404
+    client_as("soviet").post(remove_url, {"reph": reph.pk})
+    assert not FortificationPurchase.objects.exists()
+
+
+def test_the_opponent_learns_nothing_from_history(campaign, client_as, people, reph):
+    fortifications.buy(
+        campaign, "soviet", 0, Order("set-dc", detonating_unit="4-4-7 A"), people["soviet"]
+    )
+    assert CampaignEvent.objects.filter(action="fortification.purchased").exists()
+    history_url = reverse("campaigns:history", args=[campaign.pk])
+    for persona, sees in (
+        ("german", False),
+        ("observer", False),
+        ("soviet", True),
+        ("referee", True),
+    ):
+        body = text(client_as(persona).get(history_url).content.decode())
+        assert ("Set DC" in body) is sees, persona
+
+
+def test_the_fortification_step_links_the_page_for_those_who_may_see_it(campaign, client_as, reph):
+    step_url = reverse("refit:step", args=[campaign.pk, "soviet", "11.621"])
+    assert page_url(campaign) in client_as("soviet").get(step_url).content.decode()
+    assert page_url(campaign) in client_as("referee").get(step_url).content.decode()
+    observer = client_as("observer").get(step_url)
+    assert page_url(campaign) not in observer.content.decode()
+
+
+def test_sap_under_construction_form(sap_campaign, client_as, people):
+    reph = walker.open_reph(sap_campaign)
+    url = page_url(sap_campaign, "russian")
+    body = client_as("soviet").get(url).content.decode()
+    assert 'name="under_construction"' in body and 'name="belt"' in body
+    german = client_as("german").get(page_url(sap_campaign, "german")).content.decode()
+    assert 'name="under_construction"' not in german
+    add_ledger_entry(
+        sap_campaign,
+        by=people["referee"],
+        side="russian",
+        ledger="fpp",
+        index=reph.index,
+        kind="adjustment",
+        amount=30,
+        note="M1",
+    )
+    data = buy_data(
+        reph,
+        "known_mine_belt",
+        belt="ap_6",
+        quantity=2,
+        under_construction="on",
+        hexes="P5 P6",
+        hexes_confirmed="on",
+    )
+    client_as("soviet").post(buy_url(sap_campaign, "russian"), data)
+    purchase = FortificationPurchase.objects.get(campaign=sap_campaign)
+    assert (purchase.fpp, purchase.detail, purchase.hexes) == (10, "6-FP A-P", "P5 P6")
+    record = client_as("soviet").get(url).content.decode()
+    assert "placed in" in text(record)
+
+
+def test_page_queries_do_not_grow_with_the_campaign(
+    campaign, client_as, people, reph, django_assert_max_num_queries
+):
+    client = client_as("referee")
+    with django_assert_max_num_queries(40) as small:
+        assert client.get(page_url(campaign)).status_code == 200
+    big = make_big_campaign(people)
+    FortificationPurchase.objects.bulk_create(
+        FortificationPurchase(
+            campaign=big, side="soviet", index=n % 20, item="wire", quantity=1, fpp=15
+        )
+        for n in range(80)
+    )
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        response = client.get(page_url(big))
+    assert len(response.context["record"].lines) == 80

@@ -1,0 +1,342 @@
+"""The perimeter page: who sees what, who may change what, forms, escape rolls, the PDF."""
+
+import html as html_lib
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaigns.dice import services as dice
+from campaigns.models import CampaignEvent, DiceRoll
+from refit.models import MapTerrain, PerimeterUnits
+from refit.perimeters import services as perimeters
+from tests.campaigns.builders import make_big_campaign
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+PERSONAS = ("german", "soviet", "referee", "observer", "outsider")
+
+
+class Loaded:
+    def __init__(self, *faces):
+        self.faces = list(faces)
+
+    def randint(self, a, b):
+        return self.faces.pop(0)
+
+
+def url(campaign, name="page", *args):
+    return reverse(f"perimeters:{name}", args=[campaign.pk, *args])
+
+
+def text(response):
+    body = response.content.decode()
+    return html_lib.unescape(" ".join(re.sub(r"<[^>]+>", " ", body).split()))
+
+
+def state_of(campaign):
+    return perimeters.current_state(campaign)
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 200), ("soviet", 200), ("referee", 200), ("observer", 200), ("outsider", 404)],
+)
+def test_perimeters_are_public_to_members(campaign, client_as, persona, status):
+    response = client_as(persona).get(url(campaign))
+    assert response.status_code == status
+    if status == 200:
+        assert "<svg" in response.content.decode()
+        assert "title>H41<" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 200), ("soviet", 200), ("referee", 200), ("observer", 200), ("outsider", 404)],
+)
+def test_the_pdf_for_every_persona(campaign, client_as, persona, status):
+    response = client_as(persona).get(reverse("rosters:perimeter_map", args=[campaign.pk]))
+    assert response.status_code == status
+    if status == 200:
+        assert response["Content-Type"] == "application/pdf"
+        assert response.content.startswith(b"%PDF")
+
+
+def test_a_game_without_maps_has_no_perimeter_page(people, client_as):
+    from campaigns.games.registry import get_module
+    from campaigns.members import services
+    from campaigns.models import Role
+
+    other = services.create_campaign(
+        user=people["german"],
+        name="DR",
+        module=get_module("defiant_russia"),
+        cg_key=get_module("defiant_russia").campaign_games[0].key,
+        role=Role.PLAYER,
+        side=get_module("defiant_russia").side_keys[0],
+    )
+    assert client_as("german").get(url(other)).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 302), ("soviet", 302), ("referee", 302), ("observer", 403), ("outsider", 404)],
+)
+def test_who_may_place_control_markers(campaign, client_as, persona, status):
+    state = state_of(campaign)
+    side = {"soviet": "soviet"}.get(persona, "german")
+    response = client_as(persona).post(
+        url(campaign, "control"), {"version": state.version, "hexes": "H41 G42-G44", "side": side}
+    )
+    assert response.status_code == status
+    state.refresh_from_db()
+    if status == 302:
+        assert state.control == {"H41": side, "G42": side, "G43": side, "G44": side}
+        event = CampaignEvent.objects.get(action="perimeter.control")
+        assert event.visibility == "public"
+    else:
+        assert state.control == {}
+
+
+def test_a_player_places_only_their_own_control(campaign, client_as):
+    state = state_of(campaign)
+    client_as("german").post(
+        url(campaign, "control"), {"version": state.version, "hexes": "H41", "side": "soviet"}
+    )
+    state.refresh_from_db()
+    assert state.control == {}
+
+
+def test_a_stale_form_changes_nothing(campaign, client_as):
+    state = state_of(campaign)
+    client_as("german").post(
+        url(campaign, "control"), {"version": state.version, "hexes": "H41", "side": "german"}
+    )
+    response = client_as("soviet").post(
+        url(campaign, "control"),
+        {"version": state.version, "hexes": "H42", "side": "soviet"},
+        follow=True,
+    )
+    state.refresh_from_db()
+    assert state.control == {"H41": "german"}
+    assert "Someone else changed this" in text(response)
+
+
+def test_a_bad_hex_list_says_which_part(campaign, client_as):
+    state = state_of(campaign)
+    response = client_as("german").post(
+        url(campaign, "control"),
+        {"version": state.version, "hexes": "H41 ZZ99", "side": "german"},
+        follow=True,
+    )
+    assert "“ZZ99” is not a hex" in text(response)
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 302), ("soviet", 403), ("referee", 302), ("observer", 403), ("outsider", 404)],
+)
+def test_who_may_enter_german_units(campaign, client_as, persona, status):
+    state = state_of(campaign)
+    response = client_as(persona).post(
+        url(campaign, "units", "german"),
+        {"version": 1, "hexes": "H41", "kind": "mmc", "label": "4-6-7", "level": 0},
+    )
+    assert response.status_code == status
+    rows = PerimeterUnits.objects.filter(state=state, side="german")
+    assert rows.exists() == (status == 302)
+
+
+def test_units_are_secret_until_declared(campaign, client_as):
+    state = state_of(campaign)
+    client_as("german").post(
+        url(campaign, "units", "german"),
+        {"version": 1, "hexes": "H41", "kind": "mmc", "label": "4-6-7 A", "level": 0},
+    )
+    event = CampaignEvent.objects.get(action="perimeter.units")
+    assert event.visibility == "german"
+    for persona, sees in [
+        ("german", True),
+        ("referee", True),
+        ("soviet", False),
+        ("observer", False),
+    ]:
+        assert ("4-6-7 A H41" in text(client_as(persona).get(url(campaign)))) is sees, persona
+    row = PerimeterUnits.objects.get(state=state, side="german")
+    client_as("german").post(url(campaign, "declare", "german"), {"version": row.version})
+    for persona in ("german", "referee", "soviet", "observer"):
+        assert "4-6-7 A H41" in text(client_as(persona).get(url(campaign))), persona
+
+
+def test_marker_reasons_at_once(campaign, client_as):
+    state = state_of(campaign)
+    response = client_as("german").post(
+        url(campaign, "add_marker", "german"),
+        {"version": state.version, "origin": "G42", "via": "H41", "target": "J41", "kind": "main"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert "HX-Request" in response["Vary"]
+    body = text(response)
+    assert "G42 – H41 → J41" in body
+    assert "Not in a ground-level Location with a friendly MMC or control marker" in body
+    assert "J41 holds no friendly perimeter marker" in body
+    state.refresh_from_db()
+    assert state.markers == [
+        {"side": "german", "hex": "G42", "via": "H41", "target": "J41", "kind": "main"}
+    ]
+    # A double submit of the same form acts once.
+    again = client_as("german").post(
+        url(campaign, "add_marker", "german"),
+        {"version": state.version - 1, "origin": "G42", "via": "H41", "target": "J41"},
+    )
+    assert again.status_code == 302
+    state.refresh_from_db()
+    assert len(state.markers) == 1
+
+
+def test_soviet_may_not_place_german_markers(campaign, client_as):
+    state = state_of(campaign)
+    response = client_as("soviet").post(
+        url(campaign, "add_marker", "german"),
+        {"version": state.version, "origin": "G42", "target": "G44", "kind": "main"},
+    )
+    assert response.status_code == 403
+
+
+def test_water_is_kept_as_map_data(campaign, client_as):
+    client_as("referee").post(
+        url(campaign, "water"), {"version": 1, "hexes": "JJ10-JJ12", "water": "on"}
+    )
+    terrain = MapTerrain.objects.get(campaign=campaign)
+    assert terrain.water == ["JJ10", "JJ11", "JJ12"]
+    assert (
+        client_as("observer")
+        .post(url(campaign, "water"), {"version": 2, "hexes": "A1"})
+        .status_code
+        == 403
+    )
+
+
+def _set_up_a_loop(campaign, client_as):
+    """German control on the west and north edges and a soviet squad: a small fight."""
+    state = state_of(campaign)
+    client_as("german").post(
+        url(campaign, "control"),
+        {"version": state.version, "hexes": "A1-A47 A1-B0-P0 P10 P20 P30 P39", "side": "german"},
+    )
+    state.refresh_from_db()
+    client_as("soviet").post(
+        url(campaign, "control"),
+        {"version": state.version, "hexes": "Q1-R0-JJ0 A48-B48-JJ48", "side": "soviet"},
+    )
+    state.refresh_from_db()
+    return state
+
+
+def test_propose_then_compute(campaign, client_as):
+    state = _set_up_a_loop(campaign, client_as)
+    response = client_as("german").post(
+        url(campaign, "propose", "german"), {"version": state.version}, follow=True
+    )
+    assert "markers proposed" in text(response)
+    state.refresh_from_db()
+    assert state.markers
+    assert all(m["side"] == "german" for m in state.markers)
+
+
+def test_escape_roll_through_the_dice_service(campaign, client_as):
+    state = state_of(campaign)
+    # A German squad alone in H41, surrounded by the Soviet: a one-hex pocket.
+    client_as("german").post(
+        url(campaign, "units", "german"),
+        {"version": 1, "hexes": "H41", "kind": "mmc", "label": "4-6-7", "level": 0},
+    )
+    row = PerimeterUnits.objects.get(state=state, side="german")
+    with dice.use_roller(Loaded(3, 4)):
+        response = client_as("german").post(
+            url(campaign, "escape", "german"),
+            {
+                "version": state.version,
+                "units": "4-6-7 H41",
+                "hs_equivalents": 2,
+                "leader_drm": 0,
+                "pp_over_ipc": 0,
+            },
+            follow=True,
+        )
+    roll = DiceRoll.objects.get(step="11.6063")
+    assert roll.faces == [3, 4]
+    assert roll.visibility == "public"
+    assert roll.final == 7 + 1  # +1 for the extra HS
+    state.refresh_from_db()
+    assert state.escapes[0]["escaped"] is True
+    assert state.escapes[0]["left"] == ["4-6-7 H41"]
+    assert "Escape DR 8" in text(response)
+    assert row.pk  # the unit list is untouched; the escape is on the state
+
+
+def test_record_keeps_the_public_result(campaign, client_as):
+    state = _set_up_a_loop(campaign, client_as)
+    client_as("german").post(url(campaign, "propose", "german"), {"version": state.version})
+    state.refresh_from_db()
+    client_as("referee").post(url(campaign, "record"), {"version": state.version})
+    state.refresh_from_db()
+    assert state.recorded["perimeter_area"]["german"]
+    event = CampaignEvent.objects.get(action="perimeter.recorded")
+    assert event.visibility == "public"
+    assert (
+        client_as("observer").post(url(campaign, "record"), {"version": state.version}).status_code
+        == 403
+    )
+
+
+def test_history_sentences(campaign, client_as):
+    state = state_of(campaign)
+    client_as("german").post(
+        url(campaign, "add_marker", "german"),
+        {"version": state.version, "origin": "G42", "via": "H41", "target": "J41", "kind": "main"},
+    )
+    body = text(client_as("observer").get(reverse("campaigns:history", args=[campaign.pk])))
+    assert "placed the perimeter marker G42 – H41 → J41" in body
+
+
+def test_page_queries_do_not_grow(people, campaign, client_as, django_assert_max_num_queries):
+    client = client_as("german")
+    client.get(url(campaign))
+    with django_assert_max_num_queries(14):
+        client.get(url(campaign))
+    big = make_big_campaign(people)
+    client.get(url(big))
+    with django_assert_max_num_queries(14):
+        client.get(url(big))
+
+
+def test_clicking_a_hex_selects_it_and_htmx_swaps_the_map(campaign, client_as):
+    response = client_as("german").get(url(campaign) + "?hex=H41&zoom=2", headers=HTMX)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "HX-Request" in response["Vary"]
+    assert '<div id="perimeter">' in body and "<html" not in body
+    assert 'value="H41"' in body  # the forms start from the selected hex
+    assert "Selected: H41" in text(response)
+
+
+def test_a_sap_campaign_has_its_map(people, client_as):
+    from campaigns.games.registry import get_module
+    from campaigns.members import services
+    from campaigns.models import Role
+
+    sap = services.create_campaign(
+        user=people["german"],
+        name="Ponyri",
+        module=get_module("slaughter_at_ponyri"),
+        cg_key="timetable-disrupted",
+        role=Role.PLAYER,
+        side="german",
+    )
+    response = client_as("german").get(url(sap) + "?hex=NN0")
+    assert response.status_code == 200
+    assert "Selected: NN0" in text(response)
+    assert client_as("soviet").get(url(sap)).status_code == 404  # not a member there

@@ -1,0 +1,346 @@
+"""Sheet builders: each sheet as plain data, with exact numbers on the seeded campaign."""
+
+import pytest
+from django.http import Http404
+
+from campaigns.access import viewer_for
+from campaigns.games.registry import get_module
+from campaigns.members import services
+from campaigns.models import ReinforcementGroup, Role
+from rosters.builders import KINDS, build_sheet, kinds_for
+from rosters.sheets import Column, Row, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def viewer(people, campaign, persona="german"):
+    return viewer_for(people[persona], campaign.pk)
+
+
+def column(table, heading, group=""):
+    """The cells of the column headed ``heading`` (in ``group``), one per row."""
+    for position, col in enumerate(table.columns):
+        if col.heading == heading and col.group == group:
+            return [row.cells[position] for row in table.rows]
+    raise AssertionError(f"no column {group} {heading}")
+
+
+# --- the CG Roster -------------------------------------------------------------------------
+
+
+def test_the_roster_has_a_row_for_every_cg_day_with_its_date(seeded, people):
+    sheet = build_sheet(viewer(people, seeded), "german", "roster", "en")
+    (table,) = sheet.tables
+    assert len(table.rows) == 13
+    assert table.rows[0].label == "17 Oct 1942"
+    assert table.rows[12].label == "29 Oct 1942"
+    assert sheet.title == "German CG Roster"
+    assert (sheet.side, sheet.date, sheet.campaign) == (
+        "German",
+        "18 Oct 1942",
+        "Into the Factory, club night",
+    )
+
+
+def test_the_roster_carries_every_column_of_rf_12_1(seeded, people):
+    (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
+    headings = [(col.group, col.heading) for col in table.columns]
+    for wanted in [
+        ("", "CG day"),
+        ("", "Moon"),
+        ("", "Hist DRM"),
+        ("", "Weather"),
+        ("", "EC"),
+        ("", "ELR"),
+        ("CPP", "Start"),
+        ("CPP", "Repl"),
+        ("CPP", "Total"),
+        ("CPP", "RG purchased"),
+        ("CPP", "Spent"),
+        ("CPP", "Left"),
+        ("CPP", "Recon"),
+    ]:
+        assert wanted in headings
+    # The printed form's order comes first.
+    assert headings[:6] == [("", h) for h in ("CG day", "Moon", "Hist DRM", "Weather", "EC", "ELR")]
+
+
+def test_the_roster_cpp_chain_matches_the_ledger(seeded, people):
+    (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
+    columns = ("Start", "Repl", "Total", "RG purchased", "Spent", "Left", "Recon")
+    day = {name: column(table, name, "CPP") for name in columns}
+    assert [day[name][0] for name in columns] == ["15", "", "15", "I1 (7), A5 (4)", "11", "4", "2"]
+    assert [day[name][1] for name in columns] == ["2", "16", "18", "A6 (5)", "5", "13", ""]
+    # Days not reached yet stay blank, as on the page.
+    assert [day[name][2] for name in columns] == [""] * 7
+
+
+def test_the_roster_shades_the_first_days_repl_and_marks_today(seeded, people):
+    (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
+    repl = [(c.group, c.heading) for c in table.columns].index(("CPP", "Repl"))
+    assert table.rows[0].shaded == (repl,)
+    assert table.rows[1].shaded == ()
+    assert [row.current for row in table.rows[:3]] == [False, True, False]
+
+
+def test_the_roster_shows_elr_san_scenarios_cvp_and_hist_drm(seeded, people):
+    (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
+    assert column(table, "ELR")[:2] == ["4", "3†"]  # 18 Oct's ELR is not announced yet
+    assert column(table, "SAN")[:2] == ["3", "2†"]
+    assert column(table, "Hist DRM")[:2] == ["?", "-2"]  # 11.6162 example; 17 Oct unknown
+    assert column(table, "Type", "Scenario")[0] == "Initial scenario"
+    assert column(table, "Winner", "Scenario")[0] == "Soviet"
+    assert column(table, "CVP suffered")[0] == "23"
+
+
+def test_the_roster_reads_in_japanese(seeded, people):
+    sheet = build_sheet(viewer(people, seeded), "german", "roster", "ja")
+    assert sheet.tables[0].rows[0].label == "1942年10月17日"
+    assert sheet.language == "ja"
+    assert sheet.side == "ドイツ軍"
+
+
+def test_a_sap_roster_has_one_row_per_time_frame_without_rf_only_columns(people):
+    sap = services.create_campaign(
+        user=people["german"],
+        name="Ponyri",
+        module=get_module("slaughter_at_ponyri"),
+        cg_key="timetable-disrupted",
+        role=Role.PLAYER,
+        side="russian",
+    )
+    sheet = build_sheet(viewer_for(people["german"], sap.pk), "russian", "roster", "en")
+    (table,) = sheet.tables
+    assert len(table.rows) == 6
+    headings = [col.heading for col in table.columns]
+    assert headings[0] == "Time frame"
+    assert "Moon" not in headings and "Initiative chit" not in headings
+    assert column(table, "Start", "CPP")[0] == "22"  # the Russian OB's CPP (SaP 11.1)
+
+
+def test_the_blank_roster_preprints_dates_and_the_rules_first_day_values(seeded, people):
+    sheet = build_sheet(viewer(people, seeded, "observer"), "soviet", "blank-roster", "en")
+    (table,) = sheet.tables
+    assert sheet.blank
+    assert [row.label for row in table.rows] == [f"{day} Oct 1942" for day in range(17, 30)]
+    assert column(table, "Start", "CPP")[:2] == ["8", ""]
+    assert column(table, "ELR")[:2] == ["3", ""]
+    assert column(table, "Total", "CPP") == [""] * 13
+    # Nothing the Soviet recorded reaches a blank form.
+    assert "987" not in str(sheet)
+
+
+# --- the RG Purchase Record ----------------------------------------------------------------
+
+
+def test_the_rg_record_lists_ob_and_purchased_rgs_with_p_and_r(seeded, people):
+    (table,) = build_sheet(viewer(people, seeded), "german", "rg-record", "en").tables
+    rows = {(row.cells[1], row.cells[3]): row.cells for row in table.rows}
+    assert len(table.rows) == 5 + 3  # five OB-given RGs, three bought
+    rifle = rows[("I1", "1")]
+    # I1 Rifle Coy: CG Max 9 in RB CG I; the OB-given I1 does not count (11.6196).
+    assert rifle == (
+        "17 Oct 1942",
+        "I1",
+        "Rifle Coy",
+        "1",
+        "8",
+        "F",
+        "12",
+        "2 × LMG, 1 × MMG",
+        "9-1, 8-0",
+        "",
+        "",
+        "7",
+    )
+    assert rows[("A5", "1")][4] == "1"  # CG Max 2
+    assert rows[("A5", "1")][10] == "O"  # bought as an On-map RG
+    assert rows[("A6", "1")][0] == "18 Oct 1942"
+    assert rows[("I1", "OB")][4] == ""
+
+
+def test_the_rg_record_counts_each_rg_id_on_its_own(seeded, people):
+    ReinforcementGroup.objects.create(
+        campaign=seeded,
+        side="german",
+        rg_id="I1",
+        number=9,
+        index=1,
+        source=ReinforcementGroup.Source.PURCHASED,
+        cpp_cost=7,
+    )
+    (table,) = build_sheet(viewer(people, seeded), "german", "rg-record", "en").tables
+    rifles = [row.cells[3:5] for row in table.rows if row.cells[1] == "I1"]
+    assert rifles == [("OB", ""), ("1", "8"), ("2", "7")]
+
+
+def test_the_blank_rg_record_preprints_the_ob_rgs_then_empty_lines(seeded, people):
+    (table,) = build_sheet(
+        viewer(people, seeded, "observer"), "german", "blank-rg-record", "en"
+    ).tables
+    assert [row.cells[1] for row in table.rows[:5]] == ["I1", "I3", "A5", "O1", "O5"]
+    assert all(set(row.cells) == {""} for row in table.rows[5:])
+    assert len(table.rows) > 30
+
+
+# --- the Fortification Purchase Record ------------------------------------------------------
+
+
+def test_the_fortification_record_has_a_column_per_type_with_locations_and_totals(seeded, people):
+    sheet = build_sheet(viewer(people, seeded), "german", "fortifications", "en")
+    by_type, purchases, fpp, tally = sheet.tables
+    headings = [col.heading for col in by_type.columns]
+    assert headings[1:4] == ["Foxhole", "Trench", "A-T Ditch"]
+    assert len(headings) == 1 + 14  # every item of the RF purchase table
+    assert column(by_type, "Foxhole") == ["M7", "3"]  # the three 1S foxholes are not placed yet
+    assert column(by_type, "Set DC (A23.7)") == ["", "1"]
+    assert by_type.rows[-1].label == "Total #"
+    assert [row.cells[:5] for row in purchases.rows] == [
+        ("17 Oct 1942", "Foxhole", "2S", "2", "4"),
+        ("17 Oct 1942", "Foxhole", "1S", "3", "3"),
+        ("17 Oct 1942", "Set DC (A23.7)", "by 8-3-8 #2", "1", "7"),
+    ]
+    assert fpp.rows[0].cells == ("17 Oct 1942", "30", "14", "16")
+    assert tally.title == "CVP Tally Box"
+    assert tally.rows[0].cells == ("17 Oct 1942", "23", "23")
+
+
+def test_the_blank_fortification_record_has_empty_location_lines_and_every_date(seeded, people):
+    sheet = build_sheet(viewer(people, seeded, "observer"), "soviet", "blank-fortifications", "en")
+    by_type, tally = sheet.tables
+    assert len(by_type.rows) == 12 + 1
+    assert all(set(row.cells[1:]) == {""} for row in by_type.rows)
+    assert [row.label for row in tally.rows][0] == "17 Oct 1942"
+    assert len(tally.rows) == 13
+
+
+def test_a_sap_fortification_record_offers_only_that_sides_items(people):
+    sap = services.create_campaign(
+        user=people["german"],
+        name="Ponyri",
+        module=get_module("slaughter_at_ponyri"),
+        cg_key="timetable-disrupted",
+        role=Role.PLAYER,
+        side="german",
+    )
+    german_viewer = viewer_for(people["german"], sap.pk)
+    (by_type, _tally) = build_sheet(german_viewer, "german", "blank-fortifications", "en").tables
+    headings = [col.heading for col in by_type.columns]
+    assert "Wire" in headings and "Pillbox" not in headings  # pillboxes are Russian only
+
+
+# --- the order of battle -------------------------------------------------------------------
+
+
+def test_the_divider_has_retained_each_rg_awaiting_entry_and_the_other_boxes(seeded, people):
+    sheet = build_sheet(viewer(people, seeded), "german", "orbat", "en")
+    titles = [table.title for table in sheet.tables]
+    assert titles[0] == "Retained"
+    # The RG boxes in the page's order: by day, then RG id and number.
+    assert titles[1] == "A5#1 · Pz III L Pltn · 17 Oct 1942 · awaiting entry"
+    assert titles[4] == "I1#2 · Rifle Coy · 17 Oct 1942 · F · awaiting entry"
+    assert (
+        len(titles) == 1 + 8 + 4
+    )  # Retained, 8 RGs, casualties / fortifications / wounded / pending
+    assert titles[-4:] == [
+        "Casualties / eliminated",
+        "Fortification counters",
+        "Wounded leaders",
+        "Captured / malfunctioned weapons pending",
+    ]
+    by_title = {table.title: table for table in sheet.tables}
+    (rg_line,) = by_title[titles[1]].rows
+    assert rg_line.cells[:2] == ("4-6-7", "12")
+    (casualty,) = by_title["Casualties / eliminated"].rows
+    assert casualty.cells == ("4-6-8", "3", "infantry", "", "isolated", "<b>M7</b> & cellar")
+
+
+# --- the campaign summary ------------------------------------------------------------------
+
+
+def test_the_summary_states_date_elr_san_cpp_rgs_and_record(seeded, people):
+    sheet = build_sheet(viewer(people, seeded), "german", "summary", "en")
+    facts = {fact.label: fact.value for fact in sheet.facts}
+    assert facts["CG day"] == "18 Oct 1942"
+    assert facts["ELR"] == "3†"
+    assert facts["SAN"] == "2†"
+    assert facts["CPP left"] == "13"
+    assert facts["RGs awaiting entry"] == "8"
+    assert facts["Scenario record"] == "0 won, 1 lost · 11.32 balance DRM 0"
+    assert facts["CVP suffered so far"] == "23"
+    rgs, scenarios = sheet.tables
+    assert [row.label for row in rgs.rows][:3] == ["A5#1", "A5#2", "I1#1"]
+    assert rgs.rows[1].cells[-1] == "O"  # the A5 bought as an On-map RG
+    assert scenarios.rows[0].cells == ("17 Oct 1942", "Initial scenario", "German", "Soviet", "23")
+
+
+# --- who gets what -------------------------------------------------------------------------
+
+
+SECRET = ("summary", "roster", "rg-record", "fortifications", "orbat")
+BLANK = ("blank-roster", "blank-rg-record", "blank-fortifications")
+
+
+@pytest.mark.parametrize("slug", SECRET)
+@pytest.mark.parametrize(
+    "persona, side",
+    [("soviet", "german"), ("german", "soviet"), ("observer", "german"), ("observer", "soviet")],
+)
+def test_a_sides_secret_sheets_are_404_to_everyone_else(seeded, people, persona, side, slug):
+    with pytest.raises(Http404):
+        build_sheet(viewer(people, seeded, persona), side, slug, "en")
+
+
+def test_the_referee_gets_both_sides_and_everyone_the_blank_forms(seeded, people):
+    for side in ("german", "soviet"):
+        assert [k.slug for k in kinds_for(viewer(people, seeded, "referee"), side)] == list(KINDS)
+        assert [k.slug for k in kinds_for(viewer(people, seeded, "observer"), side)] == list(BLANK)
+    assert [k.slug for k in kinds_for(viewer(people, seeded), "soviet")] == list(BLANK)
+    assert [k.slug for k in kinds_for(viewer(people, seeded), "german")] == list(KINDS)
+
+
+def test_unknown_sides_kinds_and_languages_are_404(seeded, people):
+    referee = viewer(people, seeded, "referee")
+    for side, slug, language in [
+        ("russian", "roster", "en"),
+        ("german", "nonsense", "en"),
+        ("german", "roster", "fr"),
+    ]:
+        with pytest.raises(Http404):
+            build_sheet(referee, side, slug, language)
+
+
+def test_the_referee_sees_the_soviet_numbers(seeded, people):
+    sheet = build_sheet(viewer(people, seeded, "referee"), "soviet", "roster", "en")
+    (table,) = sheet.tables
+    assert column(table, "Total", "CPP")[1] == "995"  # 8 carried over + 987
+    assert column(table, "RG purchased", "CPP")[1] == "I6 (12)"
+    assert column(table, "Available", "FPP")[1] == "777"
+
+
+@pytest.mark.parametrize("slug", SECRET)
+def test_no_german_sheet_carries_a_soviet_secret(seeded, people, slug):
+    text = str(build_sheet(viewer(people, seeded), "german", slug, "en"))
+    for secret in ("987", "995", "777", "I6", "654", "Sapper", "Q9-secret"):
+        assert secret not in text
+
+
+# --- the plain data itself -----------------------------------------------------------------
+
+
+def test_a_row_must_have_a_cell_for_every_column():
+    with pytest.raises(ValueError):
+        Table(columns=(Column("a"), Column("b")), rows=(Row(cells=("1",)),))
+
+
+def test_group_spans_join_neighbouring_columns_of_one_group():
+    table = Table(
+        columns=(
+            Column("Date"),
+            Column("Start", "CPP"),
+            Column("Total", "CPP"),
+            Column("A", "FPP"),
+        ),
+        rows=(),
+    )
+    assert table.group_spans() == [("CPP", 1, 2), ("FPP", 3, 3)]

@@ -1,0 +1,181 @@
+"""The reportlab renderer: fonts, pages, "page X of Y", and long campaigns that still fit."""
+
+import io
+import shutil
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+from reportlab.platypus import Table as PdfTable
+
+from campaigns.access import viewer_for
+from rosters import pdf
+from rosters.builders import build_sheet
+from rosters.pdf import SheetRenderer, fit_widths, render_pdf, sheet_font
+from rosters.sheets import Column, Row, Sheet, Table
+from tests.rosters.conftest import BIG_LINES, BIG_RGS
+
+pytestmark = pytest.mark.django_db
+
+
+def plain_text(data: bytes) -> str:
+    """The text of every page (poppler's pdftotext when present: ten times faster than pypdf
+    on a 20-page sheet)."""
+    if shutil.which("pdftotext"):
+        return subprocess.run(
+            ["pdftotext", "-", "-"], input=data, capture_output=True, check=True
+        ).stdout.decode()
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def text_of(data: bytes) -> str:
+    """The text as laid out on the page, runs of spaces made one (slower than plain_text)."""
+    reader = PdfReader(io.BytesIO(data))
+    return "\n".join(
+        " ".join(line.split())
+        for page in reader.pages
+        for line in page.extract_text(extraction_mode="layout").splitlines()
+    )
+
+
+def pages_of(data: bytes) -> int:
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def pdffonts(data: bytes, tmp_path) -> list[list[str]]:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) is not installed")
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(data)
+    output = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+    return [line.split() for line in output.stdout.splitlines()[2:]]
+
+
+def german(people, campaign, slug, language="en"):
+    return build_sheet(viewer_for(people["german"], campaign.pk), "german", slug, language)
+
+
+# --- fonts ---------------------------------------------------------------------------------
+
+
+def test_the_japanese_sheet_embeds_a_subset_of_a_cjk_truetype_font(seeded, people, tmp_path):
+    if not any(pdf.Path(path).is_file() for path in pdf.FONT_CANDIDATES):
+        pytest.skip("no Japanese TrueType font installed (scripts/system-deps.sh installs one)")
+    fonts = pdffonts(render_pdf(german(people, seeded, "roster", "ja")), tmp_path)
+    assert fonts, "no font in the PDF"
+    for name, kind, *_rest, emb, sub, uni, _obj, _gen in fonts:
+        assert kind == "TrueType"
+        assert (emb, sub, uni) == ("yes", "yes", "yes"), name
+        assert "+" in name  # a subset's name carries a tag: AAAAAA+IPAexGothic
+
+
+def test_without_a_truetype_font_the_built_in_cid_font_is_used(seeded, people, tmp_path):
+    font = sheet_font(("/nonexistent/font.ttf",))
+    assert font == "HeiseiKakuGo-W5"
+    data = SheetRenderer("a4", font=font).render(german(people, seeded, "roster", "ja"))
+    fonts = pdffonts(data, tmp_path)
+    assert [row[0] for row in fonts] == ["HeiseiKakuGo-W5"]
+    assert "1942年10月17日" in text_of(data)  # a date stays on one line
+
+
+# --- pages ---------------------------------------------------------------------------------
+
+
+def test_every_page_says_page_x_of_y_and_names_the_campaign_side_date_and_data(big, people):
+    data = render_pdf(german(people, big, "rg-record"))
+    pages = pages_of(data)
+    assert pages >= 3
+    reader = PdfReader(io.BytesIO(data))
+    for number, page in enumerate(reader.pages, start=1):
+        text = " ".join(page.extract_text().split())
+        assert f"page {number} of {pages}" in text
+        assert "The Barrikady, long haul · German · 15 Nov 1942 · game data v" in text
+        # The header rows repeat on every page.
+        assert "Leaders received" in text
+
+
+def test_pdftoppm_renders_every_page(big, people, tmp_path):
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    data = render_pdf(german(people, big, "orbat"), "letter")
+    path = tmp_path / "orbat.pdf"
+    path.write_bytes(data)
+    subprocess.run(["pdftoppm", "-r", "20", "-png", str(path), str(tmp_path / "page")], check=True)
+    images = sorted(tmp_path.glob("page-*.png"))
+    assert len(images) == pages_of(data) > 1
+    assert all(image.stat().st_size > 500 for image in images)
+
+
+# --- long campaigns fit --------------------------------------------------------------------
+
+
+def tables_of(renderer: SheetRenderer, sheet: Sheet) -> list[PdfTable]:
+    return [flowable for flowable in renderer.story(sheet) if isinstance(flowable, PdfTable)]
+
+
+def test_a_30_day_200_rg_campaign_keeps_every_table_inside_the_frame(big, people):
+    for slug in ("roster", "rg-record", "orbat", "summary", "blank-roster"):
+        sheet = german(people, big, slug)
+        for paper in ("a4", "letter"):
+            renderer = SheetRenderer(paper)
+            tables = tables_of(renderer, sheet)
+            assert tables
+            for table in tables:
+                assert sum(table._colWidths) <= renderer.frame_width + 0.01, (slug, paper)
+
+
+def test_a_30_day_200_rg_campaign_prints_every_row(big, people):
+    roster_text = plain_text(render_pdf(german(people, big, "roster")))
+    for day in ["17 Oct 1942", "31 Oct 1942", "1 Nov 1942", "15 Nov 1942"]:
+        assert day in roster_text
+    record = plain_text(render_pdf(german(people, big, "rg-record")))
+    for n in range(BIG_RGS):
+        assert f"mark-{n:03d}" in record
+    divider = plain_text(render_pdf(german(people, big, "orbat")))
+    for n in range(BIG_LINES):
+        assert f"line-{n:03d}" in divider
+
+
+def test_long_text_wraps_inside_its_cell_instead_of_widening_the_table(big, people):
+    renderer = SheetRenderer("a4")
+    sheet = german(people, big, "rg-record")
+    (table,) = tables_of(renderer, sheet)
+    table.wrap(renderer.frame_width, 10_000)
+    # The long "other" note wraps onto more lines: the row grows taller, not wider.
+    assert max(table._rowHeights[1:]) > 1.5 * min(table._rowHeights[1:])
+
+
+def test_a_sheet_of_many_columns_still_fits_with_wrapped_headings():
+    columns = tuple(Column(f"Heading number {n}", width=1.0) for n in range(40))
+    sheet = Sheet(
+        kind="test",
+        title="Wide",
+        campaign="c",
+        campaign_game="g",
+        side="s",
+        date="d",
+        data_version="1",
+        language="en",
+        tables=(Table(columns=columns, rows=(Row(cells=tuple(str(n) for n in range(40))),)),),
+    )
+    renderer = SheetRenderer("a4")
+    (table,) = tables_of(renderer, sheet)
+    assert sum(table._colWidths) == pytest.approx(renderer.frame_width)
+    assert pages_of(renderer.render(sheet)) == 1
+
+
+# --- column widths (plain arithmetic) -------------------------------------------------------
+
+
+def test_widths_follow_the_weights_when_every_minimum_fits():
+    assert fit_widths([1, 3], [10, 10], 400) == [100, 300]
+
+
+def test_a_column_below_its_minimum_gets_it_and_the_others_share_the_rest():
+    assert fit_widths([1, 1, 2], [150, 10, 10], 400) == [150, pytest.approx(250 / 3), 500 / 3]
+
+
+def test_minimums_too_wide_for_the_page_are_scaled_down_to_fit():
+    widths = fit_widths([1, 1], [300, 500], 400)
+    assert widths == [150, 250]
+    assert sum(widths) == 400
