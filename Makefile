@@ -19,7 +19,8 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/pip
 	$(BIN)/python -m pip install --quiet -e ".[test,server]"
 	touch $@
 
-# Debian packages: gettext to compile translations; for the tests also Chromium, poppler, CJK fonts.
+# Debian packages: gettext to compile translations; for the tests also Chromium, poppler, CJK fonts,
+# PostgreSQL.
 system-deps-run:
 	bash scripts/system-deps.sh run
 
@@ -38,9 +39,12 @@ run: system-deps-run $(VENV)/.installed messages
 	DJANGO_DEBUG=1 $(BIN)/python manage.py demo --url http://$(HOST):$(PORT)/
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# The whole suite twice: on SQLite (ignoring any DATABASE_URL), then on a throw-away PostgreSQL
+# server that scripts/test-postgres.sh starts on a free loopback port and removes afterwards.
 test: system-deps $(VENV)/.installed messages
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	env -u DATABASE_URL $(BIN)/python -m pytest
+	PYTHON=$(BIN)/python bash scripts/test-postgres.sh
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

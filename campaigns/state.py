@@ -322,7 +322,7 @@ def _check_affordable(campaign: Campaign, side: str, ledger: str, index: int, co
     """A purchase may not spend more than the side has that day (11.619, 11.621, 11.622)."""
     # Lock the side's ledger rows: two players of one side cannot spend the same points at once.
     rows = (
-        LedgerEntry.objects.select_for_update()
+        LedgerEntry.objects.select_for_update(of=("self",))
         .filter(campaign=campaign, side=side, ledger=ledger)
         .values_list("index", "kind", "amount", "rg")
     )

@@ -13,6 +13,8 @@ if [ "$purpose" = test ]; then
   [ -d /usr/share/poppler/cMap/Adobe-Japan1 ] || need+=(poppler-data)
   [ -e /usr/share/fonts/opentype/ipaexfont-gothic ] || [ -e /usr/share/fonts/truetype/ipaexfont-gothic ] \
     || need+=(fonts-ipaexfont-gothic fonts-ipaexfont-mincho)
+  # The second test run's throw-away server (scripts/test-postgres.sh); Debian keeps it off PATH.
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -125,7 +125,7 @@ def roll(
 @transaction.atomic
 def void(dice_roll: DiceRoll, *, by: AbstractBaseUser, reason: str) -> None:
     """Mark a roll void; it stays in the log with who voided it and why."""
-    dice_roll = DiceRoll.objects.select_for_update().get(pk=dice_roll.pk)
+    dice_roll = DiceRoll.objects.select_for_update(of=("self",)).get(pk=dice_roll.pk)
     if dice_roll.voided_at is not None:
         raise DiceError(_("That roll is already void."))
     if not reason.strip():

@@ -128,7 +128,7 @@ def undoable_for(viewer: Any) -> models.QuerySet[CampaignEvent]:
 @transaction.atomic
 def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
     """Put back the rows as they were before ``event`` — if nothing has changed them since."""
-    event = CampaignEvent.objects.select_for_update().get(pk=event.pk)
+    event = CampaignEvent.objects.select_for_update(of=("self",)).get(pk=event.pk)
     if event.undone_at is not None:
         raise UndoError(_("That change was already undone."))
     steps = event.data.get("undo")
@@ -140,7 +140,7 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
     for step in reversed(steps):
         model = apps.get_model(step["model"])
         _check_same_campaign(event, model, step)
-        current = model.objects.select_for_update().filter(pk=step["pk"]).first()
+        current = model.objects.select_for_update(of=("self",)).filter(pk=step["pk"]).first()
         now = snapshot(current) if current is not None else None
         if _comparable(now) != _comparable(step["after"]):
             raise UndoError(_("It has been changed again since; undo the later change first."))

@@ -79,7 +79,7 @@ def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> tupl
 
     Returns the membership and whether it was created now.
     """
-    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    invitation = Invitation.objects.select_for_update(of=("self",)).get(pk=invitation.pk)
     if invitation.revoked_at is not None:
         raise MembershipError("revoked")
     membership, created = Membership.objects.get_or_create(
@@ -105,7 +105,7 @@ def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> tupl
 def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side: str) -> bool:
     """Give a member another role; returns False when nothing changed."""
     membership = (
-        Membership.objects.select_for_update()
+        Membership.objects.select_for_update(of=("self",))
         .select_related("campaign", "user")
         .get(pk=membership.pk)
     )
@@ -142,7 +142,9 @@ def remove_member(membership: Membership, *, by: AbstractBaseUser) -> int:
     campaign = membership.campaign
     if membership.user_id == campaign.created_by_id:
         raise MembershipError("creator")
-    open_links = list(campaign.invitations.select_for_update().filter(revoked_at__isnull=True))
+    open_links = list(
+        campaign.invitations.select_for_update(of=("self",)).filter(revoked_at__isnull=True)
+    )
     for invitation in open_links:
         revoke_invitation(invitation, by=by)
     history.record(

@@ -85,7 +85,7 @@ def start(campaign: Campaign, *, by: AbstractBaseUser, options: Sequence[str]) -
             _("%(option)s is not an optional rule of this game.") % {"option": unknown[0]}
         )
     chosen = [option["id"] for option in option_choices(campaign) if option["id"] in options]
-    game = ShortGame.objects.select_for_update().filter(campaign=campaign).first()
+    game = ShortGame.objects.select_for_update(of=("self",)).filter(campaign=campaign).first()
     if game is not None:
         if game.options == chosen:
             return game  # the same form sent twice
@@ -284,7 +284,11 @@ def set_control(
         raise StateError(_("That place is not tracked in this game."))
     if controller and controller not in campaign.game.side_keys:
         raise StateError(_("That is not a side of this game."))
-    point = ControlPoint.objects.select_for_update().filter(campaign=campaign, key=key).first()
+    point = (
+        ControlPoint.objects.select_for_update(of=("self",))
+        .filter(campaign=campaign, key=key)
+        .first()
+    )
     fields = {"controller": controller, "cut_off": cut_off, "index": campaign.period_index}
     if point is None:
         if version not in (None, 0):
@@ -350,7 +354,11 @@ def save_referee_table(
     if slot is None:
         raise StateError(_("This game has no such table to fill in."))
     check_slot_data(slot, data)
-    row = RefereeTable.objects.select_for_update().filter(campaign=campaign, slot=slot_id).first()
+    row = (
+        RefereeTable.objects.select_for_update(of=("self",))
+        .filter(campaign=campaign, slot=slot_id)
+        .first()
+    )
     if row is None:
         if version not in (None, 0):
             raise StaleEdit

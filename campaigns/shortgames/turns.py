@@ -249,7 +249,7 @@ def is_last_turn(campaign: Campaign) -> bool:
 
 
 def _locked_campaign(campaign: Campaign, index: int) -> Campaign:
-    locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    locked = Campaign.objects.select_for_update(of=("self",)).get(pk=campaign.pk)
     if locked.period_index != index:
         raise TurnError(_("That page was for an earlier turn; nothing was changed."))
     return locked
@@ -615,7 +615,7 @@ def add_points(
     if amount < 0 and action != PointEntry.Action.ADJUSTMENT:
         # Lock the side's rows of the turn: two players cannot spend the same points at once.
         list(
-            PointEntry.objects.select_for_update().filter(
+            PointEntry.objects.select_for_update(of=("self",)).filter(
                 campaign=campaign, side=side, index=index, kind=kind
             )
         )
@@ -769,7 +769,7 @@ def replace_unit(
     """Spend replacement points on a unit (DR 10.11): restore a reduced unit (1) or rebuild an
     eliminated one at reduced strength (2). Returns where a rebuilt unit may appear."""
     campaign = _locked_campaign(campaign, index)
-    unit = GameUnit.objects.select_for_update().get(pk=unit.pk, campaign=campaign)
+    unit = GameUnit.objects.select_for_update(of=("self",)).get(pk=unit.pk, campaign=campaign)
     if unit.version != version:
         raise state.StaleEdit
     refusals = replacement_refusals(campaign, unit, action, index)
@@ -1140,7 +1140,7 @@ def arrive(
     """A reinforcement enters the map: full strength, in ``hex`` — refused with the rule when
     it is not its turn or its edge is closed."""
     campaign = _locked_campaign(campaign, index)
-    unit = GameUnit.objects.select_for_update().get(pk=unit.pk, campaign=campaign)
+    unit = GameUnit.objects.select_for_update(of=("self",)).get(pk=unit.pk, campaign=campaign)
     if unit.version != version:
         raise state.StaleEdit
     if unit.state != UnitState.AWAITING:
@@ -1210,7 +1210,7 @@ def reconstitute(
     with or next to a unit of its division; the division's other units in the box go to
     Permanently Eliminated and the division never reconstitutes again. Refused with the rule."""
     campaign = _locked_campaign(campaign, index)
-    units = list(GameUnit.objects.select_for_update().filter(campaign=campaign))
+    units = list(GameUnit.objects.select_for_update(of=("self",)).filter(campaign=campaign))
     unit = next((u for u in units if u.pk == unit.pk), None)
     if unit is None:
         raise TurnError(_("That unit is not in this game."))

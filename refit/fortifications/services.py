@@ -82,7 +82,7 @@ def item_for_side(campaign: Campaign, item: dict[str, Any], side: str) -> bool:
 def _fpp_rows(campaign: Campaign, side: str, *, lock: bool) -> list:
     rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
     if lock:
-        rows = rows.select_for_update()
+        rows = rows.select_for_update(of=("self",))
     return list(rows.values_list("index", "kind", "amount", "rg"))
 
 
@@ -325,7 +325,7 @@ def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBase
     """Take back a purchase of the current RePh (its FPP come back) before the step is done."""
     _fpp_rows(campaign, purchase.side, lock=True)
     purchase = (
-        FortificationPurchase.objects.select_for_update()
+        FortificationPurchase.objects.select_for_update(of=("self",))
         .filter(pk=purchase.pk, campaign=campaign)
         .first()
     )

@@ -220,7 +220,7 @@ def _save(
     visibility: str = PUBLIC,
     **data: Any,
 ) -> None:
-    state = PerimeterState.objects.select_for_update().get(pk=state.pk)
+    state = PerimeterState.objects.select_for_update(of=("self",)).get(pk=state.pk)
     _check_version(state, version)
     before = history.snapshot(state)
     for name, value in fields.items():
@@ -288,7 +288,9 @@ def set_water(
     """Mark (or unmark) water-obstacle hexes: map data kept for every later Refit Phase."""
     hexmap = base_map(campaign)
     names = parse_hexes(hexmap, text)
-    terrain, _created = MapTerrain.objects.select_for_update().get_or_create(campaign=campaign)
+    terrain, _created = MapTerrain.objects.select_for_update(of=("self",)).get_or_create(
+        campaign=campaign
+    )
     _check_version(terrain, version)
     before = history.snapshot(terrain) if not _created else None
     current = [n for n in terrain.water if n not in names]
@@ -319,7 +321,7 @@ def set_fires(
 
 
 def _unit_row(state: PerimeterState, side: str) -> PerimeterUnits:
-    row, _created = PerimeterUnits.objects.select_for_update().get_or_create(
+    row, _created = PerimeterUnits.objects.select_for_update(of=("self",)).get_or_create(
         state=state, side=side, defaults={"campaign": state.campaign}
     )
     return row
@@ -571,7 +573,7 @@ def roll_escape(
     """One Escape DR for a stack (or an AFV) of the side's isolated units (11.6063–.6064).
     Public, like the isolation itself. The roll is made once: the form's version guards it."""
     campaign = viewer.campaign
-    locked = PerimeterState.objects.select_for_update().get(pk=state.pk)
+    locked = PerimeterState.objects.select_for_update(of=("self",)).get(pk=state.pk)
     _check_version(locked, version)
     computation = compute(viewer, locked, terrain_of(campaign), unit_rows(locked))
     result = computation.result

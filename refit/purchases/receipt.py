@@ -307,7 +307,7 @@ def summary(got: dict[str, Any]) -> str:
 @transaction.atomic
 def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> dict[str, Any]:
     """Make every roll of the RG, store the results, put what it received into its box."""
-    rg = ReinforcementGroup.objects.select_for_update().get(pk=rg.pk, campaign=campaign)
+    rg = ReinforcementGroup.objects.select_for_update(of=("self",)).get(pk=rg.pk, campaign=campaign)
     if received(rg):
         return rg.details["received"]  # a second press (or a double submit) rolls nothing
     if not has_something_to_receive(campaign, rg):

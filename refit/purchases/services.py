@@ -104,7 +104,7 @@ def cpp_state(rows: Sequence[tuple[int, str, int, str]], day_count: int, index: 
 def _ledger_rows(campaign: Campaign, side: str, ledger: str, *, lock: bool) -> list:
     rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=ledger)
     if lock:
-        rows = rows.select_for_update()
+        rows = rows.select_for_update(of=("self",))
     return list(rows.values_list("index", "kind", "amount", "rg"))
 
 
@@ -421,7 +421,7 @@ def _raise_san(
     if not increase:
         return []
     side_day = (
-        SideDay.objects.select_for_update()
+        SideDay.objects.select_for_update(of=("self",))
         .filter(campaign=campaign, side=side, index=index)
         .first()
     )
@@ -441,7 +441,11 @@ def remove(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> 
     """Take back a purchase (RG, its box, its CPP/FPP entries) before the step is marked done."""
     _ledger_rows(campaign, rg.side, LedgerEntry.CPP, lock=True)
     fpp_rows = _ledger_rows(campaign, rg.side, LedgerEntry.FPP, lock=True)
-    rg = ReinforcementGroup.objects.select_for_update().filter(pk=rg.pk, campaign=campaign).first()
+    rg = (
+        ReinforcementGroup.objects.select_for_update(of=("self",))
+        .filter(pk=rg.pk, campaign=campaign)
+        .first()
+    )
     if rg is None:
         raise PurchaseError(_("That purchase is already gone."))
     if rg.source != ReinforcementGroup.Source.PURCHASED:
@@ -521,7 +525,7 @@ def record_notes(
 ) -> ReinforcementGroup:
     """Write the pre-registered hexes, the offboard observer's Location and a note (the MOL
     day …) on an RG: secret to its side, written any time after the purchase."""
-    rg = ReinforcementGroup.objects.select_for_update().get(pk=rg.pk, campaign=campaign)
+    rg = ReinforcementGroup.objects.select_for_update(of=("self",)).get(pk=rg.pk, campaign=campaign)
     if seen != notes_seen(rg):
         raise PurchaseError(
             _("Someone saved this RG's notes since the page was opened; reload and try again.")

@@ -201,7 +201,7 @@ def roll(
 ) -> Rolled:
     """Roll ``table_id`` for ``side`` with the campaign's DRMs, the answered ones and ``extra``
     (a DRM the player adds with its reason), and book the result."""
-    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise AutomaticRollError(_("This Refit Phase is over."))
     the_plan = plan(campaign, reph, side, table_id, secret=secret)
@@ -269,7 +269,7 @@ def book_again(
     by: AbstractBaseUser,
 ) -> Rolled:
     """Book the result of a roll already made whose booking was undone (no new roll)."""
-    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise AutomaticRollError(_("This Refit Phase is over."))
     effect = EFFECTS.get(table_id)

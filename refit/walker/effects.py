@@ -76,11 +76,15 @@ class Effect:
 
 
 def _side_day(campaign: Campaign, reph: RefitPhase, side: str) -> SideDay:
-    return SideDay.objects.select_for_update().get(campaign=campaign, index=reph.index, side=side)
+    return SideDay.objects.select_for_update(of=("self",)).get(
+        campaign=campaign, index=reph.index, side=side
+    )
 
 
 def _calendar_day(campaign: Campaign, reph: RefitPhase) -> CampaignDay:
-    return CampaignDay.objects.select_for_update().get(campaign=campaign, index=reph.index)
+    return CampaignDay.objects.select_for_update(of=("self",)).get(
+        campaign=campaign, index=reph.index
+    )
 
 
 # --- CPP replenishment (RF 11.616, SaP 11.616) -------------------------------------------
@@ -244,7 +248,7 @@ def _book_recon(booking: Booking) -> str:
 
 def _scenario_of_day(campaign: Campaign, reph: RefitPhase) -> Scenario | None:
     return (
-        Scenario.objects.select_for_update()
+        Scenario.objects.select_for_update(of=("self",))
         .filter(campaign=campaign, index=reph.index, sequence=reph.sequence)
         .first()
     )

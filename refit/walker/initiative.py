@@ -93,7 +93,9 @@ def choose(
     """Record the side's chit in secret; when it completes the pair, reveal both."""
     days = {
         d.side: d
-        for d in SideDay.objects.select_for_update().filter(campaign=campaign, index=reph.index)
+        for d in SideDay.objects.select_for_update(of=("self",)).filter(
+            campaign=campaign, index=reph.index
+        )
     }
     mine = days[side]
     if mine.chit_revealed:

@@ -97,7 +97,7 @@ def mark(
     reason: str = "",
     note: str = "",
 ) -> StepProgress:
-    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise WalkerError(_("This Refit Phase is over."))
     if side not in campaign.game.side_keys:
@@ -147,7 +147,7 @@ def unmark(
     campaign: Campaign, reph: RefitPhase, *, side: str, rule: str, by: AbstractBaseUser
 ) -> None:
     """Take back a side's mark on a step while it has not marked a later one."""
-    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise WalkerError(_("This Refit Phase is over."))
     marks = list(reph.progress.filter(side=side))
@@ -191,7 +191,7 @@ def undo_effects(
     """Undo what the side's step changed (bookings, chit, entries) while no later step of the
     side is started. The rolls stay in the log: their results can be booked again, not rolled
     again."""
-    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise WalkerError(_("This Refit Phase is over."))
     order = [step.rule for step in steps(campaign, reph)]
@@ -232,7 +232,7 @@ def finish(
     cg_won: bool = False,
 ) -> RefitPhase | None:
     """Close the RePh (or the scenario) and open what comes next; None when the CG is over."""
-    reph = RefitPhase.objects.select_for_update().get(pk=reph.pk)
+    reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise WalkerError(_("This Refit Phase is over."))
     if not complete(campaign, reph):
