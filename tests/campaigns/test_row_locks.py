@@ -14,7 +14,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import history, state
+from campaigns import state
+from campaigns.history import services as history
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 
 ROOT = Path(__file__).resolve().parents[2]
