@@ -68,8 +68,14 @@ def roll(
     modifiers: Sequence[Modifier] = (),
     table: DiceTable | None = None,
     note: str = "",
+    sequence_step: str = "",
+    form_token: str = "",
 ) -> DiceRoll:
-    """Roll ``kind`` (dr or DR), apply the modifiers, look the final roll up, log it."""
+    """Roll ``kind`` (dr or DR), apply the modifiers, look the final roll up, log it.
+
+    ``note`` is for people; ``sequence_step`` (the turn-sequence step the roll belongs to) and
+    ``form_token`` (the page that asked for it, so a form sent twice rolls once) are for the app
+    to find the roll again."""
     if kind not in DICE:
         raise DiceError(f"unknown roll {kind!r}")
     if table is not None and table.roll.replace("2dr", "DR") != kind:
@@ -103,6 +109,8 @@ def roll(
         final=final,
         result=result,
         note=note,
+        sequence_step=sequence_step,
+        form_token=form_token,
         visibility=visibility,
         rolled_by=by,
     )

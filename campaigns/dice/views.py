@@ -146,6 +146,15 @@ class RollRow:
     voided_by: str
 
 
+def _step_name(names: Mapping[str, Any], roll: DiceRoll) -> str:
+    """The name of the step the roll was made in: a short game's turn step when the roll has one
+    (two segments' air power share rule 11.16), else the step named by the rule."""
+    for key in (roll.sequence_step, roll.step):
+        if key and key in names:
+            return _localized(names[key])
+    return ""
+
+
 def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
     """The rolls as the log shows them: names from game data, users (imported ones too)."""
     campaign = viewer.campaign
@@ -181,7 +190,7 @@ def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
             RollRow(
                 roll=roll,
                 day=day_label(campaign, roll.index),
-                step_name=_localized(steps[roll.step]) if roll.step in steps else "",
+                step_name=_step_name(steps, roll),
                 table_name=_localized(tables.get(roll.table_id, roll.table_id)),
                 side=side,
                 scope=_scope_label(campaign, roll.visibility),

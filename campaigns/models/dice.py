@@ -21,6 +21,13 @@ class DiceRoll(models.Model):
     final = models.SmallIntegerField(_("final"))
     result = models.JSONField(_("result"), null=True, blank=True)
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # The id of the turn_sequence.json step a short game's step table was rolled in (the turn
+    # page lists a step's rolls by it); empty for any other roll. ``step`` holds the rule.
+    sequence_step = models.CharField(_("turn step"), max_length=60, blank=True)
+    # The token of the page that asked for the roll, so that the same form sent twice finds the
+    # rolls it made instead of rolling again. Not unique: a combat rolls one die per point,
+    # every die under the same token.
+    form_token = models.CharField(max_length=40, blank=True)
     visibility = models.CharField(max_length=20)
     rolled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -38,7 +45,11 @@ class DiceRoll(models.Model):
 
     class Meta:
         ordering = ["-rolled_at", "-id"]
-        indexes = [models.Index(fields=["campaign", "visibility", "-rolled_at"])]
+        indexes = [
+            models.Index(fields=["campaign", "visibility", "-rolled_at"]),
+            models.Index(fields=["campaign", "index", "sequence_step"]),
+            models.Index(fields=["campaign", "form_token"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.faces} → {self.final} ({self.step})"

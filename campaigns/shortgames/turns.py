@@ -456,16 +456,12 @@ def table_for(campaign: Campaign, table_id: str) -> DiceTable:
         raise TurnError(str(error)) from None
 
 
-def _roll_note(step_id: str, note: str) -> str:
-    return f"{step_id}: {note.strip()}"[:200] if note.strip() else step_id
-
-
 def rolls_of_step(campaign: Campaign, index: int, step_id: str) -> list[DiceRoll]:
-    return [
-        roll
-        for roll in DiceRoll.objects.filter(campaign=campaign, index=index).order_by("id")
-        if roll.note == step_id or roll.note.startswith(step_id + ": ")
-    ]
+    return list(
+        DiceRoll.objects.filter(campaign=campaign, index=index, sequence_step=step_id).order_by(
+            "id"
+        )
+    )
 
 
 @transaction.atomic
@@ -531,7 +527,8 @@ def roll_table(
         side=side,
         visibility=PUBLIC,
         table=table,
-        note=_roll_note(step_id, unit.name if unit is not None else note),
+        note=(unit.name if unit is not None else note).strip()[:200],
+        sequence_step=step_id,
     )
     _book(campaign, game, day, dice_roll, side=side, step=step, by=by, unit=unit)
     return dice_roll
@@ -825,10 +822,9 @@ def roll_combat(
     token = slugify(token)[:20]
     label = (note.strip() or _("combat"))[:100]
     if token:
-        label = f"{label} [{token}]"
         earlier = list(
             DiceRoll.objects.filter(
-                campaign=campaign, step__in=("7.11", "11.51"), note__contains=f"[{token}]"
+                campaign=campaign, step__in=("7.11", "11.51"), form_token=token
             ).order_by("id")
         )
         if earlier:
@@ -847,6 +843,7 @@ def roll_combat(
             side=side,
             visibility=PUBLIC,
             note=f"{label} ({number + 1}/{dice_count})",
+            form_token=token,
         )
         faces.append(made.original)
     for number in range(fleet_dice):
@@ -859,6 +856,7 @@ def roll_combat(
             side=side,
             visibility=PUBLIC,
             note=f"{label} fleet ({number + 1}/{fleet_dice})",
+            form_token=token,
         )
         fleet_faces.append(made.original)
     hits = dr_rules.count_hits(faces, hit_on) + dr_rules.count_hits(fleet_faces, (6,))
@@ -946,9 +944,7 @@ def roll_cp_combat(
     token = slugify(token)[:20]
     if not token:
         raise TurnError(_("That page was for an earlier turn; nothing was changed."))
-    earlier = DiceRoll.objects.filter(
-        campaign=campaign, step="11.9", note__endswith=f"[{token}]"
-    ).first()
+    earlier = DiceRoll.objects.filter(campaign=campaign, step="11.9", form_token=token).first()
     if earlier is not None:
         return earlier
     label = (note.strip() or _("combat"))[:100]
@@ -960,7 +956,8 @@ def roll_cp_combat(
         index=index,
         side=side,
         visibility=PUBLIC,
-        note=f"{label} · {combat.attack}:{combat.defense} → {combat.column} [{token}]",
+        note=f"{label} · {combat.attack}:{combat.defense} → {combat.column}",
+        form_token=token,
     )
     try:
         cell = cp_rules.crt_result(

@@ -180,7 +180,7 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
     rows = []
     for step in steps:
         needed = step.sides_to_mark or campaign.game.side_keys
-        step_rolls = [r for r in rolls if r.note == step.id or r.note.startswith(step.id + ": ")]
+        step_rolls = [roll for roll in rolls if roll.sequence_step == step.id]
         tables = []
         if step.status == "current":
             for offer in step.tables:

@@ -48,6 +48,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC, REFEREE, Viewer
+from campaigns.dice.legacy_notes import split_legacy_note, turn_step_ids
 from campaigns.dice.services import DICE
 from campaigns.games.registry import GameModule, get_module
 from campaigns.history import services as history
@@ -263,6 +264,8 @@ DICE_FIELDS = (
     "original",
     "final",
     "note",
+    "sequence_step",
+    "form_token",
     "visibility",
     "void_reason",
 )
@@ -530,6 +533,8 @@ def _roll_record(roll: DiceRoll, ref: int, names: dict[tuple[int, str], str]) ->
         "final": roll.final,
         "result": roll.result,
         "note": roll.note,
+        "sequence_step": roll.sequence_step,
+        "form_token": roll.form_token,
         "visibility": roll.visibility,
         "rolled_by": user("rolled_by"),
         "rolled_at": _iso(roll.rolled_at),
@@ -1213,9 +1218,24 @@ class _Checker:
         rows: list[dict[str, Any]] = []
         refs: set = set()
         allowed = scope_visibilities(self.scope, self.module)
+        turn_steps = turn_step_ids(self.module.files.get("turn_sequence"))
         for n, row in self._rows(data, section):
             ref = self._ref(section, n, row, refs)
             values = self._values(section, n, row, DiceRoll, DICE_FIELDS)
+            if "sequence_step" not in row and "form_token" not in row:
+                # A file from before the two keys: its notes carry them, as the data migration
+                # found them in the database.
+                split = split_legacy_note(
+                    values["note"],
+                    step=values["step"],
+                    table_id=values["table_id"],
+                    turn_steps=turn_steps,
+                )
+                values.update(
+                    note=split.note, sequence_step=split.sequence_step, form_token=split.form_token
+                )
+            if values["sequence_step"] and values["sequence_step"] not in turn_steps:
+                raise self._error(section, n, "sequence_step", _("is not a step of this game."))
             side = row.get("side", "")
             if side != "" and side not in self.module.side_keys:
                 raise self._error(section, n, "side", _("is not a side of this game."))

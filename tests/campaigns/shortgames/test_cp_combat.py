@@ -203,3 +203,25 @@ def test_page_queries_do_not_grow_with_the_roster(
     )
     with django_assert_max_num_queries(len(small.captured_queries)):
         client.get(url, URL_QUERY)
+
+
+def test_the_form_token_is_kept_apart_from_the_note(cp_started, people):
+    enter(cp_started, people, "cp.crt", CRT)
+    combat = turns.cp_combat(cp_started, attack=26, defense=7, shifts=[])
+    with dice.use_roller(Loaded(5, 2)):
+        made = turns.roll_cp_combat(
+            cp_started, combat, index=0, side="german", by=people["german"], token="abc"
+        )
+        other = turns.roll_cp_combat(
+            cp_started,
+            combat,
+            index=0,
+            side="german",
+            by=people["german"],
+            token="def",
+            note="Korsun [abc]",
+        )
+    made.refresh_from_db()
+    assert (made.note, made.form_token) == ("combat · 26:7 → 3:1", "abc")
+    assert (other.note, other.form_token) == ("Korsun [abc] · 26:7 → 3:1", "def")
+    assert other.pk != made.pk and other.original == 2

@@ -130,3 +130,85 @@ def test_marks_survive_and_the_walker_reads_them(played_dr, people):
     assert list(TurnMark.objects.filter(campaign=imported).values_list("step", flat=True)) == [
         "weather"
     ]
+
+
+# --- dice rolls: the turn step and the form token ------------------------------------------
+
+
+@pytest.fixture
+def rolled_dr(dr_game, people):
+    """A weather roll with a player's note, and a combat sent with its page's token."""
+    short_games.start(dr_game, by=people["german"], options=["random_weather"])
+    dr_game.period_index = 2
+    dr_game.save()
+    with dice.use_roller(Loaded(6, 6, 1, 2)):
+        turns.roll_table(
+            dr_game,
+            index=2,
+            side="soviet",
+            step_id="weather",
+            table_id="dr.weather-august",
+            by=people["soviet"],
+            note="partisans: seen",
+        )
+        turns.roll_combat(
+            dr_game,
+            side="axis",
+            dice_count=2,
+            fleet_dice=1,
+            hit_on=(6,),
+            by=people["german"],
+            note="Kiev",
+            token="form-1",
+        )
+    return dr_game
+
+
+def roll_fields(campaign):
+    return [
+        (roll.step, roll.note, roll.sequence_step, roll.form_token)
+        for roll in campaign.rolls.order_by("id")
+    ]
+
+
+ROLLED = [
+    ("8.0", "partisans: seen", "weather", ""),
+    ("7.11", "Kiev (1/2)", "", "form-1"),
+    ("7.11", "Kiev (2/2)", "", "form-1"),
+    ("11.51", "Kiev fleet (1/1)", "", "form-1"),
+]
+
+
+def test_a_rolls_turn_step_and_form_token_round_trip(rolled_dr, people):
+    assert roll_fields(rolled_dr) == ROLLED
+    first, imported, second = round_trip(rolled_dr, people["referee"], people["outsider"])
+    assert comparable(second) == comparable(first)
+    assert [(r["sequence_step"], r["form_token"]) for r in first["dice_rolls"]] == [
+        ("weather", ""),
+        ("", "form-1"),
+        ("", "form-1"),
+        ("", "form-1"),
+    ]
+    assert roll_fields(imported) == ROLLED
+    assert turns.rolls_of_step(imported, 2, "weather") == [imported.rolls.get(step="8.0")]
+
+
+def test_an_older_file_keeps_the_step_and_token_in_its_notes_and_still_imports(rolled_dr, people):
+    first = export_as(rolled_dr, people["referee"])
+    older = copy.deepcopy(first)
+    old_notes = ["weather: partisans: seen", "Kiev [form-1] (1/2)", "Kiev [form-1] (2/2)"]
+    old_notes.append("Kiev [form-1] fleet (1/1)")
+    for row, note in zip(older["dice_rolls"], old_notes, strict=True):
+        del row["sequence_step"], row["form_token"]
+        row["note"] = note
+    imported = transfer.load(
+        transfer.parse_export(transfer.dumps(older).encode()), user=people["outsider"]
+    )
+    assert roll_fields(imported) == ROLLED
+    assert comparable(export_as(imported, people["outsider"])) == comparable(first)
+
+
+def test_a_roll_of_a_step_the_game_does_not_have_is_refused(rolled_dr, people):
+    data = copy.deepcopy(export_as(rolled_dr, people["referee"]))
+    data["dice_rolls"][0]["sequence_step"] = "no-such-step"
+    refused(data, "dice_rolls, entry 1, “sequence_step”: is not a step of this game.")

@@ -340,3 +340,58 @@ def test_a_side_does_not_roll_the_other_sides_air_points(cp_started, people):
             table_id="cp.air-points-german",
             by=people["soviet"],
         )
+
+
+def test_a_rolls_step_is_its_own_field_whatever_a_note_starts_with(dr_game, people):
+    short_games.start(dr_game, by=people["german"], options=["random_weather"])
+    dr_game.period_index = 2  # August: the weather is rolled
+    dr_game.save()
+    with dice.use_roller(Loaded(6, 3)):
+        weather = turns.roll_table(
+            dr_game,
+            index=2,
+            side="soviet",
+            step_id="weather",
+            table_id="dr.weather-august",
+            by=people["soviet"],
+            note="partisans: seen near Bryansk",
+        )
+        turns.roll_combat(
+            dr_game,
+            side="axis",
+            dice_count=1,
+            fleet_dice=0,
+            hit_on=(6,),
+            by=people["german"],
+            note="weather: attack in the rain",
+        )
+    assert (weather.sequence_step, weather.note) == ("weather", "partisans: seen near Bryansk")
+    combat_die = DiceRoll.objects.get(step="7.11")
+    assert (combat_die.sequence_step, combat_die.note) == ("", "weather: attack in the rain (1/1)")
+    assert turns.rolls_of_step(dr_game, 2, "weather") == [weather]
+    assert turns.rolls_of_step(dr_game, 2, "partisans") == []
+
+
+def test_a_combat_note_with_another_forms_token_in_brackets_rolls_anew(dr_started, people):
+    def combat(token, note=""):
+        return turns.roll_combat(
+            dr_started,
+            side="axis",
+            dice_count=1,
+            fleet_dice=1,
+            hit_on=(6,),
+            by=people["german"],
+            note=note,
+            token=token,
+        )
+
+    with dice.use_roller(Loaded(6, 2, 1, 6)):
+        first = combat("form-1", note="Kiev [form-2]")
+        second = combat("form-2")
+        again = combat("form-1")  # sent twice: no die left to roll, none is rolled
+    assert (first["faces"], first["fleet_faces"]) == ([6], [2])
+    assert (second["faces"], second["fleet_faces"]) == ([1], [6])
+    assert again == first
+    assert DiceRoll.objects.count() == 4
+    notes = DiceRoll.objects.filter(form_token="form-1").order_by("id")
+    assert [roll.note for roll in notes] == ["Kiev [form-2] (1/1)", "Kiev [form-2] fleet (1/1)"]

@@ -136,6 +136,44 @@ def test_roll_from_the_turn_page_is_logged(dr_game, people, client_as):
     assert (roll.table_id, roll.final, roll.side) == ("dr.weather-august", 3, "soviet")
 
 
+def test_a_rolls_note_reads_as_typed_under_its_own_step(dr_game, people, client_as):
+    short_games.start(dr_game, by=people["german"], options=["random_weather"])
+    dr_game.period_index = 2
+    dr_game.save()
+    with dice.use_roller(Loaded(3)):
+        client_as("soviet").post(
+            reverse("shortgames:roll", args=[dr_game.pk, "soviet", "weather"]),
+            {"turn": 2, "table": "dr.weather-august", "note": "partisans: near Bryansk"},
+        )
+    turn = client_as("observer").get(reverse("shortgames:turn", args=[dr_game.pk]))
+    html = turn.content.decode()
+    assert "(partisans: near Bryansk)" in html
+    assert "weather: partisans" not in html
+    (row,) = [row for row in turn.context["rows"] if row.rolls]
+    assert row.step.id == "weather"
+    log = client_as("observer").get(reverse("campaigns:dice_log", args=[dr_game.pk]))
+    assert "<br>partisans: near Bryansk</td>" in log.content.decode()
+
+
+def test_the_dice_log_names_a_rolls_turn_step_before_its_rule(cp_started, people, client_as):
+    # Both activation segments roll air points under rule 11.16: the step tells which one.
+    with dice.use_roller(Loaded(4)):
+        dice.roll(
+            cp_started,
+            by=people["german"],
+            kind="dr",
+            step="11.16",
+            index=0,
+            side="german",
+            visibility="public",
+            sequence_step="s2.air_power",
+        )
+    html = client_as("soviet").get(reverse("campaigns:dice_log", args=[cp_started.pk]))
+    table = html.content.decode().split('id="dice-log"')[1]
+    assert "Air power phase (activation segment 2)" in table
+    assert "Air power phase (activation segment 1)" not in table
+
+
 def test_the_german_player_cannot_roll_the_soviet_weather(dr_game, people, client_as):
     short_games.start(dr_game, by=people["german"], options=["random_weather"])
     response = client_as("german").post(

@@ -561,6 +561,8 @@ def test_a_roll_is_exported_with_its_dice_modifiers_result_and_void(played, peop
         "final": sum(roll.faces) - 1,
         "result": roll.result,
         "note": "Kessel dice",
+        "sequence_step": "",
+        "form_token": "",
         "visibility": "german",
         "rolled_by": "german",
         "rolled_at": roll.rolled_at.isoformat(),
