@@ -68,6 +68,7 @@ class Sentences:
                         f"The history sentence of “{action}” is registered twice: by "
                         f"{_name(existing.render)} and by {_name(render)}."
                     )
+            for action in actions:
                 self._by_action[action] = Sentence(render, shape)
             return render
 
