@@ -13,5 +13,15 @@ class CampaignsConfig(AppConfig):
 
         all_modules()
 
+        # Each feature registers the history sentences of the actions it records
+        # (campaigns.history.sentences); the Refit Phase's are registered by refit's app.
         # The short games' turn service registers the undo guard of "turn.advanced".
-        import campaigns.shortgames.turns  # noqa: F401
+        import campaigns.dice.history
+        import campaigns.history.history
+        import campaigns.members.history
+        import campaigns.orbat.history
+        import campaigns.records.history
+        import campaigns.roster.history
+        import campaigns.shortgames.history
+        import campaigns.shortgames.turns
+        import campaigns.transfer.history  # noqa: F401

@@ -17,11 +17,10 @@ history events (``dice.rolled`` / ``dice.voided``), which the file links to the 
 
 History event data names no database row either: ``change.undone`` names the undone event by
 its file id (``EVENT_REFERENCES``), and keys that hold database ids are left out
-(``_is_database_reference``). An import checks the data of every event whose sentence
-``campaigns.history.services.describe`` writes (``EVENT_DATA``), so that no imported row can break
-a page
-later; anything else unexpected while checking becomes "the file is damaged" rather than an
-error page.
+(``_is_database_reference``). An import checks the data of every event against the shape its
+feature registered with the event's sentence (``campaigns.history.sentences``), so that no
+imported row can break a page later; anything else unexpected while checking becomes "the file
+is damaged" rather than an error page.
 """
 
 from __future__ import annotations
@@ -52,6 +51,7 @@ from campaigns.dice.legacy_notes import split_legacy_note, turn_step_ids
 from campaigns.dice.services import DICE
 from campaigns.games.registry import GameModule, get_module
 from campaigns.history import services as history
+from campaigns.history.sentences import INT, INTS, SENTENCES, TEXT, TEXTS
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -101,84 +101,6 @@ DATABASE_ID_EVENT_DATA = {"member.joined": ("invitation",)}
 # left out when the event is not in the file), imported as the new event's database id.
 EVENT_REFERENCES = {"change.undone": "undone"}
 
-# What campaigns.history.services.describe() reads from an event's data, by action: an imported
-# event
-# whose data has one of these keys with another type is refused (the history page would break).
-# Keys not listed are kept as they are; actions not listed render as their key.
-_TEXT, _INT, _TEXTS, _INTS = "text", "int", "texts", "ints"
-_ROLE = {"user": _TEXT, "role": _TEXT, "side": _TEXT}
-EVENT_DATA: dict[str, dict[str, str]] = {
-    "campaign.created": {"name": _TEXT},
-    "member.joined": _ROLE,
-    "member.role_changed": {**_ROLE, "previous_role": _TEXT, "previous_side": _TEXT},
-    "member.removed": _ROLE,
-    "invitation.created": {"role": _TEXT, "side": _TEXT},
-    "invitation.revoked": {"role": _TEXT, "side": _TEXT},
-    "ledger.added": {
-        "side": _TEXT,
-        "index": _INT,
-        "ledger": _TEXT,
-        "kind": _TEXT,
-        "amount": _INT,
-    },
-    "cvp.added": {"side": _TEXT, "index": _INT, "what": _TEXT, "cvp": _INT},
-    "scenario.added": {"index": _INT},
-    "scenario.updated": {"index": _INT},
-    "day.updated": {"index": _INT},
-    "side_day.updated": {"index": _INT, "side": _TEXT},
-    "orbat.added": {"side": _TEXT, "box": _TEXT, "units": _TEXTS},
-    "orbat.changed": {"side": _TEXT, "box": _TEXT, "unit": _TEXT},
-    "orbat.removed": {"side": _TEXT, "unit": _TEXT},
-    "change.undone": {"action_undone": _TEXT},
-    "dice.rolled": {
-        "index": _INT,
-        "kind": _TEXT,
-        "step": _TEXT,
-        "table": _TEXT,
-        "faces": _INTS,
-        "final": _INT,
-    },
-    "dice.voided": {"step": _TEXT, "reason": _TEXT},
-    "refit.step_marked": {
-        "index": _INT,
-        "side": _TEXT,
-        "rule": _TEXT,
-        "status": _TEXT,
-        "reason": _TEXT,
-    },
-    "refit.step_unmarked": {"index": _INT, "side": _TEXT, "rule": _TEXT},
-    "refit.finished": {"index": _INT, "kind": _TEXT, "next": _TEXT},
-    "campaign.imported": {"name": _TEXT, "role": _TEXT, "side": _TEXT, "scope": _TEXT},
-    "fortification.purchased": {
-        "side": _TEXT,
-        "index": _INT,
-        "item": _TEXT,
-        "detail": _TEXT,
-        "quantity": _INT,
-        "fpp": _INT,
-    },
-    "fortification.removed": {"side": _TEXT, "index": _INT, "item": _TEXT, "quantity": _INT},
-    "fortification.located": {"side": _TEXT, "item": _TEXT, "location": _TEXT},
-    # The short games (campaigns.shortgames.services, campaigns.shortgames.turns).
-    "shortgame.started": {"options": _TEXTS},
-    "units.added": {"count": _INT, "units": _TEXTS},
-    "unit.changed": {"side": _TEXT, "unit": _TEXT, "fields": _TEXTS},
-    "unit.removed": {"side": _TEXT, "unit": _TEXT},
-    "turn.step_marked": {
-        "index": _INT,
-        "side": _TEXT,
-        "rule": _TEXT,
-        "status": _TEXT,
-        "reason": _TEXT,
-    },
-    "turn.step_unmarked": {"index": _INT, "side": _TEXT, "step": _TEXT},
-    "turn.advanced": {"index": _INT},
-    "points.added": {"side": _TEXT, "index": _INT, "kind": _TEXT, "amount": _INT},
-    "control.changed": {"place": _TEXT, "side": _TEXT},
-    "referee_table.saved": {"slot": _TEXT},
-    "pocket.changed": {"count": _INT},
-    "victory.changed": {"condition": _TEXT},
-}
 # Scenario victory counts: {side key: {"gained": n | null, "lost": n | null}}, each count
 # what the scenario form accepts (0 … COUNT_MAX), so that the imported scenario can be edited.
 LOCATION_COUNTS = ("gained", "lost")
@@ -1208,7 +1130,9 @@ class _Checker:
     def _event_data(self, number: int, action: str, data: dict[str, Any]) -> dict[str, Any]:
         """An event's data as it may be stored: no database ids, known keys of known types."""
         data = {k: v for k, v in data.items() if not _is_database_reference(action, k)}
-        for key, kind in EVENT_DATA.get(action, {}).items():
+        # The shapes each feature registered with its sentence: a value of another type would
+        # break the history page. Keys not named are kept as they are.
+        for key, kind in SENTENCES.data_shape(action).items():
             if key in data and not _event_data_fits(kind, data[key]):
                 raise self._error("history", number, f"data.{key}", _event_data_rule(kind))
         return data
@@ -1325,21 +1249,21 @@ def _is_ref(value: Any) -> bool:
 
 
 def _event_data_fits(kind: str, value: Any) -> bool:
-    if kind == _TEXT:
+    if kind == TEXT:
         return isinstance(value, str)
-    if kind == _INT:
+    if kind == INT:
         return _is_int(value)
-    if kind == _TEXTS:
+    if kind == TEXTS:
         return isinstance(value, list) and all(isinstance(item, str) for item in value)
-    return isinstance(value, list) and all(_is_int(item) for item in value)  # _INTS
+    return isinstance(value, list) and all(_is_int(item) for item in value)  # INTS
 
 
 def _event_data_rule(kind: str) -> str:
-    if kind == _TEXTS:
+    if kind == TEXTS:
         return _("must be a list of texts.")
-    if kind == _INTS:
+    if kind == INTS:
         return _("must be a list of whole numbers.")
-    return _("must be %(kind)s.") % {"kind": _TYPE_NAMES[str if kind == _TEXT else int]}
+    return _("must be %(kind)s.") % {"kind": _TYPE_NAMES[str if kind == TEXT else int]}
 
 
 _TYPE_NAMES = {
