@@ -1,0 +1,343 @@
+"""Every URL of the app, asked by the five personas and by an anonymous visitor.
+
+The URL patterns are found at run time (tests/url_world.py walks Django's resolver), so a URL
+added later without its rows in EXPECTED fails here, by name. Each pattern has two rows: what
+a GET answers and what a POST of an empty form answers, for each persona: the German player
+(the campaign's creator), the Soviet player, the referee, the observer, the outsider (signed
+in, not a member) and an anonymous visitor. The URL arguments are real objects; side-secret
+ones belong to the German side, so the Soviet player and the observer must not find them.
+
+Besides the status: no answer is a 500, and no page answered to the Soviet player, the
+observer, the outsider or a visitor shows the text written into the German secrets.
+"""
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from tests.conftest import PERSONAS
+from tests.url_world import GERMAN_SECRET, Pattern, World, build_world, url_for, url_patterns
+
+pytestmark = pytest.mark.django_db
+
+CLIENTS = (*PERSONAS, "anonymous")
+METHODS = ("GET", "POST")
+MAY_SEE_GERMAN_SECRETS = {"german", "referee"}
+LOGIN = "login"  # a redirect to the sign-in page; "302" is a redirect anywhere else
+ANSWERS = {"200", "302", "400", "403", "404", "405", LOGIN}
+
+# A view that does not take a method answers 405 to everyone. A POST is an empty form.
+# FINDING marks a row with a cell whose answer today is not the one it should be.
+TABLE = """
+# pattern                               german   soviet   referee  observer outsider anonymous
+
+# Accounts: public pages; a signed-in visitor is sent on (logout and a second sign-in).
+login                              GET  302      302      302      302      302      200
+login                              POST 302      302      302      302      302      200
+logout                             GET  405      405      405      405      405      405
+logout                             POST login    login    login    login    login    login
+signup                             GET  302      302      302      302      302      200
+signup                             POST 302      302      302      302      302      200
+set_language                       GET  405      405      405      405      405      405
+set_language                       POST 302      302      302      302      302      302
+
+# The Refit Phase walker (RB CG I's first RePh; 11.619 RG purchase, a secret step;
+# refit:chit on 11.623 Initiative). Only the referee finishes a RePh that has one.
+refit:overview                     GET  200      200      200      200      404      login
+refit:overview                     POST 405      405      405      405      405      405
+refit:finish                       GET  405      405      405      405      405      405
+refit:finish                       POST 403      403      302      403      404      login
+refit:step                         GET  200      404      200      404      404      login
+refit:step                         POST 405      405      405      405      405      405
+refit:mark                         GET  405      405      405      405      405      405
+refit:mark                         POST 200      404      200      404      404      login
+refit:unmark                       GET  405      405      405      405      405      405
+refit:unmark                       POST 302      404      302      404      404      login
+refit:roll                         GET  405      405      405      405      405      405
+refit:roll                         POST 302      404      302      404      404      login
+refit:undo_effects                 GET  405      405      405      405      405      405
+refit:undo_effects                 POST 302      404      302      404      404      login
+refit:chit                         GET  405      405      405      405      405      405
+refit:chit                         POST 302      404      302      404      404      login
+
+# RG and fortification purchases: secret to the side and the referee (404 for the rest).
+purchases:page                     GET  200      404      200      404      404      login
+purchases:page                     POST 405      405      405      405      405      405
+purchases:buy                      GET  405      405      405      405      405      405
+purchases:buy                      POST 302      404      302      404      404      login
+purchases:remove                   GET  405      405      405      405      405      405
+purchases:remove                   POST 302      404      302      404      404      login
+purchases:receive                  GET  405      405      405      405      405      405
+purchases:receive                  POST 302      404      302      404      404      login
+purchases:record                   GET  200      404      200      404      404      login
+purchases:record                   POST 405      405      405      405      405      405
+purchases:rg_notes                 GET  405      405      405      405      405      405
+purchases:rg_notes                 POST 302      404      302      404      404      login
+purchases:fortifications           GET  200      404      200      404      404      login
+purchases:fortifications           POST 405      405      405      405      405      405
+purchases:fortification_buy        GET  405      405      405      405      405      405
+purchases:fortification_buy        POST 302      404      302      404      404      login
+purchases:fortification_remove     GET  405      405      405      405      405      405
+purchases:fortification_remove     POST 302      404      302      404      404      login
+purchases:fortification_location   GET  405      405      405      405      405      405
+purchases:fortification_location   POST 302      404      302      404      404      login
+
+# Printable sheets: the German CG Roster is secret; the perimeter map is public.
+rosters:index                      GET  200      200      200      200      404      login
+rosters:index                      POST 405      405      405      405      405      405
+rosters:perimeter_map              GET  200      200      200      200      404      login
+rosters:perimeter_map              POST 405      405      405      405      405      405
+rosters:pdf                        GET  200      404      200      404      404      login
+rosters:pdf                        POST 405      405      405      405      405      405
+rosters:page                       GET  200      404      200      404      404      login
+rosters:page                       POST 405      405      405      405      405      405
+
+# Perimeters: the map is public, players and referee change it (observers 403); a side's
+# units, markers and pockets are its own player's and the referee's (403 for the others).
+perimeters:page                    GET  200      200      200      200      404      login
+perimeters:page                    POST 405      405      405      405      405      405
+perimeters:control                 GET  405      405      405      405      405      405
+perimeters:control                 POST 302      302      302      403      404      login
+perimeters:water                   GET  405      405      405      405      405      405
+perimeters:water                   POST 302      302      302      403      404      login
+perimeters:fires                   GET  405      405      405      405      405      405
+perimeters:fires                   POST 302      302      302      403      404      login
+perimeters:record                  GET  405      405      405      405      405      405
+perimeters:record                  POST 302      302      302      403      404      login
+perimeters:units                   GET  405      405      405      405      405      405
+perimeters:units                   POST 302      403      302      403      404      login
+perimeters:declare                 GET  405      405      405      405      405      405
+perimeters:declare                 POST 302      403      302      403      404      login
+perimeters:add_marker              GET  405      405      405      405      405      405
+perimeters:add_marker              POST 302      403      302      403      404      login
+perimeters:remove_marker           GET  405      405      405      405      405      405
+perimeters:remove_marker           POST 302      403      302      403      404      login
+perimeters:propose                 GET  405      405      405      405      405      405
+perimeters:propose                 POST 302      403      302      403      404      login
+perimeters:add_pocket              GET  405      405      405      405      405      405
+perimeters:add_pocket              POST 302      403      302      403      404      login
+perimeters:remove_pocket           GET  405      405      405      405      405      405
+perimeters:remove_pocket           POST 302      403      302      403      404      login
+perimeters:escape                  GET  405      405      405      405      405      405
+perimeters:escape                  POST 302      403      302      403      404      login
+
+# Short games (Cherkassy Pocket; shortgames:arrive in Defiant Russia): no secrets, members
+# read everything; a side's player and the referee act for it; the referee's own forms.
+shortgames:turn                    GET  200      200      200      200      404      login
+shortgames:turn                    POST 405      405      405      405      405      405
+shortgames:start                   GET  405      405      405      405      405      405
+shortgames:start                   POST 302      302      302      403      404      login
+shortgames:advance                 GET  405      405      405      405      405      405
+shortgames:advance                 POST 302      302      302      403      404      login
+shortgames:weather                 GET  405      405      405      405      405      405
+shortgames:weather                 POST 403      403      302      403      404      login
+shortgames:mark                    GET  405      405      405      405      405      405
+shortgames:mark                    POST 302      403      302      403      404      login
+shortgames:unmark                  GET  405      405      405      405      405      405
+shortgames:unmark                  POST 302      403      302      403      404      login
+shortgames:roll                    GET  405      405      405      405      405      405
+shortgames:roll                    POST 302      403      302      403      404      login
+shortgames:units                   GET  200      200      200      200      404      login
+shortgames:units                   POST 405      405      405      405      405      405
+shortgames:units_file              GET  200      200      200      200      404      login
+shortgames:units_file              POST 405      405      405      405      405      405
+shortgames:upload                  GET  405      405      405      405      405      405
+shortgames:upload                  POST 400      400      400      403      404      login
+shortgames:unit                    GET  200      200      200      200      404      login
+shortgames:unit                    POST 400      403      400      403      404      login
+shortgames:unit_remove             GET  405      405      405      405      405      405
+shortgames:unit_remove             POST 302      403      302      403      404      login
+shortgames:arrive                  GET  405      405      405      405      405      405
+shortgames:arrive                  POST 302      403      302      403      404      login
+shortgames:reconstitute            GET  405      405      405      405      405      405
+shortgames:reconstitute            POST 302      403      302      403      404      login
+shortgames:add_unit                GET  405      405      405      405      405      405
+shortgames:add_unit                POST 400      403      400      403      404      login
+shortgames:quick_entry             GET  405      405      405      405      405      405
+shortgames:quick_entry             POST 400      403      400      403      404      login
+shortgames:points                  GET  200      200      200      200      404      login
+shortgames:points                  POST 405      405      405      405      405      405
+shortgames:points_change           GET  405      405      405      405      405      405
+# FINDING: the observer's empty form answers 302 ("The form was incomplete"); it should be
+# 403 like the rest of the short games' actions. The view checks the form before the
+# permission. Nothing changes, and a complete form does get 403.
+shortgames:points_change           POST 302      302      302      302      404      login
+shortgames:victory                 GET  200      200      200      200      404      login
+shortgames:victory                 POST 405      405      405      405      405      405
+shortgames:control                 GET  405      405      405      405      405      405
+shortgames:control                 POST 302      302      302      403      404      login
+shortgames:pocket                  GET  405      405      405      405      405      405
+shortgames:pocket                  POST 302      302      302      403      404      login
+shortgames:condition               GET  405      405      405      405      405      405
+shortgames:condition               POST 302      302      302      403      404      login
+shortgames:tables                  GET  200      200      200      200      404      login
+# NOTE: the referee's empty form answers 200 and says nothing (an invalid form is ignored).
+shortgames:tables                  POST 403      403      200      403      404      login
+shortgames:combat                  GET  200      200      200      200      404      login
+# FINDING: the observer's empty form answers 400 (the calculator's "choose the units"); it
+# should be 403: the permission is checked only once the combat adds up. Nothing is rolled,
+# and a complete form does get 403 (both games).
+shortgames:combat                  POST 400      400      400      400      404      login
+
+# Campaigns, members, invitations (the creator manages them), history.
+campaigns:list                     GET  200      200      200      200      200      login
+campaigns:list                     POST 405      405      405      405      405      405
+campaigns:create                   GET  200      200      200      200      200      login
+campaigns:create                   POST 200      200      200      200      200      login
+campaigns:detail                   GET  200      200      200      200      404      login
+campaigns:detail                   POST 405      405      405      405      405      405
+campaigns:members                  GET  200      200      200      200      404      login
+campaigns:members                  POST 405      405      405      405      405      405
+campaigns:member_role              GET  405      405      405      405      405      405
+campaigns:member_role              POST 302      403      403      403      404      login
+campaigns:member_remove            GET  405      405      405      405      405      405
+campaigns:member_remove            POST 302      403      403      403      404      login
+campaigns:invitation_create        GET  405      405      405      405      405      405
+campaigns:invitation_create        POST 302      403      403      403      404      login
+campaigns:invitation_revoke        GET  405      405      405      405      405      405
+campaigns:invitation_revoke        POST 302      403      403      403      404      login
+campaigns:history                  GET  200      200      200      200      404      login
+campaigns:history                  POST 405      405      405      405      405      405
+campaigns:undo                     GET  405      405      405      405      405      405
+# Undo the German purchase (a German secret): the German player and the referee.
+campaigns:undo                     POST 302      404      302      404      404      login
+
+# A side's secret sheets: CG Roster, CPP/FPP ledger, order of battle.
+campaigns:roster                   GET  200      404      200      404      404      login
+campaigns:roster                   POST 405      405      405      405      405      405
+campaigns:side_day                 GET  200      404      200      404      404      login
+campaigns:side_day                 POST 200      404      200      404      404      login
+campaigns:ledger                   GET  200      404      200      404      404      login
+campaigns:ledger                   POST 200      404      200      404      404      login
+campaigns:orbat                    GET  200      404      200      404      404      login
+campaigns:orbat                    POST 200      404      200      404      404      login
+campaigns:orbat_entry              GET  405      405      405      405      405      405
+campaigns:orbat_entry              POST 400      404      400      404      404      login
+campaigns:orbat_remove             GET  405      405      405      405      405      405
+campaigns:orbat_remove             POST 302      404      302      404      404      login
+
+# Public records: players and referee keep them, observers read them.
+campaigns:calendar                 GET  200      200      200      200      404      login
+campaigns:calendar                 POST 405      405      405      405      405      405
+campaigns:day                      GET  200      200      200      200      404      login
+campaigns:day                      POST 200      200      200      403      404      login
+campaigns:scenarios                GET  200      200      200      200      404      login
+campaigns:scenarios                POST 200      200      200      403      404      login
+campaigns:scenario                 GET  200      200      200      200      404      login
+campaigns:scenario                 POST 200      200      200      403      404      login
+campaigns:cvp                      GET  200      200      200      200      404      login
+campaigns:cvp                      POST 200      200      200      403      404      login
+
+# Dice (the roll is a German secret), export, import, invitation links, the game browser.
+campaigns:dice_log                 GET  200      200      200      200      404      login
+campaigns:dice_log                 POST 405      405      405      405      405      405
+campaigns:void_roll                GET  405      405      405      405      405      405
+# Only the referee voids; the German player sees his roll but may not (403).
+campaigns:void_roll                POST 403      404      200      404      404      login
+campaigns:export                   GET  200      200      200      200      404      login
+campaigns:export                   POST 405      405      405      405      405      405
+campaigns:import                   GET  200      200      200      200      200      login
+campaigns:import                   POST 200      200      200      200      200      login
+# An invitation link: anyone signed in may read it and join; a member keeps their role.
+campaigns:join                     GET  200      200      200      200      200      login
+campaigns:join                     POST 302      302      302      302      302      login
+campaigns:games                    GET  200      200      200      200      200      200
+campaigns:games                    POST 405      405      405      405      405      405
+campaigns:game                     GET  200      200      200      200      200      200
+campaigns:game                     POST 405      405      405      405      405      405
+campaigns:game_section             GET  200      200      200      200      200      200
+campaigns:game_section             POST 405      405      405      405      405      405
+"""
+
+
+def _parse(table: str) -> dict[tuple[str, str], tuple[str, ...]]:
+    expected: dict[tuple[str, str], tuple[str, ...]] = {}
+    for line in table.splitlines():
+        cells = line.partition("#")[0].split()
+        if not cells:
+            continue
+        name, method, *answers = cells
+        assert method in METHODS and len(answers) == len(CLIENTS), line
+        assert set(answers) <= ANSWERS, line
+        assert (name, method) not in expected, f"two rows for {name} {method}"
+        expected[name, method] = tuple(answers)
+    return expected
+
+
+EXPECTED = _parse(TABLE)
+PATTERNS = url_patterns()
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once for the module; every test runs in its own savepoint inside this transaction
+    (pytest-django's), so what a POST changes is gone before the next test."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world()
+        transaction.set_rollback(True)
+
+
+def _client(world: World, who: str) -> Client:
+    client = Client()
+    if who != "anonymous":
+        client.force_login(world.people[who])
+    return client
+
+
+def test_every_url_pattern_has_a_name_and_both_rows():
+    unnamed = [pattern.route for pattern in PATTERNS if not pattern.name]
+    assert not unnamed, f"URL patterns without a name: {unnamed}"
+    missing = [
+        f"{pattern.name} {method}"
+        for pattern in PATTERNS
+        for method in METHODS
+        if (pattern.name, method) not in EXPECTED
+    ]
+    assert not missing, f"URL patterns with no expectation in {__name__}.TABLE: {missing}"
+    names = {pattern.name for pattern in PATTERNS}
+    stale = sorted({name for name, _method in EXPECTED if name not in names})
+    assert not stale, f"rows for URL patterns that no longer exist: {stale}"
+
+
+def _cases():
+    for pattern in PATTERNS:
+        for who in CLIENTS:
+            for method in METHODS:
+                yield pytest.param(
+                    pattern, who, method, id=f"{pattern.name or pattern.route}-{who}-{method}"
+                )
+
+
+@pytest.mark.parametrize(("pattern", "who", "method"), list(_cases()))
+def test_the_answer(world: World, pattern: Pattern, who: str, method: str):
+    row = EXPECTED.get((pattern.name, method))
+    if row is None:
+        pytest.fail(f"{pattern.name or pattern.route} has no {method} row in TABLE: add one")
+    expected = row[CLIENTS.index(who)]
+    client = _client(world, who)
+    url = url_for(world, pattern)
+    response = client.get(url) if method == "GET" else client.post(url, {})
+    status = response.status_code
+    assert status != 500, f"{method} {url} as {who}"
+    if expected == LOGIN:
+        assert status == 302 and response.url.startswith(reverse("login")), (status, url)
+    else:
+        assert status == int(expected), f"{method} {url} as {who}: {status}, not {expected}"
+        if status == 302:
+            assert not response.url.startswith(reverse("login")), response.url
+    if who not in MAY_SEE_GERMAN_SECRETS and not response.streaming:
+        assert GERMAN_SECRET.encode() not in response.content, f"{who} reads a German secret"
+
+
+@pytest.mark.parametrize(
+    "name", ["campaigns:ledger", "campaigns:dice_log", "campaigns:export", "perimeters:page"]
+)
+@pytest.mark.parametrize("who", sorted(MAY_SEE_GERMAN_SECRETS))
+def test_the_german_secret_is_on_the_pages_of_those_who_may_see_it(
+    world: World, name: str, who: str
+):
+    """The check above could fail: these pages show the German secret to those who may see it."""
+    pattern = next(pattern for pattern in PATTERNS if pattern.name == name)
+    response = _client(world, who).get(url_for(world, pattern))
+    assert GERMAN_SECRET.encode() in response.content
