@@ -148,13 +148,6 @@ class Viewer:
         """Invitations, roles and removals belong to whoever created the campaign."""
         return self.campaign.created_by_id == self.membership.user_id
 
-    # The old names, until every view asks the capabilities above.
-    def can_edit_side(self, side: str) -> bool:
-        return self.can_act_for_side(side)
-
-    def require_side(self, side: str) -> None:
-        require_side_reader(self, side)
-
 
 # --- who the user is in the campaign ----------------------------------------------------------
 
