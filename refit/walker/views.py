@@ -701,7 +701,9 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
     _with_marks(reph)
     posted_table = request.POST.get("table", "")
     try:  # asked here too, to say why before the DRMs are read; the service asks again
-        automatic.check_roll(campaign, reph, side=side, step=rule, table_id=posted_table)
+        rolled_step = automatic.check_roll(
+            campaign, reph, side=side, step=rule, table_id=posted_table
+        )
     except automatic.AutomaticRollError as error:
         messages.error(request, str(error))
         return _after_roll(request, viewer, side, step_def, reph)
@@ -718,7 +720,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
     the_plan = automatic.plan(campaign, reph, side, posted_table)
     form = RollForm(
         request.POST,
-        tables=automatic.rollable_tables(campaign, step_def),
+        tables=automatic.rollable_tables(campaign, rolled_step),
         questions=the_plan.resolution.questions,
         auto_id=_roll_form_id(posted_table),
     )
