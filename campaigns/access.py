@@ -1,26 +1,40 @@
 """What a user may see and do in a campaign — decided here and nowhere else.
 
-Every view, partial, PDF and export that shows campaign data starts with ``viewer_for`` and
-then asks the Viewer. The rules:
+The rules:
 
-* a player of a side sees public data and their own side's secrets, and edits their side;
-* the referee sees everything;
-* an observer sees public data only;
+* a player of a side sees public data and their own side's secrets, and acts for their side;
+* the referee sees everything and acts for every side;
+* an observer sees public data only and changes nothing;
 * an outsider sees nothing: the campaign does not exist for them (404, not 403, so campaign
   ids do not leak).
 
 Secret data is tagged with a *scope*: ``PUBLIC``, ``REFEREE`` or a side key.
+
+Two layers answer every "may this user…":
+
+* ``Viewer``'s capabilities (``can_see_side``, ``can_act_for_side``, ``can_record``,
+  ``can_act_for_campaign``, ``can_overrule``, ``can_manage_members``…), each rule written once;
+  views, services and templates ask them, never the role;
+* the getters a view calls on its first line (``member``, ``side_reader``, ``side_actor``,
+  ``recorder``, ``campaign_actor``, ``overruler``, ``manager``). They raise Http404 where the
+  data must look missing (outsiders, another side's secrets, a page the game does not have) and
+  PermissionDenied (403) for a member who may see but not do. When the side or the action is
+  known only further on (a unit's side, a POST to a page every member reads), the view checks
+  the viewer it holds with ``require_side_reader``, ``require_side_actor`` or ``require``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeVar
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, HttpRequest
 
 from campaigns.models import Campaign, Membership, Role
 
@@ -29,9 +43,18 @@ REFEREE = "referee"
 
 QS = TypeVar("QS", bound=QuerySet)
 
+# Whether a campaign's game has a page at all (Refit Phase, purchases, perimeters, short games).
+Feature = Callable[[Campaign], bool]
+
 
 @dataclass(frozen=True)
 class Viewer:
+    """A member of a campaign, as seen by the rules of access.
+
+    ``role``, ``side`` and the ``is_*`` properties say who the viewer is (for labels and
+    scopes); what the viewer may see and do is asked of the ``can_*`` capabilities.
+    """
+
     campaign: Campaign
     membership: Membership
 
@@ -56,19 +79,22 @@ class Viewer:
     def is_observer(self) -> bool:
         return self.role == Role.OBSERVER
 
-    @property
-    def can_manage_members(self) -> bool:
-        """Invitations, roles and removals belong to whoever created the campaign."""
-        return self.campaign.created_by_id == self.membership.user_id
+    @cached_property
+    def campaign_has_referee(self) -> bool:
+        """Does someone referee this campaign? Without a referee, the players make the calls a
+        referee would (see ``can_act_for_campaign``)."""
+        return self.is_referee or self.campaign.memberships.filter(role=Role.REFEREE).exists()
+
+    # --- seeing --------------------------------------------------------------------------------
 
     def can_see_side(self, side: str) -> bool:
-        """May this viewer see the secrets of ``side`` (its CPP, purchases, secret rolls)?"""
+        """May see the secrets of ``side`` (its CPP, purchases, secret steps and rolls): that
+        side's players and the referee."""
         return self.is_referee or (self.is_player and self.side == side)
 
-    def can_edit_side(self, side: str) -> bool:
-        return self.can_see_side(side)
-
     def can_see(self, scope: str) -> bool:
+        """May see data tagged ``scope``: public data every member; the referee's the referee;
+        a side's as ``can_see_side``."""
         if scope == PUBLIC:
             return True
         if scope == REFEREE:
@@ -76,11 +102,9 @@ class Viewer:
         return self.can_see_side(scope)
 
     def visible_scopes(self) -> list[str]:
-        if self.is_referee:
-            return [PUBLIC, REFEREE, *self.campaign.game.side_keys]
-        if self.is_player:
-            return [PUBLIC, self.side]
-        return [PUBLIC]
+        """Every scope ``can_see`` allows, for filtering in the database."""
+        scopes = [PUBLIC, REFEREE, *self.campaign.game.side_keys]
+        return [scope for scope in scopes if self.can_see(scope)]
 
     def visible_sides(self) -> list[str]:
         """The sides whose secrets this viewer may see, in the game's order."""
@@ -89,21 +113,164 @@ class Viewer:
     def filter_visible(self, queryset: QS, field: str = "visibility") -> QS:
         return queryset.filter(**{f"{field}__in": self.visible_scopes()})
 
-    def require_side(self, side: str) -> None:
-        """Refuse, as if the data did not exist, when ``side`` is secret to this viewer."""
-        if side not in self.campaign.game.side_keys or not self.can_see_side(side):
-            raise Http404
+    # --- doing ---------------------------------------------------------------------------------
+
+    def can_act_for_side(self, side: str) -> bool:
+        """May act for ``side`` — mark and roll its steps, buy for it, edit its roster, order of
+        battle and units: that side's players and the referee; never an observer, never the
+        other side. Exactly those who may see the side's secrets."""
+        return self.can_see_side(side)
+
+    @property
+    def can_record(self) -> bool:
+        """May change what every member sees — the calendar, scenarios and CVP, the perimeter
+        map's control, fires and water, a short game's options, turn marker, places and ring —
+        and undo their own changes: the players and the referee; observers only watch."""
+        return self.is_player or self.is_referee
+
+    @property
+    def can_act_for_campaign(self) -> bool:
+        """May make the calls the referee makes for the whole campaign — finish a Refit Phase,
+        fill in the Historical DRM (11.6161): the referee; in a campaign without a referee, any
+        player."""
+        return self.is_referee or (self.is_player and not self.campaign_has_referee)
+
+    @property
+    def can_overrule(self) -> bool:
+        """May do what the referee alone does, even in a campaign without one: void a roll, buy
+        past a limit, book an adjustment with its reason, undo any member's change, write by
+        hand what the rules leave to the referee (a short game's weather, the Cherkassy Pocket
+        tables)."""
+        return self.is_referee
+
+    @property
+    def can_manage_members(self) -> bool:
+        """Invitations, roles and removals belong to whoever created the campaign."""
+        return self.campaign.created_by_id == self.membership.user_id
 
 
-def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> Viewer:
-    """The campaign as ``user`` may see it; Http404 when the user is not a member."""
+# --- who the user is in the campaign ----------------------------------------------------------
+
+
+def viewer_or_none(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> Viewer | None:
+    """The campaign as ``user`` may see it; None when the user is not a member (for services
+    handed a user, where "not found" is not an answer)."""
     if not user.is_authenticated:
-        raise Http404
+        return None
     membership = (
         Membership.objects.select_related("campaign")
         .filter(campaign_id=campaign_id, user=user)
         .first()
     )
     if membership is None:
-        raise Http404
+        return None
     return Viewer(campaign=membership.campaign, membership=membership)
+
+
+def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> Viewer:
+    """The campaign as ``user`` may see it; Http404 when the user is not a member."""
+    viewer = viewer_or_none(user, campaign_id)
+    if viewer is None:
+        raise Http404
+    return viewer
+
+
+# --- checks on a viewer in hand --------------------------------------------------------------
+
+
+def require(allowed: bool) -> None:
+    """403 unless ``allowed`` (one of the viewer's capabilities): a member who may see this but
+    not do it."""
+    if not allowed:
+        raise PermissionDenied
+
+
+def require_side_reader(viewer: Viewer, side: str, *, secret: bool = True) -> Viewer:
+    """404 unless ``side`` is a side of the game and, when what is read is ``secret`` to the
+    side, the viewer may see its secrets — they look exactly like data that does not exist."""
+    if side not in viewer.campaign.game.side_keys:
+        raise Http404
+    if secret and not viewer.can_see_side(side):
+        raise Http404
+    return viewer
+
+
+def require_side_actor(viewer: Viewer, side: str, *, secret: bool = True) -> Viewer:
+    """As ``require_side_reader``, then 403 unless the viewer may act for ``side``. For a
+    ``secret`` page the opponent and observers get 404; for a public one (a public step, a short
+    game's side) they may read it, so they get 403."""
+    require_side_reader(viewer, side, secret=secret)
+    require(viewer.can_act_for_side(side))
+    return viewer
+
+
+# --- the getters views start with ------------------------------------------------------------
+
+
+def member(request: HttpRequest, campaign_id: int, *, feature: Feature | None = None) -> Viewer:
+    """Any member (404 for everyone else). ``feature``: whether the campaign's game has the page
+    at all; without it the page is a 404 for every member, checked before any 403."""
+    viewer = viewer_for(request.user, campaign_id)
+    if feature is not None and not feature(viewer.campaign):
+        raise Http404
+    return viewer
+
+
+def side_reader(
+    request: HttpRequest,
+    campaign_id: int,
+    side: str,
+    *,
+    secret: bool = True,
+    feature: Feature | None = None,
+) -> Viewer:
+    """A member who may read ``side``'s page: its players and the referee for a ``secret`` one
+    (404 for the others), every member for a public one."""
+    return require_side_reader(member(request, campaign_id, feature=feature), side, secret=secret)
+
+
+def side_actor(
+    request: HttpRequest,
+    campaign_id: int,
+    side: str,
+    *,
+    secret: bool = True,
+    feature: Feature | None = None,
+) -> Viewer:
+    """A member who may act for ``side`` (its players and the referee): for a ``secret`` page
+    404 for the others, for a public one 403 for the members who may read it."""
+    return require_side_actor(member(request, campaign_id, feature=feature), side, secret=secret)
+
+
+def recorder(request: HttpRequest, campaign_id: int, *, feature: Feature | None = None) -> Viewer:
+    """A member who may change what every member sees (``Viewer.can_record``; 403 for
+    observers)."""
+    viewer = member(request, campaign_id, feature=feature)
+    require(viewer.can_record)
+    return viewer
+
+
+def campaign_actor(
+    request: HttpRequest, campaign_id: int, *, feature: Feature | None = None
+) -> Viewer:
+    """A member who makes the campaign-wide calls (``Viewer.can_act_for_campaign``; 403 for the
+    others)."""
+    viewer = member(request, campaign_id, feature=feature)
+    require(viewer.can_act_for_campaign)
+    return viewer
+
+
+def overruler(request: HttpRequest, campaign_id: int, *, feature: Feature | None = None) -> Viewer:
+    """The referee, for what the referee alone does (``Viewer.can_overrule``; 403 for the
+    others)."""
+    viewer = member(request, campaign_id, feature=feature)
+    require(viewer.can_overrule)
+    return viewer
+
+
+def manager(request: HttpRequest, campaign_id: int) -> Viewer:
+    """The member who manages the members (``Viewer.can_manage_members``; 403 for the
+    others)."""
+    viewer = member(request, campaign_id)
+    require(viewer.can_manage_members)
+    return viewer

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns.access import viewer_for
+from campaigns import access
 from campaigns.members import services
 from campaigns.members.forms import CampaignCreateForm
 from campaigns.models import Membership, Role
@@ -60,7 +60,7 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     campaign = viewer.campaign
     members = list(campaign.memberships.select_related("user"))
     language = get_language()

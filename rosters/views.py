@@ -1,9 +1,10 @@
 """The Sheets page and each sheet as a PDF or a printable page.
 
-Access: viewer_for first (outsiders 404), then rosters.builders decides per sheet — a side's
-secret sheets for its players and the referee, blank forms for every member; anything else is a
-404, exactly like a sheet that does not exist. The language (ja/en) and paper (A4/Letter) come
-from the query string; an unknown value is a 404 rather than a silent substitute.
+Access: ``access.member`` first (outsiders 404), then rosters.builders decides per sheet with
+``Viewer.can_see_side`` — a side's secret sheets for its players and the referee, blank forms
+for every member; anything else is a 404, exactly like a sheet that does not exist. The
+language (ja/en) and paper (A4/Letter) come from the query string; an unknown value is a 404
+rather than a silent substitute.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from campaigns.access import viewer_for
+from campaigns import access
 from campaigns.games.registry import Side
 from refit.perimeters import services as perimeters
 from rosters.builders import LANGUAGES, SheetKind, build_sheet, has_sheets, kinds_for
@@ -64,7 +65,7 @@ class SideSheets:
 @require_GET
 @login_required
 def sheets(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     language, paper = _language(request), _paper(request)
     query = "?" + urlencode({"lang": language, "paper": paper})
     sides = []
@@ -92,6 +93,7 @@ def sheets(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "viewer": viewer,
             "campaign": viewer.campaign,
             "has_sheets": has_sheets(viewer.campaign),
+            "blank_forms_only": not viewer.visible_sides(),
             "sides": sides,
             "language": language,
             "paper": paper,
@@ -110,7 +112,7 @@ def _private(response: HttpResponse) -> HttpResponse:
 @require_GET
 @login_required
 def sheet_pdf(request: HttpRequest, campaign_id: int, side: str, kind: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     language, paper = _language(request), _paper(request)
     sheet = build_sheet(viewer, side, kind, language)
     response = HttpResponse(render_pdf(sheet, paper), content_type="application/pdf")
@@ -122,7 +124,7 @@ def sheet_pdf(request: HttpRequest, campaign_id: int, side: str, kind: str) -> H
 @require_GET
 @login_required
 def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     language, paper = _language(request), _paper(request)
     sheet = build_sheet(viewer, side, kind, language)
     query = "?" + urlencode({"lang": language, "paper": paper})
@@ -146,9 +148,7 @@ def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> 
 @login_required
 def perimeter_map(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The reduced map as the public sees it (declared units only): both perimeters."""
-    viewer = viewer_for(request.user, campaign_id)
-    if not perimeters.has_perimeters(viewer.campaign):
-        raise Http404
+    viewer = access.member(request, campaign_id, feature=perimeters.has_perimeters)
     state = perimeters.current_state(viewer.campaign)
     if state is None:
         raise Http404

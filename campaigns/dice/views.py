@@ -19,7 +19,6 @@ from urllib.parse import urlsplit
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -32,7 +31,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
-from campaigns.access import PUBLIC, REFEREE, Viewer, viewer_for
+from campaigns import access
+from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice import services as dice
 from campaigns.models import Campaign, CampaignEvent, DiceRoll
 from campaigns.records.forms import day_choices, day_label, period_word
@@ -323,7 +323,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         "rows": _rows(viewer, list(page.object_list)),
         "stats": _statistics(viewer, rolls),
         "dr_totals": DR_TOTALS,
-        "can_void": viewer.is_referee,
+        "can_void": viewer.can_overrule,
         "next": _log_url(campaign, params),
         "newer_url": _page_url(campaign, params, page.previous_page_number())
         if page.has_previous()
@@ -338,7 +338,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
 @require_GET
 @login_required
 def dice_log(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     return render(request, "campaigns/dice/log.html", _log_context(viewer, request.GET))
 
 
@@ -376,12 +376,11 @@ def _query_of(next_url: str) -> QueryDict:
 @login_required
 def void_roll(request: HttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
     """A referee voids a roll with a reason; it stays in the log."""
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     roll = get_object_or_404(
         _visible_rolls(viewer).select_related("rolled_by", "voided_by"), pk=roll_id
     )
-    if not viewer.is_referee:
-        raise PermissionDenied
+    access.require(viewer.can_overrule)  # after the lookup: a roll one may not see is a 404
     form = VoidForm(request.POST)
     next_url = request.POST.get("next", "")  # where the log was: checked by _back
     if form.is_valid():

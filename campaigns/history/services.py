@@ -14,7 +14,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns.access import PUBLIC
+from campaigns.access import PUBLIC, Viewer
 
 # role_label: the member and transfer pages and the template tags read it from here.
 from campaigns.history.labels import role_label as role_label
@@ -110,16 +110,17 @@ class UndoError(ValueError):
 UNDO_GUARDS: dict[str, Callable[[CampaignEvent], None]] = {}
 
 
-def undoable_for(viewer: Any) -> models.QuerySet[CampaignEvent]:
-    """The events this viewer may undo: the referee any visible one, others only their own."""
+def undoable_for(viewer: Viewer) -> models.QuerySet[CampaignEvent]:
+    """The events this viewer may undo: whoever may overrule (the referee) any visible one,
+    whoever may record (a player) their own; an observer none."""
     events = viewer.filter_visible(
         CampaignEvent.objects.filter(
             campaign=viewer.campaign, undone_at__isnull=True, data__has_key="undo"
         )
     )
-    if viewer.is_observer:
+    if not viewer.can_record:
         return events.none()
-    if not viewer.is_referee:
+    if not viewer.can_overrule:
         # A player undoes their own changes, and not those only a referee may make.
         # (has_key first: a missing key would make the comparison NULL and drop the row)
         events = events.filter(actor_id=viewer.membership.user_id).exclude(

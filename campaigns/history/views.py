@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.access import viewer_for
+from campaigns import access
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent
 
@@ -19,7 +19,7 @@ HISTORY_PAGE_SIZE = 100
 @require_GET
 @login_required
 def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     events = viewer.filter_visible(
         CampaignEvent.objects.filter(campaign=viewer.campaign).select_related("actor")
     )[:HISTORY_PAGE_SIZE]
@@ -45,7 +45,7 @@ def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 def undo_change(request: HttpRequest, campaign_id: int, event_id: int) -> HttpResponse:
     """Undo a change: one's own, or any the referee can see."""
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     event = get_object_or_404(history.undoable_for(viewer), pk=event_id)
     try:
         history.undo(event, by=request.user)

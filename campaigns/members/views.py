@@ -5,13 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from campaigns import access
 from campaigns.access import Viewer, viewer_for
 from campaigns.history import services as history
 from campaigns.members import services
@@ -19,13 +19,6 @@ from campaigns.members.forms import RoleForm, role_value
 from campaigns.models import Invitation, Membership
 
 HISTORY_PAGE_SIZE = 100
-
-
-def _manager_for(request: HttpRequest, campaign_id: int) -> Viewer:
-    viewer = viewer_for(request.user, campaign_id)
-    if not viewer.can_manage_members:
-        raise PermissionDenied
-    return viewer
 
 
 def _members_context(viewer: Viewer) -> dict:
@@ -54,7 +47,7 @@ def _members_context(viewer: Viewer) -> dict:
 @require_GET
 @login_required
 def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     return render(request, "campaigns/members/members.html", _members_context(viewer))
 
 
@@ -62,7 +55,7 @@ def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def invitation_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _manager_for(request, campaign_id)
+    viewer = access.manager(request, campaign_id)
     form = RoleForm(request.POST, module=viewer.campaign.game)
     if form.is_valid():
         services.create_invitation(
@@ -84,7 +77,7 @@ def invitation_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def invitation_revoke(request: HttpRequest, campaign_id: int, invitation_id: int) -> HttpResponse:
-    viewer = _manager_for(request, campaign_id)
+    viewer = access.manager(request, campaign_id)
     invitation = get_object_or_404(Invitation, pk=invitation_id, campaign=viewer.campaign)
     services.revoke_invitation(invitation, by=request.user)
     if request.htmx:
@@ -99,7 +92,7 @@ def invitation_revoke(request: HttpRequest, campaign_id: int, invitation_id: int
 @require_POST
 @login_required
 def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
-    viewer = _manager_for(request, campaign_id)
+    viewer = access.manager(request, campaign_id)
     membership = get_object_or_404(
         Membership.objects.select_related("user"), pk=membership_id, campaign=viewer.campaign
     )
@@ -140,7 +133,7 @@ def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> H
 @require_POST
 @login_required
 def member_remove(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
-    viewer = _manager_for(request, campaign_id)
+    viewer = access.manager(request, campaign_id)
     membership = get_object_or_404(
         Membership.objects.select_related("user"), pk=membership_id, campaign=viewer.campaign
     )

@@ -12,7 +12,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,8 +22,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
-from campaigns import state
-from campaigns.access import Viewer, viewer_for
+from campaigns import access, state
+from campaigns.access import Viewer
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.orbat.entry import UnitEntryError
 from campaigns.orbat.forms import (
@@ -116,14 +115,6 @@ class Box:
 
 def _anchor(target: str) -> str:
     return "box-" + target.replace(":", "-")
-
-
-def _side_viewer(request: HttpRequest, campaign_id: int, side: str, *, edit: bool) -> Viewer:
-    viewer = viewer_for(request.user, campaign_id)
-    viewer.require_side(side)
-    if edit and not viewer.can_edit_side(side):
-        raise PermissionDenied
-    return viewer
 
 
 def _rg_names(viewer: Viewer, side: str) -> dict[str, str]:
@@ -292,7 +283,9 @@ def _render_boxes(request: HttpRequest, context: dict[str, Any]) -> HttpResponse
 @login_required
 def orbat(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     """The side's divider; POST adds lines through the quick-add form."""
-    viewer = _side_viewer(request, campaign_id, side, edit=request.method == "POST")
+    viewer = access.side_reader(request, campaign_id, side)
+    if request.method == "POST":
+        access.require(viewer.can_act_for_side(side))
     if request.method != "POST":
         editing = _line_id(request.GET.get("edit"))
         if request.htmx and (editing or _line_id(request.GET.get("line"))):
@@ -353,7 +346,7 @@ def _entry_for(viewer: Viewer, side: str, entry_id: int) -> OrbatEntry:
 @login_required
 def entry(request: HttpRequest, campaign_id: int, side: str, entry_id: int) -> HttpResponse:
     """Change one line: quantity (+1/−1), statuses and details, or move some of it."""
-    viewer = _side_viewer(request, campaign_id, side, edit=True)
+    viewer = access.side_actor(request, campaign_id, side)
     line = _entry_for(viewer, side, entry_id)
     action = request.POST.get("action", "")
     box_anchor = _anchor(target_of(line))
@@ -437,7 +430,7 @@ def entry(request: HttpRequest, campaign_id: int, side: str, entry_id: int) -> H
 @require_POST
 @login_required
 def entry_remove(request: HttpRequest, campaign_id: int, side: str, entry_id: int) -> HttpResponse:
-    viewer = _side_viewer(request, campaign_id, side, edit=True)
+    viewer = access.side_actor(request, campaign_id, side)
     line = _entry_for(viewer, side, entry_id)
     box_anchor = _anchor(target_of(line))
     form = VersionedForm(request.POST)

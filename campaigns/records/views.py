@@ -1,9 +1,9 @@
 """Public records: the campaign calendar, the scenarios played and the CVP tally.
 
 All three are public: every member sees them (observers too), outsiders get 404. Any player of
-either side or the referee may record and edit them; observers read only (403 on POST). Nothing
-here reads a side's secrets (CPP, FPP, purchases, ELR/SAN): only CampaignDay, Scenario and
-CvpEntry. Sums are derived from the CVP entries, never stored.
+either side or the referee may record and edit them (``Viewer.can_record``); observers read
+only (403 on POST). Nothing here reads a side's secrets (CPP, FPP, purchases, ELR/SAN): only
+CampaignDay, Scenario and CvpEntry. Sums are derived from the CVP entries, never stored.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse
@@ -27,8 +26,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from campaigns import state
-from campaigns.access import Viewer, viewer_for
+from campaigns import access, state
+from campaigns.access import Viewer
 from campaigns.models import Campaign, CampaignDay, CvpEntry, CvpPhase, Scenario
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.records.forms import (
@@ -42,18 +41,6 @@ from campaigns.records.forms import (
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
 SCENARIO_BALANCE_MODULES = ("red_factories",)
-
-
-def _can_record(viewer: Viewer) -> bool:
-    """Public records are kept by the players of both sides and the referee, not observers."""
-    return viewer.is_player or viewer.is_referee
-
-
-def _recorder_for(request: HttpRequest, campaign_id: int) -> Viewer:
-    viewer = viewer_for(request.user, campaign_id)
-    if not _can_record(viewer):
-        raise PermissionDenied
-    return viewer
 
 
 def _current_index(campaign: Campaign) -> int:
@@ -99,7 +86,7 @@ def _calendar_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
     return {
         "viewer": viewer,
         "campaign": campaign,
-        "can_edit": _can_record(viewer),
+        "can_edit": viewer.can_record,
         "period_word": period_word(campaign),
         "rows": _day_rows(campaign, CampaignDay.objects.filter(campaign=campaign)),
         "editing": None,
@@ -110,7 +97,7 @@ def _calendar_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
 @require_GET
 @login_required
 def calendar(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     return render(request, "campaigns/records/calendar.html", _calendar_context(viewer))
 
 
@@ -119,16 +106,15 @@ def calendar(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
     """One calendar row as a form (GET), saved with its version (POST)."""
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     campaign = viewer.campaign
     if not 0 <= index < len(campaign.cg.periods):
         raise Http404
     record = get_object_or_404(CampaignDay, campaign=campaign, index=index)
-    can_edit = _can_record(viewer)
+    can_edit = viewer.can_record
     current = _current_index(campaign)
     if request.method == "POST":
-        if not can_edit:
-            raise PermissionDenied
+        access.require(can_edit)
         form = DayForm(request.POST)
         if form.is_valid():
             try:
@@ -321,7 +307,7 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
         }
         for key, name in sides
     ]
-    can_edit = _can_record(viewer)
+    can_edit = viewer.can_record
     if form is None and can_edit:
         form = ScenarioForm(campaign=campaign, initial={"index": _current_index(campaign)})
     return {
@@ -367,9 +353,9 @@ def _save_scenario_form(
 @login_required
 def scenarios(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if request.method == "GET":
-        viewer = viewer_for(request.user, campaign_id)
+        viewer = access.member(request, campaign_id)
         return render(request, "campaigns/records/scenarios.html", _scenarios_context(viewer, None))
-    viewer = _recorder_for(request, campaign_id)
+    viewer = access.recorder(request, campaign_id)
     campaign = viewer.campaign
     form = ScenarioForm(request.POST, campaign=campaign)
     saved = _save_scenario_form(request, viewer, form, None)
@@ -391,12 +377,11 @@ def scenarios(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def scenario(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
+    viewer = access.member(request, campaign_id)
     campaign = viewer.campaign
     record = get_object_or_404(Scenario, pk=scenario_id, campaign=campaign)
     if request.method == "POST":
-        if not _can_record(viewer):
-            raise PermissionDenied
+        access.require(viewer.can_record)
         form = ScenarioForm(request.POST, campaign=campaign, scenario=record)
         saved = _save_scenario_form(request, viewer, form, record)
         if saved is not None:
@@ -452,7 +437,7 @@ def _cvp_context(
     names = dict(sides)
     scenario_names = {scenario.pk: scenario_label(campaign, scenario) for scenario in scenarios}
     days, totals = cvp_days(entries, [key for key, _name in sides])
-    can_edit = _can_record(viewer)
+    can_edit = viewer.can_record
     if form is None and can_edit:
         form = CvpForm(campaign=campaign, scenarios=scenarios, initial=initial or {})
     return {
@@ -494,9 +479,9 @@ def _sticky(entry: CvpEntry) -> dict[str, Any]:
 @login_required
 def cvp(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if request.method == "GET":
-        viewer = viewer_for(request.user, campaign_id)
+        viewer = access.member(request, campaign_id)
         campaign = viewer.campaign
-        if request.htmx and request.GET.get("field") == "scenario" and _can_record(viewer):
+        if request.htmx and request.GET.get("field") == "scenario" and viewer.can_record:
             # The day select changed: offer only that day's scenarios.
             try:
                 index = int(request.GET.get("index", ""))
@@ -513,7 +498,7 @@ def cvp(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return render(
             request, "campaigns/records/cvp.html", _cvp_context(viewer, None, initial=initial)
         )
-    viewer = _recorder_for(request, campaign_id)
+    viewer = access.recorder(request, campaign_id)
     campaign = viewer.campaign
     scenarios = list(Scenario.objects.filter(campaign=campaign))
     form = CvpForm(request.POST, campaign=campaign, scenarios=scenarios)

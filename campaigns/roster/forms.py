@@ -124,16 +124,16 @@ class LedgerEntryForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, campaign: Campaign, side: str, is_referee: bool, **kwargs: Any
+        self, *args: Any, campaign: Campaign, side: str, can_overrule: bool, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.is_referee = is_referee
+        self.can_overrule = can_overrule  # campaigns.access: the referee alone adjusts
         self.rg_ids = rg_chart_ids(campaign, side)
         self.fields["rg"].widget.attrs.update(list="rg-ids", autocomplete="off")
         # Every kind is accepted by the field so that clean() can say why one is refused;
         # the select offers adjustments to the referee only.
         self.fields["entry"].choices = _entry_choices(PLAYER_ENTRIES + REFEREE_ENTRIES)
-        if not is_referee:
+        if not can_overrule:
             self.fields["entry"].widget.choices = _entry_choices(PLAYER_ENTRIES)
         self.fields["index"].choices = period_choices(campaign)
 
@@ -148,7 +148,7 @@ class LedgerEntryForm(forms.Form):
         ledger, _sep, kind = entry.partition(":")
         cleaned["ledger"], cleaned["kind"] = ledger, kind
         if kind == LedgerKind.ADJUSTMENT:
-            if not self.is_referee:
+            if not self.can_overrule:
                 self.add_error("entry", _("Only the referee may make adjustments."))
             if not (cleaned.get("note") or "").strip():
                 self.add_error("note", _("Give the reason for the adjustment."))

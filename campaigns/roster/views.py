@@ -1,6 +1,7 @@
 """A side's secret sheets: the CG Roster (one row per CG day) and its CPP/FPP ledgers.
 
-Access goes through campaigns.access (the side's players and the referee only), changes
+Access goes through campaigns.access (``side_reader``/``side_actor``: the side's players and the
+referee only), changes
 through campaigns.state, and every CPP/FPP column is derived by campaigns.roster.ledger from the
 ledger entries. Each page reads everything with a fixed handful of queries and computes the
 rows in Python, so its cost does not grow with the campaign.
@@ -13,7 +14,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,20 +22,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns import state
-from campaigns.access import Viewer, viewer_for
-from campaigns.games.registry import Period, Side
-from campaigns.models import LedgerEntry, Role, SideDay
+from campaigns import access, state
+from campaigns.access import Viewer
+from campaigns.games.registry import Period
+from campaigns.models import LedgerEntry, SideDay
 from campaigns.roster.forms import LedgerEntryForm, SideDayForm, rg_chart_ids
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
 from campaigns.roster.rows import chit_label, last_filled_day, movements, roster_rows
 
 # --- the CG Roster -------------------------------------------------------------------------
-
-
-def _side_for(viewer: Viewer, side: str) -> Side:
-    viewer.require_side(side)
-    return viewer.campaign.side(side)
 
 
 def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
@@ -47,7 +42,7 @@ def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
         "side_obj": viewer.campaign.side(side),
         "rows": rows,
         "has_adjustments": any(row.cpp.adjustment for row in rows),
-        "can_edit": viewer.can_edit_side(side),
+        "can_edit": viewer.can_act_for_side(side),
         **extra,
     }
 
@@ -55,34 +50,23 @@ def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
 @require_GET
 @login_required
 def roster(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    _side_for(viewer, side)
+    viewer = access.side_reader(request, campaign_id, side)
     return render(request, "campaigns/roster/roster.html", _roster_context(viewer, side))
-
-
-def _may_set_hist_drm(viewer: Viewer) -> bool:
-    """The Historical DRM chart is not in our rules: the referee fills it in, or, in a
-    campaign without a referee, the side's players."""
-    if viewer.is_referee:
-        return True
-    return not viewer.campaign.memberships.filter(role=Role.REFEREE).exists()
 
 
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
 @login_required
 def side_day(request: HttpRequest, campaign_id: int, side: str, index: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    _side_for(viewer, side)
-    if not viewer.can_edit_side(side):
-        raise PermissionDenied
+    viewer = access.side_actor(request, campaign_id, side)
     campaign = viewer.campaign
     if not 0 <= index < len(campaign.cg.periods):
         raise Http404
     record = SideDay.objects.filter(campaign=campaign, side=side, index=index).first()
     if record is None:
         raise Http404
-    form_options = {"campaign": campaign, "may_set_hist_drm": _may_set_hist_drm(viewer)}
+    # The Historical DRM chart is not in our rules: whoever makes the referee's calls fills it in.
+    form_options = {"campaign": campaign, "may_set_hist_drm": viewer.can_act_for_campaign}
     initial = {
         "hist_drm": record.hist_drm,
         "elr": record.elr,
@@ -204,7 +188,7 @@ def _new_ledger_form(
         data,
         campaign=viewer.campaign,
         side=side,
-        is_referee=viewer.is_referee,
+        can_overrule=viewer.can_overrule,
         initial={"index": current, **initial},
     )
 
@@ -213,11 +197,9 @@ def _new_ledger_form(
 @require_http_methods(["GET", "POST"])
 @login_required
 def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    _side_for(viewer, side)
+    viewer = access.side_reader(request, campaign_id, side)
     if request.method == "POST":
-        if not viewer.can_edit_side(side):
-            raise PermissionDenied
+        access.require(viewer.can_act_for_side(side))
         form = _new_ledger_form(viewer, side, request.POST)
         if form.is_valid():
             data = form.cleaned_data

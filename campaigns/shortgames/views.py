@@ -1,8 +1,11 @@
 """The short games' pages (Defiant Russia, Cherkassy Pocket): the turn walker, the unit roster,
 points, places and victory, the referee's tables and the combat dice helper.
 
-Thin views: ``viewer_for`` first (outsiders 404), ``viewer.can_edit_side(side)`` to act for a side
-(403 otherwise). Nothing in these games is hidden, so every member reads every page. Changes go
+Thin views: a campaigns.access getter first — ``member`` to read (outsiders 404), ``side_actor``
+or ``require_side_actor`` with ``secret=False`` to act for a side (its players and the referee;
+403 for the other members), ``recorder`` for game-wide changes (not observers), ``overruler`` for
+what the referee alone writes. Nothing in these games is hidden, so every member reads every
+page. Changes go
 through campaigns.shortgames.services and campaigns.shortgames.turns; every form carries the turn
 or the row version it
 was shown for. The turn page answers HTMX with its ``#turn`` partial.
@@ -18,7 +21,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from campaigns import access
 from campaigns.access import Viewer, viewer_for
 from campaigns.dice import services as dice
 from campaigns.games.registry import LocalizedText
@@ -76,26 +79,6 @@ from campaigns.state import StaleEdit, StateError
 
 def _stale() -> str:
     return _("That page was for an earlier turn; nothing was changed. Here is the turn now.")
-
-
-def _viewer(request: HttpRequest, campaign_id: int) -> Viewer:
-    viewer = viewer_for(request.user, campaign_id)
-    if not short_games.is_short_game(viewer.campaign):
-        raise Http404
-    return viewer
-
-
-def _require_edit(viewer: Viewer, side: str) -> None:
-    if side not in viewer.campaign.game.side_keys:
-        raise Http404
-    if not viewer.can_edit_side(side):
-        raise PermissionDenied
-
-
-def _require_some_side(viewer: Viewer) -> None:
-    """Game-wide changes (options, places, the ring) belong to the players and the referee."""
-    if viewer.is_observer:
-        raise PermissionDenied
 
 
 def _text(value: Any) -> str:
@@ -176,7 +159,7 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
         if campaign.module == "cherkassy_pocket"
         else []
     )
-    editable = [side for side in campaign.game.side_keys if viewer.can_edit_side(side)]
+    editable = [side for side in campaign.game.side_keys if viewer.can_act_for_side(side)]
     rows = []
     for step in steps:
         needed = step.sides_to_mark or campaign.game.side_keys
@@ -275,7 +258,7 @@ def _turn_response(request: HttpRequest, viewer: Viewer, anchor: str = "") -> Ht
 @require_GET
 @login_required
 def turn(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     template = (
         "campaigns/shortgames/turn.html#turn" if request.htmx else "campaigns/shortgames/turn.html"
     )
@@ -285,8 +268,7 @@ def turn(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def start(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_some_side(viewer)
+    viewer = access.recorder(request, campaign_id, feature=short_games.is_short_game)
     choices = [(o["id"], o["id"]) for o in short_games.option_choices(viewer.campaign)]
     form = StartForm(request.POST, choices=choices)
     if form.is_valid():
@@ -317,8 +299,9 @@ def _checked_turn(request: HttpRequest, viewer: Viewer, form: TurnForm) -> bool:
 @require_POST
 @login_required
 def mark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_edit(viewer, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=short_games.is_short_game
+    )
     form = MarkForm(request.POST)
     if _checked_turn(request, viewer, form):
         data = form.cleaned_data
@@ -346,8 +329,9 @@ def mark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
 @require_POST
 @login_required
 def unmark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_edit(viewer, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=short_games.is_short_game
+    )
     form = TurnForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
@@ -369,8 +353,9 @@ def unmark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> H
 @require_POST
 @login_required
 def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_edit(viewer, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=short_games.is_short_game
+    )
     form = RollForm(request.POST)
     if _checked_turn(request, viewer, form):
         data = form.cleaned_data
@@ -416,9 +401,7 @@ def _result_text(result: Any) -> str:
 @login_required
 def weather(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Write the turn's weather by hand: the referee, when the rules we have cannot say it."""
-    viewer = _viewer(request, campaign_id)
-    if not viewer.is_referee:
-        raise PermissionDenied
+    viewer = access.overruler(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     form = WeatherForm(request.POST, weathers=list(_weather_names(campaign).items()))
     if _checked_turn(request, viewer, form):
@@ -443,8 +426,7 @@ def weather(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def advance(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_some_side(viewer)
+    viewer = access.recorder(request, campaign_id, feature=short_games.is_short_game)
     form = TurnForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
@@ -512,7 +494,7 @@ def _roster_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
             side.key,
             side.name.in_language(get_language()),
             [u for u in units if u.side == side.key],
-            viewer.can_edit_side(side.key),
+            viewer.can_act_for_side(side.key),
             [w for w in warnings if any(u.side == side.key and u.hex == w[0] for u in units)],
         )
         for side in campaign.sides
@@ -566,7 +548,7 @@ def _reconstitution_rows(viewer: Viewer, units: list[GameUnit]) -> list[Reconsti
                 and u.in_pocket == option.stemmermann
                 and u.size == "battalion"
             ],
-            viewer.can_edit_side("german"),
+            viewer.can_act_for_side("german"),
         )
         for option in turns.reconstitution_options(units)
     ]
@@ -591,7 +573,7 @@ def _queue_rows(viewer: Viewer, units: list[GameUnit]) -> list[QueueLine]:
             row.unit is not None
             and row.status == "due"
             and row.may_enter
-            and viewer.can_edit_side(row.side),
+            and viewer.can_act_for_side(row.side),
         )
         for row in turns.reinforcement_queue(campaign, game, units)
     ]
@@ -606,9 +588,9 @@ def _reinforcements_url(campaign: Campaign) -> str:
 @login_required
 def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
     """A reinforcement enters the map (plain POST, or HTMX swapping the queue)."""
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     game_unit = get_object_or_404(GameUnit, campaign=viewer.campaign, pk=unit_id)
-    _require_edit(viewer, game_unit.side)
+    access.require_side_actor(viewer, game_unit.side, secret=False)
     form = ArriveForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
@@ -636,11 +618,11 @@ def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse
 @login_required
 def reconstitute(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
     """A German battalion returns from the Eligible for Reconstitution box (CP 12.1)."""
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     if viewer.campaign.module != "cherkassy_pocket":
         raise Http404
     game_unit = get_object_or_404(GameUnit, campaign=viewer.campaign, pk=unit_id)
-    _require_edit(viewer, game_unit.side)
+    access.require_side_actor(viewer, game_unit.side, secret=False)
     form = ArriveForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
@@ -667,7 +649,7 @@ def reconstitute(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpRe
 @require_GET
 @login_required
 def units(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     template = (
         "campaigns/shortgames/units.html#reinforcements"
         if request.htmx
@@ -704,8 +686,9 @@ def _unit_from_form(side: str, data: dict[str, Any]) -> UnitData:
 @require_POST
 @login_required
 def add_unit(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_edit(viewer, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=short_games.is_short_game
+    )
     campaign = viewer.campaign
     form = UnitForm(request.POST, module=campaign.module, states=_state_choices(campaign))
     if form.is_valid():
@@ -729,8 +712,9 @@ def add_unit(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @require_POST
 @login_required
 def quick_entry(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_edit(viewer, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=short_games.is_short_game
+    )
     campaign = viewer.campaign
     form = QuickEntryForm(request.POST)
     if form.is_valid():
@@ -754,8 +738,7 @@ def quick_entry(request: HttpRequest, campaign_id: int, side: str) -> HttpRespon
 @login_required
 def upload(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Load a roster data file: the units of every side the uploader may edit."""
-    viewer = _viewer(request, campaign_id)
-    _require_some_side(viewer)
+    viewer = access.recorder(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     form = UploadForm(request.POST, request.FILES)
     if form.is_valid():
@@ -768,7 +751,7 @@ def upload(request: HttpRequest, campaign_id: int) -> HttpResponse:
             except (UnicodeDecodeError, json.JSONDecodeError):
                 raise UnitDataError(_("The file is not JSON.")) from None
             units_ = read_file(campaign.module, payload, with_state=form.cleaned_data["with_state"])
-            refused = sorted({u.side for u in units_ if not viewer.can_edit_side(u.side)})
+            refused = sorted({u.side for u in units_ if not viewer.can_act_for_side(u.side)})
             if refused:
                 raise UnitDataError(
                     _("The file has units of a side you do not play (%(side)s).")
@@ -791,7 +774,7 @@ def upload(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def units_file(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     units_ = [short_games.unit_data(u) for u in GameUnit.objects.filter(campaign=campaign)]
     payload = write_file(campaign.module, campaign.data_version, units_)
@@ -804,12 +787,12 @@ def units_file(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def unit(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     game_unit = get_object_or_404(GameUnit, campaign=campaign, pk=unit_id)
     states = _state_choices(campaign)
     if request.method == "POST":
-        _require_edit(viewer, game_unit.side)
+        access.require_side_actor(viewer, game_unit.side, secret=False)
         form = UnitForm(request.POST, module=campaign.module, states=states)
         version = VersionForm(request.POST)
         if form.is_valid() and version.is_valid():
@@ -847,7 +830,7 @@ def unit(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
             "viewer": viewer,
             "unit": game_unit,
             "form": form,
-            "can_edit": viewer.can_edit_side(game_unit.side),
+            "can_edit": viewer.can_act_for_side(game_unit.side),
         },
         status=status,
     )
@@ -856,9 +839,9 @@ def unit(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_remove(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     game_unit = get_object_or_404(GameUnit, campaign=viewer.campaign, pk=unit_id)
-    _require_edit(viewer, game_unit.side)
+    access.require_side_actor(viewer, game_unit.side, secret=False)
     form = VersionForm(request.POST)
     if form.is_valid():
         try:
@@ -930,7 +913,7 @@ def _points_context(viewer: Viewer) -> dict[str, Any]:
             SidePoints(
                 side=side.key,
                 name=side.name.in_language(get_language()),
-                can_edit=viewer.can_edit_side(side.key),
+                can_edit=viewer.can_act_for_side(side.key),
                 entries=mine,
                 replacement_left=replacement_left,
                 air_left=sum(e.amount for e in mine if e.kind == PointKind.AIR),
@@ -951,7 +934,7 @@ def _points_context(viewer: Viewer) -> dict[str, Any]:
 @require_GET
 @login_required
 def points(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     return render(request, "campaigns/shortgames/points.html", _points_context(viewer))
 
 
@@ -962,14 +945,14 @@ def _points_url(campaign: Campaign, side: str = "") -> str:
 @require_POST
 @login_required
 def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     form = PointsForm(request.POST)
     if not _checked_turn(request, viewer, form):
         return redirect(_points_url(campaign))
     data = form.cleaned_data
     side = data["side"]
-    _require_edit(viewer, side)
+    access.require_side_actor(viewer, side, secret=False)
     try:
         if data["action"] == "receive":
             turns.receive_points(
@@ -994,8 +977,8 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 else _("%(unit)s restored to full strength.") % {"unit": target.name},
             )
         elif data["action"] in ("used", "adjustment"):
-            if data["action"] == "adjustment" and not viewer.is_referee:
-                raise PermissionDenied
+            if data["action"] == "adjustment":
+                access.require(viewer.can_overrule)
             amount = data["amount"] or 0
             turns.add_points(
                 campaign,
@@ -1042,7 +1025,7 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
         "game": game,
         "places": places,
         "is_dr": campaign.module == "defiant_russia",
-        "can_act": not viewer.is_observer,
+        "can_act": viewer.can_record,
     }
     units_ = list(GameUnit.objects.filter(campaign=campaign))
     if campaign.module == "defiant_russia":
@@ -1105,7 +1088,7 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
 @require_GET
 @login_required
 def victory(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     return render(request, "campaigns/shortgames/victory.html", _victory_context(viewer))
 
 
@@ -1116,8 +1099,7 @@ def _victory_url(campaign: Campaign, anchor: str = "") -> str:
 @require_POST
 @login_required
 def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_some_side(viewer)
+    viewer = access.recorder(request, campaign_id, feature=short_games.is_short_game)
     form = ControlForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -1140,8 +1122,7 @@ def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def pocket(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_some_side(viewer)
+    viewer = access.recorder(request, campaign_id, feature=short_games.is_short_game)
     form = VersionForm(request.POST)
     if form.is_valid():
         members = [int(v) for v in request.POST.getlist("members") if v.isdigit()]
@@ -1163,8 +1144,7 @@ def pocket(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def condition(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
-    _require_some_side(viewer)
+    viewer = access.recorder(request, campaign_id, feature=short_games.is_short_game)
     form = VersionForm(request.POST)
     if form.is_valid():
         try:
@@ -1188,7 +1168,7 @@ def condition(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def tables(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     if campaign.module != "cherkassy_pocket":
         raise Http404
@@ -1196,8 +1176,7 @@ def tables(request: HttpRequest, campaign_id: int) -> HttpResponse:
     errors: dict[str, str] = {}
     typed: dict[str, str] = {}
     if request.method == "POST":
-        if not viewer.is_referee:
-            raise PermissionDenied
+        access.require(viewer.can_overrule)
         form = RefereeTableForm(request.POST)
         if form.is_valid():
             slot = form.cleaned_data["slot"]
@@ -1292,7 +1271,7 @@ def parse_combat_units(text: str, nationality: str) -> list[Any]:
 def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """How many dice a side rolls in a combat and which faces hit (DR 7.11, 9.0), then the roll
     (one logged die per strength point)."""
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     if campaign.module == "cherkassy_pocket":
         return _cp_combat(request, viewer)
@@ -1343,8 +1322,7 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 "lines": [(line.rule, _text(line.text), line.dice_after) for line in answer.lines],
             }
             if request.method == "POST":
-                if not viewer.can_edit_side(side):
-                    raise PermissionDenied
+                access.require(viewer.can_act_for_side(side))
                 rolled = turns.roll_combat(
                     campaign,
                     side=side,
@@ -1371,7 +1349,7 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "chosen_leaders": [x for x in values.getlist("leaders") if x in LEADERS],
             "result": result,
             "error": error,
-            "can_roll": any(viewer.can_edit_side(s) for s in campaign.game.side_keys),
+            "can_roll": any(viewer.can_act_for_side(s) for s in campaign.game.side_keys),
             "token": secrets.token_hex(8),
         },
         status=400 if error else 200,
@@ -1454,8 +1432,7 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
                 "both must be more than 0."
             )
     if request.method == "POST" and combat_answer is not None:
-        if not viewer.can_edit_side(side):
-            raise PermissionDenied
+        access.require(viewer.can_act_for_side(side))
         try:
             index = int(values.get("turn", ""))
             rolled = turns.roll_cp_combat(
@@ -1486,7 +1463,7 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
             "rolled": rolled,
             "error": error,
             "token": secrets.token_hex(8),
-            "can_roll": viewer.can_edit_side(side),
+            "can_roll": viewer.can_act_for_side(side),
         },
         status=400 if error else 200,
     )

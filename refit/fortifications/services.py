@@ -32,7 +32,7 @@ from campaigns.models import (
 )
 from campaigns.roster.ledger import Movement, fpp_days
 from campaigns.state import StaleEdit, StateError, _save_versioned
-from refit.purchases.services import cg_definition, is_referee
+from refit.purchases.services import cg_definition, may_buy_past_limits
 from refit.rules import fortification as rules
 from refit.rules.purchase import RF, Reason
 from refit.walker import services as walker
@@ -249,7 +249,7 @@ def buy(
     override_reason = override_reason.strip()
     limits = [r for r in reasons if r.code in OVERRIDABLE]
     blocking = [r for r in reasons if r.code not in OVERRIDABLE]
-    if limits and override_reason and not is_referee(campaign, by):
+    if limits and override_reason and not may_buy_past_limits(campaign, by):
         raise FortificationError(_("Only the referee may buy past a limit."), limits)
     if blocking or (limits and not override_reason):
         shown = blocking or limits

@@ -266,12 +266,12 @@ def set_control(
     names = parse_hexes(hexmap, text)
     if side and side not in campaign.game.side_keys:
         raise StateError(_("That is not a side of this game."))
-    if not viewer.is_referee and side not in ("", viewer.side):
+    if side and not viewer.can_act_for_side(side):
         raise StateError(_("A player places their own side's control markers."))
     control = dict(state.control)
     for name in names:
         owner = control.get(name, "")
-        if not side and owner and not viewer.is_referee and owner != viewer.side:
+        if not side and owner and not viewer.can_act_for_side(owner):
             raise StateError(_("Only the referee may remove the other side's control markers."))
         if side:
             control[name] = side

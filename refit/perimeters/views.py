@@ -3,8 +3,9 @@ the computed areas; forms to enter them; escape rolls; the reduced map as PDF.
 
 Perimeters are public: every member sees the page; its computation uses the units declared by
 both sides plus, for a side's player, that side's own undeclared units (the referee: all).
-Acting on a side (its units, markers, pockets, escapes) needs ``viewer.can_edit_side`` (403);
-control, fires and water may be changed by players and the referee, not observers. Every form
+Acting on a side (its units, markers, pockets, escapes) needs ``access.side_actor`` on a public
+page (403 for the other members); control, fires and water may be changed by players and the
+referee, not observers (``access.recorder``). Every form
 posts the version of the row it showed; with HTMX a form answers with the ``#perimeter``
 partial of the page.
 """
@@ -16,7 +17,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,7 +24,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns.access import Viewer, viewer_for
+from campaigns import access
+from campaigns.access import Viewer
 from campaigns.state import StateError
 from refit.models import PerimeterState
 from refit.perimeters import forms
@@ -32,13 +33,6 @@ from refit.perimeters import services as perimeters
 from refit.perimeters.drawing import picture
 from refit.rules import perimeter as pm
 from refit.rules.hexgrid import HexError
-
-
-def _viewer(request: HttpRequest, campaign_id: int) -> Viewer:
-    viewer = viewer_for(request.user, campaign_id)
-    if not perimeters.has_perimeters(viewer.campaign):
-        raise Http404
-    return viewer
 
 
 def _state(viewer: Viewer) -> PerimeterState:
@@ -77,7 +71,7 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
     for side in perimeters.sides(campaign):
         side_result = result.sides[side]
         row = rows.get(side)
-        can_edit = viewer.can_edit_side(side)
+        can_edit = viewer.can_act_for_side(side)
         checks = []
         for position, entry in enumerate(state.markers):
             if entry["side"] != side:
@@ -162,7 +156,7 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "may_escape": [(u.id, hexmap.name(u.hex)) for u in result.may_escape],
         "warnings": [perimeters.reason_text(hexmap, r) for r in result.warnings],
         "escapes": state.escapes,
-        "can_change_map": viewer.is_referee or viewer.is_player,
+        "can_change_map": viewer.can_record,
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,
     }
@@ -182,7 +176,7 @@ def _same(hexmap: Any, marker: pm.Marker, entry: dict[str, Any]) -> bool:
 @login_required
 @vary_on_headers("HX-Request")
 def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _viewer(request, campaign_id)
+    viewer = access.member(request, campaign_id, feature=perimeters.has_perimeters)
     template = "refit/perimeters/page.html"
     if request.htmx:
         template += "#perimeter"
@@ -220,27 +214,11 @@ def _errors(form: Any) -> str:
     return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
 
 
-def _map_editor(request: HttpRequest, campaign_id: int) -> Viewer:
-    viewer = _viewer(request, campaign_id)
-    if viewer.is_observer:
-        raise PermissionDenied
-    return viewer
-
-
-def _side_editor(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
-    viewer = _viewer(request, campaign_id)
-    if side not in viewer.campaign.game.side_keys:
-        raise Http404
-    if not viewer.can_edit_side(side):
-        raise PermissionDenied
-    return viewer
-
-
 @require_POST
 @login_required
 @vary_on_headers("HX-Request")
 def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _map_editor(request, campaign_id)
+    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
         names = perimeters.set_control(
@@ -260,7 +238,7 @@ def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def water(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _map_editor(request, campaign_id)
+    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
         names = perimeters.set_water(
@@ -279,7 +257,7 @@ def water(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def fires(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _map_editor(request, campaign_id)
+    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
         names = perimeters.set_fires(
@@ -298,7 +276,9 @@ def fires(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def units(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         if data["remove"]:
@@ -325,7 +305,9 @@ def units(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def declare(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         perimeters.declare_units(state, side, by=request.user, version=data["version"])
@@ -338,7 +320,9 @@ def declare(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def add_marker(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         entry = perimeters.add_marker(
@@ -360,7 +344,9 @@ def add_marker(request: HttpRequest, campaign_id: int, side: str) -> HttpRespons
 @login_required
 @vary_on_headers("HX-Request")
 def remove_marker(request: HttpRequest, campaign_id: int, side: str, position: int) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         perimeters.remove_marker(
@@ -375,7 +361,9 @@ def remove_marker(request: HttpRequest, campaign_id: int, side: str, position: i
 @login_required
 @vary_on_headers("HX-Request")
 def propose(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         count = perimeters.propose_markers(
@@ -392,7 +380,9 @@ def propose(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def add_pocket(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         perimeters.add_non_ground_pocket(
@@ -412,7 +402,9 @@ def add_pocket(request: HttpRequest, campaign_id: int, side: str) -> HttpRespons
 @login_required
 @vary_on_headers("HX-Request")
 def remove_pocket(request: HttpRequest, campaign_id: int, side: str, position: int) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         perimeters.remove_non_ground_pocket(
@@ -427,7 +419,9 @@ def remove_pocket(request: HttpRequest, campaign_id: int, side: str, position: i
 @login_required
 @vary_on_headers("HX-Request")
 def escape(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_editor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+    )
 
     def act(state: PerimeterState, data: dict) -> str:
         unit_ids = [u.strip() for u in data["units"].split(";") if u.strip()]
@@ -469,7 +463,7 @@ def outcome_label(entry: dict[str, Any]) -> str:
 @login_required
 @vary_on_headers("HX-Request")
 def record(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = _map_editor(request, campaign_id)
+    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
         perimeters.record(viewer, state, by=request.user, version=data["version"])

@@ -27,15 +27,14 @@ from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.access import viewer_or_none
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
     LedgerEntry,
     LedgerKind,
-    Membership,
     RefitPhase,
     ReinforcementGroup,
-    Role,
     SideDay,
     StepProgress,
 )
@@ -281,8 +280,10 @@ def _period_label(campaign: Campaign, key: str) -> str:
     return key
 
 
-def is_referee(campaign: Campaign, user: AbstractBaseUser) -> bool:
-    return Membership.objects.filter(campaign=campaign, user=user, role=Role.REFEREE).exists()
+def may_buy_past_limits(campaign: Campaign, user: AbstractBaseUser) -> bool:
+    """Only a member who may overrule (campaigns.access: the referee) buys past a limit."""
+    viewer = viewer_or_none(user, campaign.pk)
+    return viewer is not None and viewer.can_overrule
 
 
 # --- buying and taking back ----------------------------------------------------------------
@@ -320,7 +321,7 @@ def buy(
     override_reason = override_reason.strip()
     blocking = [r for r in reasons if r.code in NOT_OVERRIDABLE]
     limits = [r for r in reasons if r.code not in NOT_OVERRIDABLE]
-    if limits and override_reason and not is_referee(campaign, by):
+    if limits and override_reason and not may_buy_past_limits(campaign, by):
         raise PurchaseError(_("Only the referee may buy past a limit."), limits)
     if blocking or (limits and not override_reason):
         shown = blocking or limits

@@ -1,8 +1,9 @@
 """The purchase pages of one side: the RG chart to buy from, the RGs of this Refit Phase with
 their rolls, the RG Purchase Record, and the fortifications.
 
-Everything here is secret to the side and the referee: ``viewer.require_side`` first (404 for
-the opponent, observers and outsiders), ``viewer.can_edit_side`` to act (403). Changes go
+Everything here is secret to the side and the referee: ``access.side_reader`` to read (404 for
+the opponent, observers and outsiders), ``access.side_actor`` to act; the referee alone buys past
+a limit (``Viewer.can_overrule``). Changes go
 through refit.purchases.services, refit.purchases.receipt and refit.fortifications.services; every
 form carries the id of
 the Refit Phase it was shown for, so a page left open changes nothing once the campaign moved on.
@@ -17,15 +18,15 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns.access import Viewer, viewer_for
+from campaigns import access
+from campaigns.access import Viewer
 from campaigns.models import FortificationPurchase, RefitPhase, ReinforcementGroup
 from campaigns.templatetags.gamedata_tags import loc
 from refit.fortifications import services as fortifications
@@ -46,21 +47,6 @@ from refit.walker import services as walker
 
 def _stale() -> str:
     return _("That page was for an earlier Refit Phase; nothing was changed.")
-
-
-def _side_viewer(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
-    viewer = viewer_for(request.user, campaign_id)
-    if not purchases.has_purchases(viewer.campaign):
-        raise Http404
-    viewer.require_side(side)
-    return viewer
-
-
-def _acting_viewer(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
-    viewer = _side_viewer(request, campaign_id, side)
-    if not viewer.can_edit_side(side):
-        raise PermissionDenied
-    return viewer
 
 
 # --- the purchase page ---------------------------------------------------------------------
@@ -115,7 +101,7 @@ def _chart_rows(viewer: Viewer, side: str, reph: RefitPhase, can_buy: bool) -> l
                 placements=placements,
                 pre_registration=hexes,
                 two_cpp=two_cpp,
-                show_form=can_buy and not not_in_cg and (offer.available or viewer.is_referee),
+                show_form=can_buy and not not_in_cg and (offer.available or viewer.can_overrule),
             )
         )
     return rows
@@ -128,7 +114,7 @@ def _loc(text: Any) -> str:
 def _rg_rows(viewer: Viewer, side: str, reph: RefitPhase, marks: set[str]) -> list[RgRow]:
     campaign = viewer.campaign
     charts = campaign.game.files["rg_charts"]
-    can_act = viewer.can_edit_side(side)
+    can_act = viewer.can_act_for_side(side)
     purchase_done = purchases.purchase_rule(campaign) in marks
     strength_rule = receipt.STRENGTH_STEP[campaign.module]
     strength_open = (
@@ -172,7 +158,7 @@ def _context(viewer: Viewer, side: str) -> dict[str, Any]:
     marks = set(reph.progress.filter(side=side).values_list("rule", flat=True))
     rule = purchases.purchase_rule(campaign)
     in_reph = any(step.rule == rule for step in walker.steps(campaign, reph))
-    can_buy = in_reph and viewer.can_edit_side(side) and rule not in marks
+    can_buy = in_reph and viewer.can_act_for_side(side) and rule not in marks
     context.update(
         day=campaign.cg.periods[reph.index].label,
         rule=rule,
@@ -192,7 +178,7 @@ def _context(viewer: Viewer, side: str) -> dict[str, Any]:
 @require_GET
 @login_required
 def purchase_page(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_viewer(request, campaign_id, side)
+    viewer = access.side_reader(request, campaign_id, side, feature=purchases.has_purchases)
     return render(request, "refit/purchases/page.html", _context(viewer, side))
 
 
@@ -213,7 +199,7 @@ def _current_reph(viewer: Viewer, posted: Any) -> RefitPhase | None:
 @require_POST
 @login_required
 def buy(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _acting_viewer(request, campaign_id, side)
+    viewer = access.side_actor(request, campaign_id, side, feature=purchases.has_purchases)
     campaign = viewer.campaign
     form = BuyForm(request.POST)
     if not form.is_valid():
@@ -238,7 +224,7 @@ def buy(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
             data["rg"],
             options,
             request.user,
-            override_reason=data["override_reason"] if viewer.is_referee else "",
+            override_reason=data["override_reason"] if viewer.can_overrule else "",
             token=data["token"],
         )
     except purchases.PurchaseError as error:
@@ -261,7 +247,7 @@ def _side_rg(viewer: Viewer, side: str, rg_pk: int) -> ReinforcementGroup:
 @require_POST
 @login_required
 def remove(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> HttpResponse:
-    viewer = _acting_viewer(request, campaign_id, side)
+    viewer = access.side_actor(request, campaign_id, side, feature=purchases.has_purchases)
     rg = _side_rg(viewer, side, rg_pk)
     form = RgActionForm(request.POST)
     if not form.is_valid() or _current_reph(viewer, form.cleaned_data["reph"]) is None:
@@ -281,7 +267,7 @@ def remove(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> Htt
 @require_POST
 @login_required
 def receive(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> HttpResponse:
-    viewer = _acting_viewer(request, campaign_id, side)
+    viewer = access.side_actor(request, campaign_id, side, feature=purchases.has_purchases)
     rg = _side_rg(viewer, side, rg_pk)
     form = RgActionForm(request.POST)
     if not form.is_valid() or _current_reph(viewer, form.cleaned_data["reph"]) is None:
@@ -318,7 +304,7 @@ def _record_context(viewer: Viewer, side: str) -> dict[str, Any]:
         "viewer": viewer,
         "campaign": campaign,
         "side": campaign.side(side),
-        "can_edit": viewer.can_edit_side(side),
+        "can_edit": viewer.can_act_for_side(side),
         "rows": [
             RecordRow(
                 row=row,
@@ -336,7 +322,7 @@ def _record_context(viewer: Viewer, side: str) -> dict[str, Any]:
 @require_GET
 @login_required
 def record(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _side_viewer(request, campaign_id, side)
+    viewer = access.side_reader(request, campaign_id, side, feature=purchases.has_purchases)
     return render(request, "refit/purchases/record.html", _record_context(viewer, side))
 
 
@@ -344,7 +330,7 @@ def record(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @require_POST
 @login_required
 def rg_notes(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> HttpResponse:
-    viewer = _acting_viewer(request, campaign_id, side)
+    viewer = access.side_actor(request, campaign_id, side, feature=purchases.has_purchases)
     rg = _side_rg(viewer, side, rg_pk)
     form = RgNotesForm(request.POST)
     if not form.is_valid():
@@ -372,21 +358,6 @@ def rg_notes(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> H
 
 
 # --- fortifications ------------------------------------------------------------------------
-
-
-def _fortification_viewer(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
-    viewer = viewer_for(request.user, campaign_id)
-    if not fortifications.has_fortifications(viewer.campaign):
-        raise Http404
-    viewer.require_side(side)
-    return viewer
-
-
-def _fortification_actor(request: HttpRequest, campaign_id: int, side: str) -> Viewer:
-    viewer = _fortification_viewer(request, campaign_id, side)
-    if not viewer.can_edit_side(side):
-        raise PermissionDenied
-    return viewer
 
 
 @dataclass(frozen=True)
@@ -429,7 +400,7 @@ def _fortification_context(viewer: Viewer, side: str) -> dict[str, Any]:
         "reph": reph,
         "rule": rule,
         "record": record,
-        "can_edit": viewer.can_edit_side(side),
+        "can_edit": viewer.can_act_for_side(side),
         "record_url": reverse("purchases:fortifications", args=[campaign.pk, side]),
         "rg_page_url": reverse("purchases:page", args=[campaign.pk, side]),
         "sheet_url": reverse("rosters:page", args=[campaign.pk, side, "fortifications"]),
@@ -438,7 +409,7 @@ def _fortification_context(viewer: Viewer, side: str) -> dict[str, Any]:
         return context
     marks = set(reph.progress.filter(side=side).values_list("rule", flat=True))
     in_reph = any(step.rule == rule for step in walker.steps(campaign, reph))
-    can_buy = in_reph and viewer.can_edit_side(side) and rule not in marks
+    can_buy = in_reph and viewer.can_act_for_side(side) and rule not in marks
     context.update(
         day=campaign.cg.periods[reph.index].label,
         in_reph=in_reph,
@@ -461,7 +432,9 @@ def _fortification_context(viewer: Viewer, side: str) -> dict[str, Any]:
 @require_GET
 @login_required
 def fortification_page(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _fortification_viewer(request, campaign_id, side)
+    viewer = access.side_reader(
+        request, campaign_id, side, feature=fortifications.has_fortifications
+    )
     return render(request, "refit/fortifications/page.html", _fortification_context(viewer, side))
 
 
@@ -501,7 +474,9 @@ def _order(data: dict[str, Any]) -> FortificationOrder:
 @require_POST
 @login_required
 def fortification_buy(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = _fortification_actor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, feature=fortifications.has_fortifications
+    )
     form = FortificationForm(request.POST)
     if not form.is_valid():
         errors = "; ".join(
@@ -523,7 +498,7 @@ def fortification_buy(request: HttpRequest, campaign_id: int, side: str) -> Http
             _order(data),
             request.user,
             hexes_confirmed=data["hexes_confirmed"],
-            override_reason=data["override_reason"] if viewer.is_referee else "",
+            override_reason=data["override_reason"] if viewer.can_overrule else "",
             token=data["token"],
         )
     except fortifications.FortificationError as error:
@@ -547,7 +522,9 @@ def _side_fortification(viewer: Viewer, side: str, pk: int) -> FortificationPurc
 def fortification_remove(
     request: HttpRequest, campaign_id: int, side: str, purchase_pk: int
 ) -> HttpResponse:
-    viewer = _fortification_actor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, feature=fortifications.has_fortifications
+    )
     purchase = _side_fortification(viewer, side, purchase_pk)
     form = FortificationActionForm(request.POST)
     if not form.is_valid() or _current_reph(viewer, form.cleaned_data["reph"]) is None:
@@ -568,7 +545,9 @@ def fortification_remove(
 def fortification_location(
     request: HttpRequest, campaign_id: int, side: str, purchase_pk: int
 ) -> HttpResponse:
-    viewer = _fortification_actor(request, campaign_id, side)
+    viewer = access.side_actor(
+        request, campaign_id, side, feature=fortifications.has_fortifications
+    )
     purchase = _side_fortification(viewer, side, purchase_pk)
     form = FortificationLocationForm(request.POST)
     if not form.is_valid():

@@ -1,5 +1,8 @@
 """Rolling a step's dice table with the DRMs the campaign gives, and booking the result.
 
+A roll is made for a side on its current step, on one of that step's dice tables
+(``check_roll``), and the service decides who sees it (``is_secret_roll``): whatever page asked
+for it, a secret step's or a secret table's roll is seen by the side and the referee only.
 ``plan`` says, before anything is rolled, which DRMs the campaign state gives (with their
 reasons), what the player must answer, what is still missing, and whether the table was
 already rolled. ``roll`` makes the roll through the one dice service and books its effect
@@ -19,11 +22,13 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
 from campaigns.dice import services as dice
+from campaigns.games import steps as engine
 from campaigns.games.dice_tables import DiceTable
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, DiceRoll, RefitPhase
 from refit.rules import drms
 from refit.walker import facts
+from refit.walker import services as walker
 from refit.walker.effects import EFFECTS, Booking, Effect, EffectError, table_data
 
 CPP_TABLE = "rf.cpp-replenishment"
@@ -89,7 +94,6 @@ class Plan:
     kind: str  # "dr" or "DR"
     resolution: drms.Resolution
     effect: Effect | None
-    secret: bool
     refused: str = ""  # why it cannot be rolled now (already rolled, SAN < 4, …)
     unbooked: DiceRoll | None = None  # a roll made whose booking was undone: book it again
     roller: str = ""  # the side that rolls it, when only one does
@@ -107,8 +111,66 @@ class Plan:
         return [str(MISSING.get(m.fact, m.fact)) for m in self.resolution.missing]
 
 
-def _kind(table: DiceTable) -> str:
-    return "DR" if table.roll in ("DR", "2dr") else table.roll
+def dice_kind(table: DiceTable) -> str | None:
+    """The dice service's roll for a table ("2dr" is two dice added: a DR); None if it has none."""
+    if table.roll in ("DR", "2dr"):
+        return "DR"
+    if table.roll == "dr":
+        return "dr"
+    return None
+
+
+def table_ids(step: engine.StepDef) -> list[str]:
+    """The step's tables and charts, then its sub-steps' ones, each once."""
+    ids = list(step.tables)
+    for sub in step.sub_steps:
+        ids += [table_id for table_id in sub.tables if table_id not in ids]
+    return ids
+
+
+def rollable_tables(campaign: Campaign, step: engine.StepDef) -> dict[str, DiceTable]:
+    """The step's dice tables the dice service rolls, by id (charts are looked up, not rolled)."""
+    rollable = {}
+    for table_id in table_ids(step):
+        try:
+            table = campaign.game.dice_table(table_id)
+        except KeyError:
+            continue
+        if dice_kind(table) is not None:
+            rollable[table_id] = table
+    return rollable
+
+
+def is_secret_roll(campaign: Campaign, step: engine.StepDef, table_id: str) -> bool:
+    """A secret step's rolls are secret; so are a secret table's, even in a public step (e.g.
+    RF 11.6122's SAN adjustment dr inside the public 11.612)."""
+    try:
+        secret_table = bool(table_data(campaign, table_id).get("secret"))
+    except KeyError:  # a chart, or no table at all: nothing of its own to hide
+        secret_table = False
+    return step.secret or secret_table
+
+
+def check_roll(
+    campaign: Campaign, reph: RefitPhase, *, side: str, step: str, table_id: str
+) -> engine.StepDef:
+    """The step of a roll ``side`` may make now; AutomaticRollError (for the user) unless
+    ``step`` is the side's current step of ``reph`` and ``table_id`` one of its dice tables."""
+    if side not in campaign.game.side_keys:
+        raise AutomaticRollError(_("That is not a side of this game."))
+    states = walker.side_states(campaign, reph, side, list(reph.progress.all()))
+    state = next((s for s in states if s.step.rule == step), None)
+    if state is None:
+        raise AutomaticRollError(_("%(rule)s is not a step of this Refit Phase.") % {"rule": step})
+    if state.status != "current":
+        at = next((s for s in states if s.status in ("current", "waiting")), None)
+        raise AutomaticRollError(
+            _("Roll for %(rule)s while it is the side's current step (now: %(at)s).")
+            % {"rule": step, "at": at.step.rule if at else _("every step is marked")}
+        )
+    if table_id not in rollable_tables(campaign, state.step):
+        raise AutomaticRollError(_("Choose one of this step's dice tables."))
+    return state.step
 
 
 def _earlier(
@@ -132,7 +194,6 @@ def plan(
     side: str,
     table_id: str,
     *,
-    secret: bool,
     known: Mapping[str, Any] | None = None,
 ) -> Plan:
     table = campaign.game.dice_table(table_id)
@@ -160,10 +221,9 @@ def plan(
                 refused = str(error)
     return Plan(
         table=table,
-        kind=_kind(table),
+        kind=dice_kind(table) or table.roll,
         resolution=resolution,
         effect=effect,
-        secret=secret,
         refused=refused,
         unbooked=unbooked,
         roller=effect.roller if effect else "",
@@ -193,18 +253,20 @@ def roll(
     side: str,
     step: str,
     table_id: str,
-    secret: bool,
     answers: Mapping[str, Any],
     extra: Sequence[dice.Modifier] = (),
     note: str = "",
     by: AbstractBaseUser,
 ) -> Rolled:
-    """Roll ``table_id`` for ``side`` with the campaign's DRMs, the answered ones and ``extra``
-    (a DRM the player adds with its reason), and book the result."""
+    """Roll ``table_id`` for ``side`` on its current step ``step`` with the campaign's DRMs, the
+    answered ones and ``extra`` (a DRM the player adds with its reason), and book the result.
+    The roll is secret to the side when its step or its table is (``is_secret_roll``)."""
     reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise AutomaticRollError(_("This Refit Phase is over."))
-    the_plan = plan(campaign, reph, side, table_id, secret=secret)
+    step_def = check_roll(campaign, reph, side=side, step=step, table_id=table_id)
+    secret = is_secret_roll(campaign, step_def, table_id)
+    the_plan = plan(campaign, reph, side, table_id)
     if the_plan.refused:
         raise AutomaticRollError(the_plan.refused)
     if the_plan.missing:
@@ -272,6 +334,7 @@ def book_again(
     reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise AutomaticRollError(_("This Refit Phase is over."))
+    check_roll(campaign, reph, side=side, step=step, table_id=table_id)
     effect = EFFECTS.get(table_id)
     earlier = _earlier(campaign, reph, side, table_id, effect) if effect else None
     if effect is None or earlier is None or is_booked(earlier):

@@ -102,15 +102,6 @@ class FinishForm(_RephForm):
         return {}
 
 
-def dice_kind(table: DiceTable) -> str | None:
-    """The dice service's roll for a table ("2dr" is two dice added: a DR); None if it has none."""
-    if table.roll in ("DR", "2dr"):
-        return "DR"
-    if table.roll == "dr":
-        return "dr"
-    return None
-
-
 class RollForm(_RephForm):
     """One roll on one of the step's dice tables: the DRMs the campaign gives are worked out by
     the server; the form asks the ones only the player knows (``questions``) and takes one more

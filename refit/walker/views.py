@@ -2,11 +2,13 @@
 rolling and finishing.
 
 Access goes through campaigns.access: a secret step's page, marks and rolls belong to its
-side and the referee (404 for the opponent and observers); a public step may be read by every
-member and acted on by the side's players and the referee (403 for the others). Changes go
-through refit.walker.services and campaigns.dice.services. Every form carries the id of the Refit
-Phase it was shown
-for, so a page left open while the campaign moved on changes nothing and says why.
+side and the referee (``require_side_reader``/``require_side_actor`` with ``secret``: 404 for the
+opponent and observers); a public step may be read by every member and acted on by the side's
+players and the referee (403 for the others); the referee finishes a Refit Phase, or any player
+when the campaign has none (``campaign_actor``). Changes go through refit.walker.services and
+refit.walker.automatic, which decide themselves which step and table may be rolled and who sees
+the roll. Every form carries the id of the Refit Phase it was shown for, so a page left open
+while the campaign moved on changes nothing and says why.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,12 +29,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns.access import Viewer, viewer_for
+from campaigns import access
+from campaigns.access import Viewer
 from campaigns.games import steps as engine
-from campaigns.games.dice_tables import DiceTable
 from campaigns.games.registry import Side
 from campaigns.history import services as history
-from campaigns.models import Campaign, DiceRoll, RefitPhase, Role, SideDay, StepProgress
+from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgress
 from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
@@ -41,7 +42,7 @@ from refit.purchases import receipt
 from refit.purchases import services as purchases
 from refit.walker import automatic, facts, initiative
 from refit.walker import services as walker
-from refit.walker.forms import ChitForm, FinishForm, MarkForm, RollForm, UnmarkForm, dice_kind
+from refit.walker.forms import ChitForm, FinishForm, MarkForm, RollForm, UnmarkForm
 from refit.walker.services import StepState, WalkerError
 
 KIND_LABELS = {
@@ -87,12 +88,6 @@ def _position_sentence(campaign: Campaign, reph: RefitPhase | None) -> str:
     return _("Now: %(kind)s, %(day)s.") % {"kind": position.label, "day": position.day}
 
 
-def _refit_campaign(viewer: Viewer) -> Campaign:
-    if not walker.has_refit(viewer.campaign):
-        raise Http404
-    return viewer.campaign
-
-
 def _with_marks(reph: RefitPhase | None) -> RefitPhase | None:
     """Read the RePh's marks (both sides', with who made them) once, for every use after."""
     if reph is not None:
@@ -112,15 +107,6 @@ def _open_reph(campaign: Campaign) -> RefitPhase:
 
 def _marks(reph: RefitPhase) -> list[StepProgress]:
     return list(reph.progress.all())
-
-
-def _has_referee(campaign: Campaign) -> bool:
-    return campaign.memberships.filter(role=Role.REFEREE).exists()
-
-
-def _may_finish(viewer: Viewer, has_referee: bool) -> bool:
-    """The referee finishes a Refit Phase; without a referee in the campaign, any player."""
-    return viewer.is_referee or (viewer.is_player and not has_referee)
 
 
 def _question(campaign: Campaign, reph: RefitPhase) -> str:
@@ -184,7 +170,7 @@ def _progress(viewer: Viewer, reph: RefitPhase, marks: list[StepProgress]) -> li
                 side=side,
                 states=states,
                 full=viewer.can_see_side(side.key),
-                can_act=viewer.can_edit_side(side.key),
+                can_act=viewer.can_act_for_side(side.key),
                 at=at,
                 waiting_for=waiting_for,
                 blocker=blocker,
@@ -202,8 +188,7 @@ def _overview_context(
         return context
     marks = _marks(reph)
     complete = walker.complete(campaign, reph)
-    has_referee = _has_referee(campaign)
-    may_finish = complete and _may_finish(viewer, has_referee)
+    may_finish = complete and viewer.can_act_for_campaign
     if may_finish and finish_form is None:
         finish_form = FinishForm(
             question=_question(campaign, reph), initial={"reph": reph.pk}, auto_id="id_finish_%s"
@@ -214,7 +199,7 @@ def _overview_context(
         complete=complete,
         may_finish=may_finish,
         finish_form=finish_form if may_finish else None,
-        has_referee=has_referee,
+        has_referee=viewer.campaign_has_referee,
     )
     return context
 
@@ -222,9 +207,8 @@ def _overview_context(
 @require_GET
 @login_required
 def overview(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    reph = _with_marks(walker.open_reph(campaign))
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    reph = _with_marks(walker.open_reph(viewer.campaign))
     return render(request, "refit/walker/overview.html", _overview_context(viewer, reph))
 
 
@@ -236,10 +220,8 @@ def _overview_url(campaign_id: int, side: str = "") -> str:
 @require_POST
 @login_required
 def finish(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    if not _may_finish(viewer, _has_referee(campaign)):
-        raise PermissionDenied
+    viewer = access.campaign_actor(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
     reph = walker.open_reph(campaign)
     if reph is None:
         messages.info(request, _("The campaign game is over."))
@@ -281,23 +263,14 @@ def _reph_step(campaign: Campaign, reph: RefitPhase, rule: str) -> engine.StepDe
     return next((step for step in walker.steps(campaign, reph) if step.rule == rule), None)
 
 
-def _readable_step(viewer: Viewer, campaign: Campaign, side: str, rule: str) -> engine.StepDef:
-    """The step definition, if the viewer may read ``side``'s part of it (404 otherwise)."""
+def _step_def(campaign: Campaign, side: str, rule: str) -> engine.StepDef:
+    """The numbered step ``rule`` of the module's Refit Phase (404 for an unknown side or step;
+    who may read or act on it is asked of campaigns.access with the step's ``secret``)."""
     if side not in campaign.game.side_keys:
         raise Http404
     step = _all_steps(campaign).get(rule)
     if step is None:
         raise Http404
-    if step.secret:
-        viewer.require_side(side)
-    return step
-
-
-def _actable_step(viewer: Viewer, campaign: Campaign, side: str, rule: str) -> engine.StepDef:
-    """As _readable_step, and the viewer may act for ``side`` (403 otherwise)."""
-    step = _readable_step(viewer, campaign, side, rule)
-    if not viewer.can_edit_side(side):
-        raise PermissionDenied
     return step
 
 
@@ -326,33 +299,6 @@ def _table_name(campaign: Campaign, table_id: str) -> str:
     return str(loc(raw["name"])) if is_text(raw.get("name")) else table_id
 
 
-def _step_table_ids(step: engine.StepDef) -> list[str]:
-    ids = list(step.tables)
-    for sub in step.sub_steps:
-        ids += [table_id for table_id in sub.tables if table_id not in ids]
-    return ids
-
-
-def _rollable(campaign: Campaign, step: engine.StepDef) -> dict[str, DiceTable]:
-    """The step's dice tables the dice service rolls, by id (charts are looked up, not rolled)."""
-    rollable = {}
-    for table_id in _step_table_ids(step):
-        try:
-            table = campaign.game.dice_table(table_id)
-        except KeyError:
-            continue
-        if dice_kind(table) is not None:
-            rollable[table_id] = table
-    return rollable
-
-
-def _roll_is_secret(campaign: Campaign, step: engine.StepDef, table_id: str) -> bool:
-    """A secret step's rolls are secret; so are a secret table's, even in a public step (e.g.
-    RF 11.6122's SAN adjustment dr inside the public 11.612)."""
-    raw_tables, _charts = _table_data(campaign)
-    return step.secret or bool(raw_tables.get(table_id, {}).get("secret"))
-
-
 def _roll_form_id(table_id: str) -> str:
     return "id_" + table_id.replace(".", "-") + "_%s"
 
@@ -365,15 +311,14 @@ def _table_rows(
     may_roll: bool,
     roll_form: RollForm | None,
 ) -> list[TableRow]:
-    rollable = _rollable(campaign, step)
+    rollable = automatic.rollable_tables(campaign, step)
     known = facts.for_side(campaign, reph, side) if may_roll and rollable else None
     rows = []
-    for table_id in _step_table_ids(step):
+    for table_id in automatic.table_ids(step):
         table = rollable.get(table_id)
-        secret = _roll_is_secret(campaign, step, table_id)
         form = plan = None
         if table is not None and may_roll:
-            plan = automatic.plan(campaign, reph, side, table_id, secret=secret, known=known)
+            plan = automatic.plan(campaign, reph, side, table_id, known=known)
             if roll_form is not None and roll_form.data.get("table") == table_id:
                 form = roll_form
             else:
@@ -387,8 +332,8 @@ def _table_rows(
             TableRow(
                 id=table_id,
                 name=_table_name(campaign, table_id),
-                roll=(dice_kind(table) or "") if table is not None else "",
-                secret=secret,
+                roll=(automatic.dice_kind(table) or "") if table is not None else "",
+                secret=automatic.is_secret_roll(campaign, step, table_id),
                 form=form,
                 plan=plan,
             )
@@ -425,7 +370,7 @@ def _step_context(
     position = next(i for i, s in enumerate(states) if s.step.rule == step.rule)
     state = states[position]
     at = next((s for s in states if s.status in ("current", "waiting")), None)
-    can_act = viewer.can_edit_side(side)
+    can_act = viewer.can_act_for_side(side)
     blocker, waiting_for = (None, [])
     if state.status == "waiting":
         blocker, waiting_for = _waiting_on(campaign, states, _marks(reph), side)
@@ -526,7 +471,7 @@ def _effects(
 ) -> list[str]:
     """What the side's step changed that can still be undone (while no later step is started),
     as sentences; empty for a viewer who cannot act."""
-    if not viewer.can_edit_side(side) or state.status not in ("current", "done", "skipped"):
+    if not viewer.can_act_for_side(side) or state.status not in ("current", "done", "skipped"):
         return []
     if any(later.mark is not None for later in states[position + 1 :]):
         return []
@@ -557,7 +502,7 @@ def _chit(
         block["mine_label"] = CHIT_LABELS.get(block["mine"], block["mine"])
         block["allowed"] = initiative.allowed_chits(campaign, side, reph.index)
         block["refusals"] = [why for why in block["allowed"].values() if why]
-        if viewer.can_edit_side(side) and state.status in ("current", "waiting", "done"):
+        if viewer.can_act_for_side(side) and state.status in ("current", "waiting", "done"):
             block["form"] = ChitForm(
                 chits=block["allowed"],
                 initial={"reph": reph.pk, "chit": block["mine"] or None},
@@ -569,9 +514,10 @@ def _chit(
 @require_GET
 @login_required
 def step(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    step_def = _readable_step(viewer, campaign, side, rule)
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = _step_def(campaign, side, rule)
+    access.require_side_reader(viewer, side, secret=step_def.secret)
     reph = _open_reph(campaign)
     if _reph_step(campaign, reph, rule) is None:
         raise Http404
@@ -629,9 +575,10 @@ def _after_change(
 @require_POST
 @login_required
 def mark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    step_def = _actable_step(viewer, campaign, side, rule)
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = _step_def(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
     from_overview = request.POST.get("from") == "overview"
     reph = walker.open_reph(campaign)
     form = MarkForm(request.POST, auto_id=f"id_mark_{side}_%s")
@@ -680,9 +627,10 @@ def mark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
 @require_POST
 @login_required
 def unmark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    step_def = _actable_step(viewer, campaign, side, rule)
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = _step_def(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
     reph = walker.open_reph(campaign)
     if reph is None or request.POST.get("reph") != str(reph.pk):
         messages.error(request, STALE)
@@ -742,33 +690,23 @@ def _roll_sentence(table_name: str, roll: DiceRoll) -> str:
 @require_POST
 @login_required
 def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    step_def = _actable_step(viewer, campaign, side, rule)
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = _step_def(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
     reph = walker.open_reph(campaign)
     if reph is None or request.POST.get("reph") != str(reph.pk):
         messages.error(request, STALE)
         return _after_roll(request, viewer, side, step_def, None)
     _with_marks(reph)
-    if _reph_step(campaign, reph, rule) is None:
-        messages.error(request, _("%(rule)s is not a step of this Refit Phase.") % {"rule": rule})
-        return _after_roll(request, viewer, side, step_def, None)
-    rollable = _rollable(campaign, step_def)
     posted_table = request.POST.get("table", "")
-    states = walker.side_states(campaign, reph, side, _marks(reph))
-    state = next(s for s in states if s.step.rule == rule)
-    if state.status != "current":
-        at = next((s for s in states if s.status in ("current", "waiting")), None)
-        messages.error(
-            request,
-            _("Roll for %(rule)s while it is the side's current step (now: %(at)s).")
-            % {"rule": rule, "at": at.step.rule if at else _("every step is marked")},
+    try:  # asked here too, to say why before the DRMs are read; the service asks again
+        rolled_step = automatic.check_roll(
+            campaign, reph, side=side, step=rule, table_id=posted_table
         )
+    except automatic.AutomaticRollError as error:
+        messages.error(request, str(error))
         return _after_roll(request, viewer, side, step_def, reph)
-    if posted_table not in rollable:
-        messages.error(request, _("Choose one of this step's dice tables."))
-        return _after_roll(request, viewer, side, step_def, reph)
-    secret = _roll_is_secret(campaign, step_def, posted_table)
     if request.POST.get("rebook"):
         try:
             rolled = automatic.book_again(
@@ -779,10 +717,10 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
             return _after_roll(request, viewer, side, step_def, reph)
         messages.success(request, rolled.booked)
         return _after_roll(request, viewer, side, step_def, reph, rolled=True)
-    the_plan = automatic.plan(campaign, reph, side, posted_table, secret=secret)
+    the_plan = automatic.plan(campaign, reph, side, posted_table)
     form = RollForm(
         request.POST,
-        tables=rollable,
+        tables=automatic.rollable_tables(campaign, rolled_step),
         questions=the_plan.resolution.questions,
         auto_id=_roll_form_id(posted_table),
     )
@@ -796,7 +734,6 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
             side=side,
             step=rule,
             table_id=posted_table,
-            secret=secret,
             answers=form.cleaned_data["answers"],
             extra=form.cleaned_data["modifiers"],
             note=form.cleaned_data["note"],
@@ -814,9 +751,10 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
 @require_POST
 @login_required
 def undo_effects(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    step_def = _actable_step(viewer, campaign, side, rule)
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = _step_def(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
     reph = walker.open_reph(campaign)
     if reph is None or request.POST.get("reph") != str(reph.pk):
         messages.error(request, STALE)
@@ -838,9 +776,10 @@ def undo_effects(request: HttpRequest, campaign_id: int, side: str, rule: str) -
 @require_POST
 @login_required
 def choose_chit(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = viewer_for(request.user, campaign_id)
-    campaign = _refit_campaign(viewer)
-    step_def = _actable_step(viewer, campaign, side, rule)
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = _step_def(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
     if not initiative.is_initiative_step(campaign, step_def.tables):
         raise Http404
     reph = walker.open_reph(campaign)

@@ -253,7 +253,7 @@ def pages_of(campaign, user):
     for side in viewer.visible_sides():
         urls += [reverse(f"campaigns:{name}", args=[pk, side]) for name in ("roster", "ledger")]
         urls += [reverse("campaigns:orbat", args=[pk, side])]
-        if viewer.can_edit_side(side):
+        if viewer.can_act_for_side(side):
             urls += [reverse("campaigns:side_day", args=[pk, side, index]) for index in (0, last)]
     return urls
 

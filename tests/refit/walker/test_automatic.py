@@ -19,14 +19,25 @@ def german_cpp(campaign):
     return cpp_days(13, [Movement(r.index, r.kind, r.amount, r.rg) for r in rows])
 
 
-def roll(campaign, reph, side, table, people, answers=None, step="11.616", secret=True):
+def walk_to(campaign, reph, people, rule):
+    """Both sides past every step before ``rule``: a side rolls on its current step only."""
+    marked = {(mark.side, mark.rule) for mark in reph.progress.all()}
+    for step in walker.steps(campaign, reph):
+        if step.rule == rule:
+            return
+        for side in ("german", "soviet"):
+            if (side, step.rule) not in marked:
+                walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+
+
+def roll(campaign, reph, side, table, people, answers=None, step="11.616"):
+    walk_to(campaign, reph, people, step)
     return automatic.roll(
         campaign,
         reph,
         side=side,
         step=step,
         table_id=table,
-        secret=secret,
         answers=answers or {},
         by=people[side],
     )
@@ -81,7 +92,7 @@ def test_an_unknown_historical_drm_stops_the_roll_before_anything_is_rolled(camp
         roll(campaign, reph, "soviet", automatic.CPP_TABLE, people)
     assert not DiceRoll.objects.exists()
     SideDay.objects.filter(campaign=campaign, index=1, side="soviet").update(hist_drm=0)
-    plan = automatic.plan(campaign, reph, "soviet", automatic.CPP_TABLE, secret=True)
+    plan = automatic.plan(campaign, reph, "soviet", automatic.CPP_TABLE)
     assert plan.shown() == [] and not plan.missing and not plan.refused
 
 
@@ -110,7 +121,7 @@ def test_a_void_roll_may_be_rolled_again(campaign, people):
 
 def test_there_is_none_on_the_first_day(campaign, people):
     reph = walker.open_reph(campaign)
-    plan = automatic.plan(campaign, reph, "german", automatic.CPP_TABLE, secret=True)
+    plan = automatic.plan(campaign, reph, "german", automatic.CPP_TABLE)
     assert "first CG day" in plan.refused
 
 
@@ -124,7 +135,7 @@ def test_a_losing_side_gets_the_balance_drm_and_its_own_chit(campaign, people):
         initiative_chit="attack"
     )
     reph = reph_at(campaign, "new_day", 3)
-    plan = automatic.plan(campaign, reph, "german", automatic.CPP_TABLE, secret=True)
+    plan = automatic.plan(campaign, reph, "german", automatic.CPP_TABLE)
     assert sorted(plan.shown()) == [
         (-1, "CG Scenario Balance (11.32)"),
         (1, "Attack chit on the previous CG day"),
@@ -137,7 +148,7 @@ def test_undoing_the_steps_effects_keeps_the_roll_and_books_it_again(campaign, p
         rolled = roll(campaign, reph, "german", automatic.CPP_TABLE, people)
     assert walker.undo_effects(campaign, reph, side="german", rule="11.616", by=people["german"])
     assert not LedgerEntry.objects.filter(kind="replenishment").exists()
-    plan = automatic.plan(campaign, reph, "german", automatic.CPP_TABLE, secret=True)
+    plan = automatic.plan(campaign, reph, "german", automatic.CPP_TABLE)
     assert plan.refused and plan.unbooked == rolled.roll  # no new roll: the same one, rebooked
     again = automatic.book_again(
         campaign,
@@ -192,7 +203,7 @@ def test_idle_days_and_scenarios_count_for_the_elr(campaign, people):
     reph_at(campaign, "new_day", 1)
     reph = reph_at(campaign, "new_day", 2, outcome={"scenario_generated": False})
     SideDay.objects.filter(campaign=campaign, index=2).update(elr=3, hist_drm=0)
-    plan = automatic.plan(campaign, reph, "soviet", "rf.elr-change", secret=True)
+    plan = automatic.plan(campaign, reph, "soviet", "rf.elr-change")
     # Day 1 was an Idle Day: −2, and no scenario since it.
     assert plan.shown() == [(-2, "Idle Days since the last scenario × 1")]
 
@@ -200,7 +211,7 @@ def test_idle_days_and_scenarios_count_for_the_elr(campaign, people):
 def test_the_elr_needs_the_days_elr_on_the_roster(campaign, people):
     reph = reph_at(campaign, "new_day", 1)
     SideDay.objects.filter(campaign=campaign, index=1).update(elr=None, hist_drm=0)
-    plan = automatic.plan(campaign, reph, "soviet", "rf.elr-change", secret=True)
+    plan = automatic.plan(campaign, reph, "soviet", "rf.elr-change")
     assert "ELR" in plan.refused
 
 
@@ -210,7 +221,7 @@ def test_the_elr_needs_the_days_elr_on_the_roster(campaign, people):
 def test_only_a_side_with_san_4_or_more_rolls_and_san_drops_on_5_or_more(campaign, people):
     reph = reph_at(campaign, "new_day", 1)
     SideDay.objects.filter(campaign=campaign, index=1, side="german").update(san=3)
-    plan = automatic.plan(campaign, reph, "german", "rf.san-adjustment", secret=True)
+    plan = automatic.plan(campaign, reph, "german", "rf.san-adjustment")
     assert "SAN is 4 or more" in plan.refused
     SideDay.objects.filter(campaign=campaign, index=1, side="soviet").update(san=6)
     with dice.use_roller(Loaded(3)):  # 3 + (6 − 4) = 5 → SAN −1
@@ -225,22 +236,22 @@ def test_only_a_side_with_san_4_or_more_rolls_and_san_drops_on_5_or_more(campaig
 def test_the_soviet_rolls_the_weather_with_the_previous_days_drms(campaign, people):
     CampaignDay.objects.filter(campaign=campaign, index=0).update(weather="Overcast", ec="Dry")
     reph = reph_at(campaign, "new_day", 1)
-    plan = automatic.plan(campaign, reph, "german", "rf.weather", secret=False)
+    plan = automatic.plan(campaign, reph, "german", "rf.weather")
     assert "Soviet player rolls" in plan.refused
     with dice.use_roller(Loaded(4, 4)):  # 8 −1 (Overcast yesterday) = 7 → Clear
-        roll(campaign, reph, "soviet", "rf.weather", people, step="11.618", secret=False)
+        roll(campaign, reph, "soviet", "rf.weather", people, step="11.618")
     with dice.use_roller(Loaded(5)):  # 5 −3 (Overcast) +1 (Dry) = 3 → Moist
-        roll(campaign, reph, "soviet", "rf.ec", people, step="11.618", secret=False)
+        roll(campaign, reph, "soviet", "rf.ec", people, step="11.618")
     day = CampaignDay.objects.get(campaign=campaign, index=1)
     assert (day.weather, day.ec) == ("Clear", "Moist")
-    plan = automatic.plan(campaign, reph, "soviet", "rf.weather", secret=False)
+    plan = automatic.plan(campaign, reph, "soviet", "rf.weather")
     assert plan.refused  # once per day
 
 
 def test_the_previous_days_weather_must_be_known(campaign, people):
     CampaignDay.objects.filter(campaign=campaign, index=0).update(weather="", ec="")
     reph = reph_at(campaign, "new_day", 1)
-    plan = automatic.plan(campaign, reph, "soviet", "rf.weather", secret=False)
+    plan = automatic.plan(campaign, reph, "soviet", "rf.weather")
     assert any("weather" in text for text in plan.missing)
 
 

@@ -40,7 +40,6 @@ def rolled(campaign, people):
             side="german",
             step="11.616",
             table_id="rf.cpp-replenishment",
-            secret=True,
             answers={},
             by=people["german"],
         )
