@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -34,12 +35,32 @@ class LocalizedText:
     ja: str
 
     def in_language(self, language: str | None) -> str:
-        if language and language.startswith("ja"):
-            return self.ja
-        return self.en
+        return localized(self, language)
 
     def __str__(self) -> str:
         return self.en
+
+
+def localized(value: LocalizedText | Mapping[str, str] | str | None, language: str | None) -> str:
+    """The one way to pick a text in the reader's language.
+
+    ``value`` is a ``LocalizedText`` or a data file's ``{"en", "ja"?}``; ``language`` a language
+    code as Django gives it ("ja", "ja-jp", "en-us") or None. Japanese when asked for and
+    present, English otherwise: longer data texts may lack Japanese (docs/gamedata.md), and
+    English is better than nothing. None gives "", anything else its ``str()``, so a caller
+    may pass a data field that holds a plain id or number.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, LocalizedText):
+        en, ja = value.en, value.ja
+    elif isinstance(value, Mapping):
+        en, ja = str(value.get("en") or ""), str(value.get("ja") or "")
+    else:
+        return str(value)
+    if ja and language and language.lower().startswith("ja"):
+        return ja
+    return en
 
 
 @dataclass(frozen=True)

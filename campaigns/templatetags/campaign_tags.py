@@ -3,17 +3,17 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from campaigns.games.registry import LocalizedText
+from campaigns.games.registry import LocalizedText, localized
 from campaigns.history.services import role_label
 from campaigns.models import Campaign, Invitation, Membership
 
 register = template.Library()
 
 
-@register.filter
-def localized(text: LocalizedText) -> str:
+@register.filter(name="localized")
+def localized_filter(text: LocalizedText) -> str:
     """Game data carries its own English and Japanese; pick the active language."""
-    return text.in_language(get_language())
+    return localized(text, get_language())
 
 
 @register.simple_tag

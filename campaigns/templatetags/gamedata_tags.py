@@ -8,6 +8,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.games import rules
+from campaigns.games.registry import localized
+
 register = template.Library()
 
 # Keys that are bookkeeping for maintainers, not for players reading the rules.
@@ -20,12 +23,10 @@ def is_text(value: Any) -> bool:
 
 @register.filter
 def loc(value: Any) -> Any:
-    """{"en": …, "ja": …} → the text in the active language (English when no Japanese)."""
+    """{"en": …, "ja": …} → the text in the active language (English when no Japanese);
+    any other value as it is, so that a template may show any data field with it."""
     if is_text(value):
-        language = get_language() or "en"
-        if language.startswith("ja") and value.get("ja"):
-            return value["ja"]
-        return value["en"]
+        return localized(value, get_language())
     return value
 
 
@@ -57,8 +58,10 @@ def bound_range(row: dict) -> str:
 
 @register.filter
 def signed(value: Any) -> str:
+    """A whole number as a DRM is printed (``campaigns.games.rules.signed``: "+1", "−2", "0");
+    "±?" for a modifier whose value the data leaves open, anything else as it is."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:+d}"
+        return rules.signed(value)
     return "±?" if value is None else str(value)
 
 

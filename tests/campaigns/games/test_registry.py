@@ -6,9 +6,11 @@ import pytest
 from campaigns.games.registry import (
     GAMES_DIR,
     GameDataError,
+    LocalizedText,
     all_modules,
     get_module,
     load_module_file,
+    localized,
     parse_module,
 )
 
@@ -143,3 +145,41 @@ def test_invalid_json_is_reported(tmp_path):
     (folder / "module.json").write_text("{", encoding="utf-8")
     with pytest.raises(GameDataError, match="not valid JSON"):
         load_module_file(folder / "module.json")
+
+
+# --- localized: the one way to pick a text in the reader's language --------------------------
+
+NAME = LocalizedText(en="Rifle Company", ja="歩兵中隊")
+
+
+@pytest.mark.parametrize(
+    ("value", "language", "text"),
+    [
+        (NAME, "ja", "歩兵中隊"),
+        (NAME, "ja-jp", "歩兵中隊"),
+        (NAME, "en", "Rifle Company"),
+        (NAME, "en-us", "Rifle Company"),
+        (NAME, None, "Rifle Company"),
+        (NAME, "", "Rifle Company"),
+        (NAME, "de", "Rifle Company"),
+        ({"en": "Rifle Company", "ja": "歩兵中隊"}, "ja", "歩兵中隊"),
+        ({"en": "Rifle Company", "ja": "歩兵中隊"}, "en", "Rifle Company"),
+        ({"en": "Rifle Company", "ja": "歩兵中隊"}, None, "Rifle Company"),
+        # Longer data texts may lack Japanese: English rather than nothing.
+        ({"en": "Rifle Company"}, "ja", "Rifle Company"),
+        ({"en": "Rifle Company", "ja": ""}, "ja", "Rifle Company"),
+        (LocalizedText(en="Rifle Company", ja=""), "ja", "Rifle Company"),
+        ({}, "ja", ""),
+        (None, "ja", ""),
+        ("I1", "ja", "I1"),
+        (7, "en", "7"),
+    ],
+)
+def test_localized_picks_japanese_when_asked_and_present_else_english(value, language, text):
+    assert localized(value, language) == text
+
+
+def test_in_language_is_localized():
+    assert [NAME.in_language(language) for language in ("ja", "en", None)] == [
+        localized(NAME, language) for language in ("ja", "en", None)
+    ]
