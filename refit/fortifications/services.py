@@ -19,7 +19,9 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -34,7 +36,7 @@ from campaigns.roster.ledger import Movement, fpp_days
 from campaigns.state import StaleEdit, StateError, _save_versioned
 from refit.purchases.services import cg_definition, may_buy_past_limits
 from refit.rules import fortification as rules
-from refit.rules.purchase import RF, Reason
+from refit.rules.purchase import RF
 from refit.walker import services as walker
 
 FORTIFICATION_STEP = {"red_factories": "11.621", "slaughter_at_ponyri": "11.619"}
@@ -177,35 +179,32 @@ def open_fortification_reph(campaign: Campaign, side: str) -> RefitPhase:
 # --- reasons in words -----------------------------------------------------------------------
 
 
+REASONS = {
+    "unknown_fortification": gettext_lazy("%(item)s is not on the Fortification Purchase Table."),
+    "quantity": gettext_lazy("Buy at least one."),
+    "only_concealment": gettext_lazy("Only “?” may be bought now."),
+    "soviet_only": gettext_lazy("Only the Soviet / Russian side may buy this."),
+    "hip_afv_soviet_only": gettext_lazy("Only the Soviet side may set up AFVs HIP."),
+    "choose_variant": gettext_lazy("Choose which one (size, factors, unit, strength …)."),
+    "no_under_construction": gettext_lazy("This cannot be bought Under Construction."),
+    "hexes_needed": gettext_lazy("Write the hexes it will be placed in."),
+    "detonating_unit": gettext_lazy("Name the unit that will detonate the Set DC."),
+    "minefield_cap": gettext_lazy(
+        "At most %(max)s FPP of minefields per CG day; %(spent)s already spent today."
+    ),
+    "booby_trap_max": gettext_lazy("The booby-trap level cannot rise above A."),
+    "no_hidden_belts_daytime": gettext_lazy("No Hidden Mine Belts in a Daytime Refit Phase."),
+    "fpp": gettext_lazy("That costs %(cost)s FPP but only %(left)s are left."),
+    "hexes_unconfirmed": gettext_lazy(
+        "Confirm that every hex is Russian-controlled and at least 8 hexes from every "
+        "German-controlled hex."
+    ),
+}
+
+
 def reason_text(reason: Reason) -> str:
-    p = dict(reason.params)
-    texts = {
-        "unknown_fortification": _("%(item)s is not on the Fortification Purchase Table."),
-        "quantity": _("Buy at least one."),
-        "only_concealment": _("Only “?” may be bought now."),
-        "soviet_only": _("Only the Soviet / Russian side may buy this."),
-        "hip_afv_soviet_only": _("Only the Soviet side may set up AFVs HIP."),
-        "choose_variant": _("Choose which one (size, factors, unit, strength …)."),
-        "no_under_construction": _("This cannot be bought Under Construction."),
-        "hexes_needed": _("Write the hexes it will be placed in."),
-        "detonating_unit": _("Name the unit that will detonate the Set DC."),
-        "minefield_cap": _(
-            "At most %(max)s FPP of minefields per CG day; %(spent)s already spent today."
-        ),
-        "booby_trap_max": _("The booby-trap level cannot rise above A."),
-        "no_hidden_belts_daytime": _("No Hidden Mine Belts in a Daytime Refit Phase."),
-        "fpp": _("That costs %(cost)s FPP but only %(left)s are left."),
-        "hexes_unconfirmed": _(
-            "Confirm that every hex is Russian-controlled and at least 8 hexes from every "
-            "German-controlled hex."
-        ),
-    }
-    text = texts.get(reason.code, reason.code)
-    try:
-        sentence = text % p
-    except (KeyError, TypeError, ValueError):
-        sentence = text
-    return f"{sentence} ({reason.rule})" if reason.rule else sentence
+    """A refusal as a sentence naming the rule."""
+    return reason.sentence(REASONS)
 
 
 # --- buying, taking back, writing down where ------------------------------------------------

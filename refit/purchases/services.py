@@ -24,10 +24,11 @@ from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.access import viewer_or_none
+from campaigns.games.rules import signed
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -222,55 +223,54 @@ def option_label(option: str) -> str:
     }.get(option, option)
 
 
+REASONS = {
+    "unknown_rg": gettext_lazy("%(rg)s is not on this side's RG chart."),
+    "not_in_cg": gettext_lazy("Not offered in this CG (“–” on the chart)."),
+    "cg_max_zero": gettext_lazy("This CG allows none (CG Max 0)."),
+    "cg_max": gettext_lazy("CG Max reached: %(bought)s of %(max)s bought."),
+    "day_max": gettext_lazy("Day Max reached: %(bought)s of %(max)s bought today."),
+    "company_cap": gettext_lazy(
+        "Infantry-company cap reached: %(bought)s of %(max)s today "
+        "(2 − Historical DRM %(hist_drm)s)."
+    ),
+    "hist_drm_unknown": gettext_lazy(
+        "The Historical DRM of this day is unknown, and the day's infantry-company cap "
+        "depends on it: the referee enters it on the CG Roster first."
+    ),
+    "not_before": gettext_lazy("Not before %(date)s."),
+    "only_between": gettext_lazy("Only from %(from)s to %(to)s."),
+    "dated_cap_before": gettext_lazy("Before %(date)s at most %(max)s in all; %(bought)s bought."),
+    "ssr_ban": gettext_lazy("The initial scenario's SSR forbids it."),
+    "needs_oba": gettext_lazy("Needs an OBA module of the side without one already."),
+    "period_ban": gettext_lazy("No %(class)s RGs in this time frame."),
+    "not_before_period": gettext_lazy("Not before %(period)s."),
+    "sap_company_cap": gettext_lazy(
+        "At most %(max)s infantry companies per time frame (3 platoons count as one)."
+    ),
+    "oba_module_cap": gettext_lazy("At most %(max)s non-rocket OBA modules per time frame."),
+    "choose_map_group": gettext_lazy("Choose the map group the RG is bought for."),
+    "no_map_groups": gettext_lazy("This campaign game has no map groups."),
+    "unknown_option": gettext_lazy("Unknown purchase option."),
+    "option_not_allowed": gettext_lazy("This RG cannot be bought with the %(option)s option."),
+    "option_banned": gettext_lazy("The %(option)s option is not allowed now."),
+    "pre_registered_hexes": gettext_lazy("At most %(max)s pre-registered hexes for this RG."),
+    "no_alternative_cost": gettext_lazy("This RG has no other price."),
+    "cpp": gettext_lazy("That costs %(cost)s CPP but only %(left)s are left."),
+}
+
+
 def reason_text(campaign: Campaign, reason: rules.Reason) -> str:
     """A refusal as a sentence naming the rule."""
     p = dict(reason.params)
-    texts = {
-        "unknown_rg": _("%(rg)s is not on this side's RG chart."),
-        "not_in_cg": _("Not offered in this CG (“–” on the chart)."),
-        "cg_max_zero": _("This CG allows none (CG Max 0)."),
-        "cg_max": _("CG Max reached: %(bought)s of %(max)s bought."),
-        "day_max": _("Day Max reached: %(bought)s of %(max)s bought today."),
-        "company_cap": _(
-            "Infantry-company cap reached: %(bought)s of %(max)s today "
-            "(2 − Historical DRM %(hist_drm)+d)."
-        ),
-        "hist_drm_unknown": _(
-            "The Historical DRM of this day is unknown, and the day's infantry-company cap "
-            "depends on it: the referee enters it on the CG Roster first."
-        ),
-        "not_before": _("Not before %(date)s."),
-        "only_between": _("Only from %(from)s to %(to)s."),
-        "dated_cap_before": _("Before %(date)s at most %(max)s in all; %(bought)s bought."),
-        "ssr_ban": _("The initial scenario's SSR forbids it."),
-        "needs_oba": _("Needs an OBA module of the side without one already."),
-        "period_ban": _("No %(class)s RGs in this time frame."),
-        "not_before_period": _("Not before %(period)s."),
-        "sap_company_cap": _(
-            "At most %(max)s infantry companies per time frame (3 platoons count as one)."
-        ),
-        "oba_module_cap": _("At most %(max)s non-rocket OBA modules per time frame."),
-        "choose_map_group": _("Choose the map group the RG is bought for."),
-        "no_map_groups": _("This campaign game has no map groups."),
-        "unknown_option": _("Unknown purchase option."),
-        "option_not_allowed": _("This RG cannot be bought with the %(option)s option."),
-        "option_banned": _("The %(option)s option is not allowed now."),
-        "pre_registered_hexes": _("At most %(max)s pre-registered hexes for this RG."),
-        "no_alternative_cost": _("This RG has no other price."),
-        "cpp": _("That costs %(cost)s CPP but only %(left)s are left."),
-    }
     if "option" in p:
         p["option"] = option_label(p["option"])
     if "class" in p:
         p["class"] = f"{p['class']}-"
     if "period" in p:
         p["period"] = _period_label(campaign, p["period"])
-    text = texts.get(reason.code, reason.code)
-    try:
-        sentence = text % p
-    except (KeyError, TypeError, ValueError):
-        sentence = text
-    return f"{sentence} ({reason.rule})" if reason.rule else sentence
+    if isinstance(p.get("hist_drm"), int):
+        p["hist_drm"] = signed(p["hist_drm"])
+    return reason.sentence(REASONS, p)
 
 
 def _period_label(campaign: Campaign, key: str) -> str:

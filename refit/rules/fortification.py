@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from refit.rules.purchase import RF, RF_INITIAL_REPH, SAP_DAYTIME_REPH, Reason
+from campaigns.games.rules import Reason
+from refit.rules.purchase import RF, RF_INITIAL_REPH, SAP_DAYTIME_REPH
 
 RF_MINEFIELD_DAY_CAP = 90
 BOOBY_TRAP_LEVELS = ("C", "B", "A")

@@ -2,8 +2,8 @@
 
 Plain Python over the module's data (``rg_charts.json``, ``campaign_games.json``) and plain facts
 about the campaign (what the side has bought so far, the Historical DRM, the CPP left). No Django:
-the reasons come back as structured ``Reason`` values (a code, the rule, the numbers) and the
-service layer turns them into sentences in the user's language.
+the reasons come back as ``campaigns.games.rules.Reason`` values (a code, the rule, the numbers)
+and the service layer words them with ``Reason.sentence`` in the user's language.
 
 Red Factories
 * Day Max (11.6195) and CG Max (11.6196) come from the CG's chart columns
@@ -32,8 +32,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from campaigns.games.rules import Reason
 
 RF = "red_factories"
 SAP = "slaughter_at_ponyri"
@@ -47,15 +49,6 @@ PLACEMENTS = (REINFORCEMENT, ON_MAP, RESERVE, DUG_IN)
 
 RF_INITIAL_REPH = "before_initial"
 SAP_DAYTIME_REPH = "daytime"
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why something is refused or limited: a code, the rule that says so, and its numbers."""
-
-    code: str
-    rule: str
-    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 secret."""
 
 import pytest
+from django.utils import translation
 
+from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, DiceRoll, FortificationPurchase, LedgerEntry
 from campaigns.state import add_ledger_entry
@@ -254,3 +256,11 @@ def test_sap_11_6191_under_construction(sap_campaign, people):
     assert first.details["lost"] is True
     event = CampaignEvent.objects.get(action="fortification.located")
     assert "a hex no longer qualified" in history.describe(event)
+
+
+def test_a_refusal_reads_as_a_sentence_naming_its_rule():
+    reason = Reason("fpp", "11.6191", {"cost": 12, "left": 5})
+    with translation.override("en"):
+        assert fortifications.reason_text(reason) == (
+            "That costs 12 FPP but only 5 are left. (11.6191)"
+        )

@@ -1,7 +1,9 @@
 """Buying and taking back RGs (refit.purchases.services): atomic, limited, idempotent, logged."""
 
 import pytest
+from django.utils import translation
 
+from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, LedgerEntry, ReinforcementGroup, SideDay
 from campaigns.state import add_ledger_entry
@@ -196,3 +198,27 @@ def test_a_sniper_rg_raises_the_days_san_and_taking_it_back_lowers_it(campaign, 
     history.undo(event, by=people["soviet"])
     day.refresh_from_db()
     assert day.san == san
+
+
+# --- refusals in words ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("hist_drm", "printed"), [(1, "+1"), (0, "0"), (-2, "\N{MINUS SIGN}2")])
+def test_the_company_cap_names_the_historical_drm_as_printed(campaign, hist_drm, printed):
+    reason = Reason("company_cap", "11.6195", {"max": 1, "bought": 1, "hist_drm": hist_drm})
+    with translation.override("en"):
+        assert purchases.reason_text(campaign, reason) == (
+            f"Infantry-company cap reached: 1 of 1 today (2 − Historical DRM {printed}). (11.6195)"
+        )
+    with translation.override("ja"):
+        assert purchases.reason_text(campaign, reason) == (
+            f"歩兵中隊の上限に達しています:本日1中1(2 − 史的DRM {printed})。 (11.6195)"
+        )
+
+
+def test_an_option_refusal_names_the_option_in_words(campaign):
+    reason = Reason("option_not_allowed", "11.6194", {"option": ON_MAP})
+    with translation.override("en"):
+        assert purchases.reason_text(campaign, reason) == (
+            "This RG cannot be bought with the on-map set-up option. (11.6194)"
+        )
