@@ -10,15 +10,16 @@ import random
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.games.dice_tables import DiceTable
+from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, DiceRoll
 
@@ -44,13 +45,6 @@ def use_roller(roller: Roller | int) -> Iterator[None]:
         _roller = previous
 
 
-@dataclass(frozen=True)
-class Modifier:
-    value: int
-    reason: str
-    id: str = ""  # the table's modifier id, when the DRM is one of the table's
-
-
 class DiceError(ValueError):
     """A roll or a void the rules of the app do not allow; the message is for the user."""
 
@@ -65,13 +59,14 @@ def roll(
     index: int,
     side: str = "",
     visibility: str,
-    modifiers: Sequence[Modifier] = (),
+    modifiers: Sequence[Drm] = (),
     table: DiceTable | None = None,
     note: str = "",
     sequence_step: str = "",
     form_token: str = "",
 ) -> DiceRoll:
-    """Roll ``kind`` (dr or DR), apply the modifiers, look the final roll up, log it.
+    """Roll ``kind`` (dr or DR), apply the modifiers, look the final roll up, log it. Each
+    modifier is logged with its reason in the roller's language (``Drm.record``).
 
     ``note`` is for people; ``sequence_step`` (the turn-sequence step the roll belongs to) and
     ``form_token`` (the page that asked for it, so a form sent twice rolls once) are for the app
@@ -101,10 +96,7 @@ def roll(
         table_id=table.id if table is not None else "",
         kind=kind,
         faces=faces,
-        modifiers=[
-            {"value": m.value, "reason": m.reason, **({"id": m.id} if m.id else {})}
-            for m in modifiers
-        ],
+        modifiers=[modifier.record(get_language()) for modifier in modifiers],
         original=original,
         final=final,
         result=result,

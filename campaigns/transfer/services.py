@@ -50,6 +50,7 @@ from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice.legacy_notes import split_legacy_note, turn_step_ids
 from campaigns.dice.services import DICE
 from campaigns.games.registry import GameModule, get_module
+from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.history.sentences import INT, INTS, SENTENCES, TEXT, TEXTS
 from campaigns.models import (
@@ -1188,13 +1189,7 @@ class _Checker:
             if values["original"] != sum(faces):
                 raise self._error(section, n, "original", _("must be the sum of the dice."))
             modifiers = row.get("modifiers", [])
-            if not isinstance(modifiers, list) or not all(
-                isinstance(m, dict)
-                and set(m) == {"value", "reason"}
-                and _is_int(m["value"])
-                and isinstance(m["reason"], str)
-                for m in modifiers
-            ):
+            if not isinstance(modifiers, list) or not all(_is_modifier(m) for m in modifiers):
                 raise self._error(
                     section,
                     n,
@@ -1237,6 +1232,15 @@ def _short(value: Any, limit: int = 40) -> str:
     """A value from the file, cut short for a message."""
     text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _is_modifier(record: Any) -> bool:
+    """A roll's modifier as the dice service stores it (``Drm.record``)."""
+    try:
+        Drm.from_record(record)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_int(value: Any) -> bool:

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import json
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.access import PUBLIC, Viewer
 from campaigns.dice import services as dice
+from campaigns.games.registry import LocalizedText
 from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase
 from campaigns.state import StaleEdit, StateError
@@ -30,7 +32,7 @@ from refit.rules.hexgrid import HexError, HexMap
 from refit.walker import services as walker
 
 RULE = "11.605"
-ESCAPE_RULE = "11.6063"
+ESCAPE_RULE = pm.ESCAPE_RULE
 KINDS = pm.UNIT_KINDS
 
 
@@ -604,8 +606,8 @@ def roll_escape(
     ids = pm.ESCAPE_DRMS[campaign.module]
     reasons = {m["id"]: m.get("when", {}) for m in _table_modifiers(campaign, table.id)}
     modifiers = [
-        dice.Modifier(value, _drm_reason(reasons.get(ids[what]), what), ids[what])
-        for what, value in pm.escape_modifiers(result, facts)
+        replace(drm, reason=_drm_reason(reasons.get(ids[drm.id]), drm.id), id=ids[drm.id])
+        for drm in pm.escape_modifiers(result, facts)
     ]
     step = history.refit_step(state.reph, ESCAPE_RULE, side) if state.reph else nullcontext()
     with step:
@@ -658,10 +660,11 @@ def _table_modifiers(campaign: Campaign, table_id: str) -> list[dict]:
     return []
 
 
-def _drm_reason(when: Any, what: str) -> str:
+def _drm_reason(when: Any, what: str) -> LocalizedText | str:
+    """The table's words for an escape DRM (the rule is added when it is logged)."""
     if isinstance(when, dict) and when.get("en"):
-        return f"{when['en']} ({ESCAPE_RULE})"
-    return f"{what} ({ESCAPE_RULE})"
+        return LocalizedText(en=when["en"], ja=when.get("ja", ""))
+    return what
 
 
 def outcome_key(entry: dict[str, Any]) -> str:
@@ -714,36 +717,40 @@ def summary(snapshot: dict[str, Any]) -> dict[str, Any]:
 # --- sentences ---------------------------------------------------------------------------------
 
 
+REASONS = {
+    "off_map": gettext_lazy("A hex of this marker is not on the map (%(rule)s)."),
+    "no_target": gettext_lazy(
+        "A marker points at another hex holding a friendly marker (%(rule)s)."
+    ),
+    "not_a_hexrow": gettext_lazy("Not a straight or alternate hexrow (%(rule)s)."),
+    "not_anchored": gettext_lazy(
+        "Not in a ground-level Location with a friendly MMC or control marker (%(rule)s)."
+    ),
+    "target_unmarked": gettext_lazy("%(hex)s holds no friendly perimeter marker (%(rule)s)."),
+    "blocked": gettext_lazy(
+        "The hexrow crosses an enemy non-SMC unit or control marker in %(hex)s (%(rule)s)."
+    ),
+    "overlaps": gettext_lazy("The hexrow overlaps another friendly hexrow in %(hex)s (%(rule)s)."),
+    "inside_perimeter": gettext_lazy(
+        "%(hex)s is already inside the Perimeter Area: a pocket may not contain it (%(rule)s)."
+    ),
+    "not_closed": gettext_lazy("Not yet part of a closed loop (%(rule)s)."),
+    "required_edge": gettext_lazy(
+        "The %(side)s Perimeter Area must include %(edges)s map-edge hexes (%(rule)s)."
+    ),
+    "strategic_outside": gettext_lazy(
+        "Strategic Locations outside both Perimeter Areas keep their control: %(hexes)s "
+        "(%(rule)s). The perimeters are probably not as large as they may be."
+    ),
+}
+
+
 def reason_text(hexmap: HexMap, reason: pm.Reason) -> str:
+    """A marker's refusal or a result's warning as a sentence, hexes by their names."""
     params = {
         key: hexmap.name(value) if isinstance(value, tuple) else value
         for key, value in reason.params.items()
     }
     if "hexes" in reason.params:
         params["hexes"] = ", ".join(hexmap.name(h) for h in reason.params["hexes"])
-    texts = {
-        "off_map": _("A hex of this marker is not on the map (%(rule)s)."),
-        "no_target": _("A marker points at another hex holding a friendly marker (%(rule)s)."),
-        "not_a_hexrow": _("Not a straight or alternate hexrow (%(rule)s)."),
-        "not_anchored": _(
-            "Not in a ground-level Location with a friendly MMC or control marker (%(rule)s)."
-        ),
-        "target_unmarked": _("%(hex)s holds no friendly perimeter marker (%(rule)s)."),
-        "blocked": _(
-            "The hexrow crosses an enemy non-SMC unit or control marker in %(hex)s (%(rule)s)."
-        ),
-        "overlaps": _("The hexrow overlaps another friendly hexrow in %(hex)s (%(rule)s)."),
-        "inside_perimeter": _(
-            "%(hex)s is already inside the Perimeter Area: a pocket may not contain it (%(rule)s)."
-        ),
-        "not_closed": _("Not yet part of a closed loop (%(rule)s)."),
-        "required_edge": _(
-            "The %(side)s Perimeter Area must include %(edges)s map-edge hexes (%(rule)s)."
-        ),
-        "strategic_outside": _(
-            "Strategic Locations outside both Perimeter Areas keep their control: %(hexes)s "
-            "(%(rule)s). The perimeters are probably not as large as they may be."
-        ),
-    }
-    text = texts.get(reason.code, reason.code + " (%(rule)s)")
-    return text % {"rule": reason.rule, **params}
+    return reason.sentence(REASONS, params)

@@ -18,14 +18,16 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns import state
 from campaigns.dice import services as dice
+from campaigns.games.registry import localized
+from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, StepProgress
 from campaigns.records.balance import scenario_balance_drm
-from campaigns.templatetags.gamedata_tags import loc
 from refit.purchases.services import PURCHASE_STEP, map_groups
 from refit.rules import receipt as rules
 from refit.rules.purchase import group_by_id
@@ -88,7 +90,7 @@ class _Roller:
         self.ids: list[int] = []
         self.tables = {t["id"]: t for t in campaign.game.files["tables"]["dice_tables"]}
 
-    def reason(self, table_id: str, drm: rules.Drm) -> str:
+    def reason(self, table_id: str, drm: Drm) -> str:
         fixed = {
             "historical": _("Historical DRM (11.6161)"),
             "balance": _("CG Scenario Balance (11.32)"),
@@ -97,10 +99,10 @@ class _Roller:
             return str(fixed[drm.id])
         for modifier in self.tables.get(table_id, {}).get("modifiers", []):
             if modifier["id"] == drm.id:
-                return str(loc(modifier["when"]))
+                return localized(modifier["when"], get_language())
         return drm.id
 
-    def roll(self, table_id: str, drms: Sequence[rules.Drm] = (), what: str = "") -> Any:
+    def roll(self, table_id: str, drms: Sequence[Drm] = (), what: str = "") -> Any:
         table = self.campaign.game.dice_table(table_id)
         made = dice.roll(
             self.campaign,
@@ -110,7 +112,7 @@ class _Roller:
             index=self.reph.index,
             side=self.rg.side,
             visibility=self.rg.side,
-            modifiers=[dice.Modifier(d.value, self.reason(table_id, d)) for d in drms],
+            modifiers=[Drm(d.value, self.reason(table_id, d)) for d in drms],
             table=table,
             note=f"{self.rg.label} {what}".strip(),
         )
@@ -118,7 +120,7 @@ class _Roller:
         return made
 
 
-def _strength_drms(campaign: Campaign, rg: ReinforcementGroup, index: int) -> list[rules.Drm]:
+def _strength_drms(campaign: Campaign, rg: ReinforcementGroup, index: int) -> list[Drm]:
     hist_drm = (
         SideDay.objects.filter(campaign=campaign, index=index, side=rg.side)
         .values_list("hist_drm", flat=True)
@@ -228,7 +230,7 @@ def _sap(roller: _Roller, group: dict[str, Any]) -> dict[str, Any]:
         drm = group.get("strength_drm") or 0
         table = roller.tables["sap.infantry-company-strength"]
         ids = [m["id"] for m in table["modifiers"] if group["id"] in m.get("rgs", {}).get(side, [])]
-        drms = [rules.Drm(ids[0] if ids else "strength", drm)] if drm else []
+        drms = [Drm(drm, id=ids[0] if ids else "strength")] if drm else []
         level = roller.roll("sap.infantry-company-strength", drms).result["strength"]
     elif "strength" in kinds:
         level = roller.roll("sap.platoon-gun-strength").result["strength"]

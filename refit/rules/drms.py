@@ -4,6 +4,10 @@ worked out from the campaign state, asked of the player, or known to be missing.
 Pure: the campaign state comes in as ``facts``, a plain dict (a missing key is an unknown fact),
 and the player's answers as a dict keyed by modifier id. The vocabulary of facts and of the
 modifier ids computed from them is in docs/gamedata.md ("Modifiers the app works out").
+
+DRMs come back as ``campaigns.games.rules.Drm``: ``id`` the table's modifier id, ``reason`` the
+rules' words (the data's ``when``), ``detail`` the number behind a worked-out value. Those of
+``Resolution.drms`` are worked out from the campaign, those of ``answered`` the player's.
 """
 
 from __future__ import annotations
@@ -13,18 +17,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from campaigns.games.registry import LocalizedText
+from campaigns.games.rules import Drm
+
 SIDE_IDS = {"german", "soviet", "russian"}
 
 
-@dataclass(frozen=True)
-class Drm:
-    """One DRM applied to a roll, with where it came from."""
-
-    id: str
-    value: int
-    when: Mapping[str, str]  # the rules' words, {"en", "ja"}
-    source: str  # "campaign" (worked out) or "answer" (the player said so)
-    detail: str = ""  # e.g. "44 CVP" — the number behind a computed value
+def _drm(mod_id: str, value: int, when: Mapping[str, str], detail: str = "") -> Drm:
+    """A DRM of the table's modifier ``mod_id``, its reason the rules' words."""
+    return Drm(value, LocalizedText(en=when["en"], ja=when.get("ja", "")), id=mod_id, detail=detail)
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,7 @@ def resolve(
             if mod_id == facts.get("side") or (
                 {mod_id, facts.get("side")} == {"soviet", "russian"}
             ):
-                drms.append(Drm(mod_id, int(raw["value"]), raw["when"], "campaign"))
+                drms.append(_drm(mod_id, int(raw["value"]), raw["when"]))
             else:
                 hidden.append(mod_id)
             continue
@@ -257,7 +258,7 @@ def resolve(
             )
             continue
         if value:
-            drms.append(Drm(mod_id, value, raw["when"], "campaign", detail))
+            drms.append(_drm(mod_id, value, raw["when"], detail))
     return Resolution(tuple(drms), tuple(questions), tuple(missing), tuple(hidden))
 
 
@@ -301,5 +302,5 @@ def answered(questions: Sequence[Question], answers: Mapping[str, Any]) -> list[
                 raise AnswerError(question.id, "out of range")
             value *= question.sign
         if value:
-            drms.append(Drm(question.id, value, question.when, "answer"))
+            drms.append(_drm(question.id, value, question.when))
     return drms

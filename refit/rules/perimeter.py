@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from campaigns.games.rules import Drm, Reason
 from refit.rules.hexgrid import Hex, HexMap, distance, flood, hexrow
 
 # Unit kinds. Trucks (SaP) count like SMC for pockets and area types (SaP 11.606).
@@ -42,15 +43,6 @@ POCKET = "pocket"
 
 NML = "nml"
 ISOLATED = "isolated"
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why a marker is illegal, or what the players should look at: code, rule, numbers."""
-
-    code: str
-    rule: str
-    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -704,37 +696,41 @@ ESCAPE_DRMS = {
 }
 
 
+ESCAPE_RULE = "11.6063"
+
+
 def escape_modifiers(
     result: Result, attempt: EscapeAttempt, soviet_sides: Sequence[str] = ("soviet", "russian")
-) -> list[tuple[str, int]]:
-    """The DRMs of 11.6063 as (what, value), ``what`` a key of ``ESCAPE_DRMS``. "Within 2
-    hexes" and "adjacent" both apply next to a friendly hex (spec Q26: literal reading)."""
+) -> list[Drm]:
+    """The DRMs of 11.6063, each ``Drm(value, rule="11.6063", id=what)``, ``what`` a key of
+    ``ESCAPE_DRMS`` (the service words the reason from the module's table). "Within 2 hexes"
+    and "adjacent" both apply next to a friendly hex (spec Q26: literal reading)."""
     unit = attempt.units[0]
     side, h = unit.side, unit.hex
-    drms: list[tuple[str, int]] = []
+    found: list[tuple[str, int]] = []
     lone_smc = len(attempt.units) == 1 and unit.kind == SMC
     if attempt.leader_drm and not lone_smc:
-        drms.append(("leader", attempt.leader_drm))
+        found.append(("leader", attempt.leader_drm))
     if side in soviet_sides and not attempt.afv:
-        drms.append(("nationality", -1))
+        found.append(("nationality", -1))
     if lone_smc and not attempt.wounded:
-        drms.append(("lone_smc", -1))
+        found.append(("lone_smc", -1))
     isolated = result.isolated
     friendly = [n for n, s in result.control.items() if s == side and n not in isolated]
     if any(distance(h, n) <= 2 for n in friendly):
-        drms.append(("within_2", -1))
+        found.append(("within_2", -1))
     if any(distance(h, n) == 1 for n in friendly):
-        drms.append(("adjacent", -1))
+        found.append(("adjacent", -1))
     if not attempt.afv:
         if attempt.hs_equivalents > 1:
-            drms.append(("extra_hs", attempt.hs_equivalents - 1))
+            found.append(("extra_hs", attempt.hs_equivalents - 1))
         if attempt.pp_over_ipc > 0:
-            drms.append(("over_ipc", attempt.pp_over_ipc))
+            found.append(("over_ipc", attempt.pp_over_ipc))
         if attempt.encircled:
-            drms.append(("encircled", 2))
+            found.append(("encircled", 2))
     if attempt.captured_afv:
-        drms.append(("captured", 2))
-    return drms
+        found.append(("captured", 2))
+    return [Drm(value, rule=ESCAPE_RULE, id=what) for what, value in found]
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,9 @@ armor leaders (11.6207, not for SPW platoons).
 SaP: company strength on five levels with ELR replacement (11.6181), platoons and guns
 (11.6182), OBA (11.6183), SW (11.6184, with the Guards Airborne extra dr), company and platoon
 leaders (11.6185), armor leaders (CG9).
+
+DRMs come back as ``Drm(value, id=…)``, ``id`` the table's modifier id: the service words the
+reason from the table's ``modifiers``.
 """
 
 from __future__ import annotations
@@ -16,17 +19,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from campaigns.games.rules import Drm
 
 RF = "red_factories"
 SAP = "slaughter_at_ponyri"
-
-
-@dataclass(frozen=True)
-class Drm:
-    id: str
-    value: int
 
 
 # --- which rolls ---------------------------------------------------------------------------
@@ -115,11 +113,11 @@ def rf_strength_drms(hist_drm: int, balance: int, second_line_initial: bool = Fa
     """11.6201 / 11.6204: ± own Historical DRM, − 11.32 balance; SSR III.4's +1."""
     drms = []
     if hist_drm:
-        drms.append(Drm("historical", hist_drm))
+        drms.append(Drm(hist_drm, id="historical"))
     if balance:
-        drms.append(Drm("balance", balance))
+        drms.append(Drm(balance, id="balance"))
     if second_line_initial:
-        drms.append(Drm("ro-cg-3-second-line", 1))
+        drms.append(Drm(1, id="ro-cg-3-second-line"))
     return drms
 
 
@@ -230,31 +228,32 @@ def rf_leader_drms(
     if side == "german":
         by_rg = {"I3": ("assault-coy", -2), "I4": ("pioneer-coy", -1), "I2": ("second-line-coy", 1)}
         if rg_id in by_rg:
-            drms.append(Drm(*by_rg[rg_id]))
+            drm_id, value = by_rg[rg_id]
+            drms.append(Drm(value, id=drm_id))
         if rg_id == "I1" and rifle_company_drm(rifle_number):
-            drms.append(Drm("rifle-coy", rifle_company_drm(rifle_number)))
+            drms.append(Drm(rifle_company_drm(rifle_number), id="rifle-coy"))
         if depleted:
-            drms.append(Drm("depleted", 1))
+            drms.append(Drm(1, id="depleted"))
         if cg in ("rb-cg-2", "rb-cg-4"):
-            drms.append(Drm("rb-cg-2-4", 1))
+            drms.append(Drm(1, id="rb-cg-2-4"))
         return drms
     if group.get("assault_engineer"):
-        drms.append(Drm("assault-engineer-coy", -2))
+        drms.append(Drm(-2, id="assault-engineer-coy"))
     if "Guards" in group["name"]["en"]:
-        drms.append(Drm("guards-coy", -1))
+        drms.append(Drm(-1, id="guards-coy"))
     if rg_id == "I4":
-        drms.append(Drm("first-line-smg", 1))
+        drms.append(Drm(1, id="first-line-smg"))
     if cg == "rb-cg-4":
-        drms.append(Drm("rb-cg-4", 1))
+        drms.append(Drm(1, id="rb-cg-4"))
     if depleted:
-        drms.append(Drm("depleted", 2))
+        drms.append(Drm(2, id="depleted"))
     if rg_id == "I5":
-        drms.append(Drm("militia-coy", 3))
+        drms.append(Drm(3, id="militia-coy"))
     return drms
 
 
 def rf_armor_leader_drms(side: str) -> list[Drm]:
-    return [Drm("german", -1)] if side == "german" else [Drm("soviet", 1)]
+    return [Drm(-1, id="german")] if side == "german" else [Drm(1, id="soviet")]
 
 
 # --- SaP -----------------------------------------------------------------------------------
@@ -305,16 +304,16 @@ def sap_depleted(level: str) -> bool:
 
 def sap_sw_drms(level: str) -> list[Drm]:
     if level == "medium_depleted":
-        return [Drm("medium-depleted", 1)]
+        return [Drm(1, id="medium-depleted")]
     if level == "heavy_depleted":
-        return [Drm("heavy-depleted", 2)]
+        return [Drm(2, id="heavy-depleted")]
     return []
 
 
 def sap_company_leader_drms(side: str, group: Mapping[str, Any], level: str) -> list[Drm]:
     if side == "german":
-        return [Drm("depleted", 1)] if sap_depleted(level) else [Drm("reinforced-full", -1)]
-    return [Drm("guards-airborne", -1)] if group["id"] == "I2" else []
+        return [Drm(1, id="depleted")] if sap_depleted(level) else [Drm(-1, id="reinforced-full")]
+    return [Drm(-1, id="guards-airborne")] if group["id"] == "I2" else []
 
 
 def sap_extra_leader(table: Mapping[str, Any], group: Mapping[str, Any], level: str) -> str | None:
@@ -328,18 +327,18 @@ def sap_extra_leader(table: Mapping[str, Any], group: Mapping[str, Any], level: 
 def sap_platoon_leader_drms(side: str, group: Mapping[str, Any], level: str) -> list[Drm]:
     drms = []
     if group["id"] == "I1":
-        drms.append(Drm("pioneer", -2) if side == "german" else Drm("assault", -1))
+        drms.append(Drm(-2, id="pioneer") if side == "german" else Drm(-1, id="assault"))
     if sap_depleted(level):
-        drms.append(Drm("depleted", 1))
+        drms.append(Drm(1, id="depleted"))
     return drms
 
 
 def sap_armor_leader_drms(side: str, group: Mapping[str, Any]) -> list[Drm]:
     drms = []
     if side == "german":
-        drms.append(Drm("german", -1))
+        drms.append(Drm(-1, id="german"))
     if "f" in group.get("notes", []):
-        drms.append(Drm("dug-in", 1))
+        drms.append(Drm(1, id="dug-in"))
     return drms
 
 

@@ -12,7 +12,7 @@ already rolled. ``roll`` makes the roll through the one dice service and books i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -24,6 +24,7 @@ from campaigns.access import PUBLIC
 from campaigns.dice import services as dice
 from campaigns.games import steps as engine
 from campaigns.games.dice_tables import DiceTable
+from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, DiceRoll, RefitPhase
 from refit.rules import drms
@@ -75,17 +76,14 @@ MISSING = {
 }
 
 
-def _text(when: Mapping[str, str]) -> str:
-    language = get_language() or "en"
-    return when.get("ja") if language.startswith("ja") and when.get("ja") else when["en"]
-
-
-def reason(drm: drms.Drm) -> str:
-    """The DRM's reason as shown and logged with the roll."""
-    if drm.source == "campaign" and drm.id in REASONS:
+def reason(drm: Drm) -> str:
+    """A DRM the campaign works out, its reason as shown and logged with the roll: the app's
+    wording when it has one, else the rules' words. (A DRM the player answered keeps the
+    rules' words: the player read them in the question.)"""
+    if drm.id in REASONS:
         text = str(REASONS[drm.id])
         return text % {"detail": drm.detail} if "%(detail)s" in text else text
-    return _text(drm.when)
+    return drm.text(get_language())
 
 
 @dataclass(frozen=True)
@@ -99,7 +97,7 @@ class Plan:
     roller: str = ""  # the side that rolls it, when only one does
 
     @property
-    def drms(self) -> tuple[drms.Drm, ...]:
+    def drms(self) -> tuple[Drm, ...]:
         return self.resolution.drms
 
     def shown(self) -> list[tuple[int, str]]:
@@ -254,7 +252,7 @@ def roll(
     step: str,
     table_id: str,
     answers: Mapping[str, Any],
-    extra: Sequence[dice.Modifier] = (),
+    extra: Sequence[Drm] = (),
     note: str = "",
     by: AbstractBaseUser,
 ) -> Rolled:
@@ -275,8 +273,7 @@ def roll(
         chosen = drms.answered(the_plan.resolution.questions, answers)
     except drms.AnswerError:
         raise AutomaticRollError(_("Check the answers to the DRM questions.")) from None
-    modifiers = [dice.Modifier(d.value, reason(d), d.id) for d in (*the_plan.drms, *chosen)]
-    modifiers += list(extra)
+    modifiers = [replace(d, reason=reason(d)) for d in the_plan.drms] + chosen + list(extra)
     with history.refit_step(reph, step, side):
         try:
             dice_roll = dice.roll(

@@ -11,11 +11,12 @@ from typing import Any
 
 from django import forms
 from django.utils.text import format_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.dice.services import Modifier
 from campaigns.games.dice_tables import DiceTable
-from campaigns.templatetags.gamedata_tags import loc
+from campaigns.games.registry import localized
+from campaigns.games.rules import Drm, signed
 from refit.rules.drms import Question
 
 DRM_LIMIT = 9
@@ -160,20 +161,20 @@ class RollForm(_RephForm):
         elif value is not None and not reason:
             self.add_error("reason", _("Say where this DRM comes from."))
         elif value is not None:
-            data["modifiers"] = [Modifier(value, reason)]
+            data["modifiers"] = [Drm(value, reason)]
         return data
 
 
 def _question_field(question: Question) -> forms.Field:
-    label = loc(question.when)
+    label = localized(question.when, get_language())
     if question.kind == "flag":
         return forms.BooleanField(
-            label=format_lazy("{label} ({value})", label=label, value=f"{question.value:+d}"),
+            label=format_lazy("{label} ({value})", label=label, value=signed(question.value)),
             required=False,
         )
     if question.kind == "count":
         return forms.IntegerField(
-            label=format_lazy(_("{label} ({per} each)"), label=label, per=f"{question.per:+d}"),
+            label=format_lazy(_("{label} ({per} each)"), label=label, per=signed(question.per)),
             required=False,
             min_value=0,
             max_value=99,
@@ -182,7 +183,7 @@ def _question_field(question: Question) -> forms.Field:
     if question.kind == "choice":
         return forms.TypedChoiceField(
             label=label,
-            choices=[(value, f"{value:+d}" if value else "0") for value in question.choices],
+            choices=[(value, signed(value)) for value in question.choices],
             coerce=int,
             initial=question.default if question.default is not None else question.choices[0],
         )

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaigns.games.registry import LocalizedText
+from campaigns.games.registry import LocalizedText, localized
+from campaigns.games.rules import Drm, signed
 from campaigns.shortgames.rules.common import (
     Limit,
     RuleWarning,
@@ -625,8 +626,8 @@ def _soviet_deductions(
                     rule["points"],
                     "10.14",
                     text(
-                        f"{name.en} is Axis-controlled: −{rule['points']}.",
-                        f"{name.ja}が枢軸軍の支配下：−{rule['points']}。",
+                        f"{name.en} is Axis-controlled: {signed(-rule['points'])}.",
+                        f"{name.ja}が枢軸軍の支配下：{signed(-rule['points'])}。",
                     ),
                     inferred=rule.get("inferred", ""),
                 )
@@ -641,8 +642,8 @@ def _soviet_deductions(
                     rule.get("rule", "10.14"),
                     text(
                         f"{name.en} cannot trace a rail line to a Soviet map edge: "
-                        f"−{rule['points']}.",
-                        f"{name.ja}からソビエト領の地図盤端へ鉄道線が引けない：−{rule['points']}。",
+                        f"{signed(-rule['points'])}.",
+                        f"{name.ja}からソビエト領の地図盤端へ鉄道線が引けない：{signed(-rule['points'])}。",
                     ),
                 )
             )
@@ -1092,8 +1093,17 @@ def _terrain_rows(tables: Mapping[str, Any], terrain: Iterable[str]) -> list[Map
     return [rows[name] for name in terrain]
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}"
+def _to_the_total(drm: Drm, dice: int) -> CombatLine:
+    """A modifier of the side's whole dice count (terrain, leaders) as its line (9.0, 7.2x)."""
+    value = signed(drm.value)
+    return CombatLine(
+        drm.rule,
+        text(
+            f"{localized(drm.reason, 'en')}: {value} to the total.",
+            f"{localized(drm.reason, 'ja')}：全戦力に{value}。",
+        ),
+        dice,
+    )
 
 
 def combat_dice(
@@ -1188,18 +1198,9 @@ def combat_dice(
     for row in rows:
         for effect in row["combat"]:
             if effect["side"] == role and effect["op"] == "add" and effect["scope"] == "total":
-                dice += effect["value"]
-                name = data_text(row["name"])
-                lines.append(
-                    CombatLine(
-                        "9.0",
-                        text(
-                            f"{name.en}: {_signed(effect['value'])} to the total.",
-                            f"{name.ja}：全戦力に{_signed(effect['value'])}。",
-                        ),
-                        dice,
-                    )
-                )
+                drm = Drm(effect["value"], data_text(row["name"]), "9.0")
+                dice += drm.value
+                lines.append(_to_the_total(drm, dice))
     if role == "defender" and attacked_only_across_strait:
         (strait,) = _terrain_rows(tables, ["kerch_strait"])
         bonus = next(e for e in strait["combat"] if e["side"] == "defender")["value"]
@@ -1208,8 +1209,8 @@ def combat_dice(
             CombatLine(
                 "9.22",
                 text(
-                    f"Attacked only across the Kerch Strait: {_signed(bonus)} per defending unit.",
-                    f"ケルチ海峡越しにだけ攻撃された：防御部隊ごとに{_signed(bonus)}。",
+                    f"Attacked only across the Kerch Strait: {signed(bonus)} per defending unit.",
+                    f"ケルチ海峡越しにだけ攻撃された：防御部隊ごとに{signed(bonus)}。",
                 ),
                 dice,
             )
@@ -1237,10 +1238,10 @@ def combat_dice(
                 CombatLine(
                     air["rule"],
                     text(
-                        f"Air points: +{used} dice (at most {air['max_points']} per attack"
+                        f"Air points: {signed(used)} dice (at most {air['max_points']} per attack"
                         + ("; a German unit must attack" if side == "axis" else "")
                         + ").",
-                        f"空軍ポイント：サイコロ+{used}（1回の攻撃に最大{air['max_points']}"
+                        f"空軍ポイント：サイコロ{signed(used)}（1回の攻撃に最大{air['max_points']}"
                         + ("。ドイツ軍部隊が攻撃していること" if side == "axis" else "")
                         + "）。",
                     ),
@@ -1343,7 +1344,7 @@ def _explain_unit_effects(
             if effect["op"] == "halve":
                 en, ja = "each armor unit halved (rounded up)", "装甲部隊ごとに半減（切り上げ）"
             else:
-                value = _signed(effect["value"])
+                value = signed(effect["value"])
                 en = f"{value} per {'armor ' if armor_only else ''}unit"
                 ja = f"{'装甲' if armor_only else ''}部隊ごとに{value}"
             lines.append(CombatLine("9.0", text(f"{name.en}: {en}.", f"{name.ja}：{ja}。"), dice))
@@ -1390,15 +1391,9 @@ def _leader_dice(
             value = modifier["value"]
         else:
             raise ValueError(f"unknown leader {leader!r}")
-        dice += value
-        en, ja = names[leader]
-        lines.append(
-            CombatLine(
-                modifier["rule"],
-                text(f"{en}: {_signed(value)} to the total.", f"{ja}：全戦力に{_signed(value)}。"),
-                dice,
-            )
-        )
+        drm = Drm(value, text(*names[leader]), modifier["rule"])
+        dice += drm.value
+        lines.append(_to_the_total(drm, dice))
     if role == "attacker" and zhukov_adjacent_hexes:
         modifier = modifiers["zhukov_attack_adjacent"]
         hexes = min(zhukov_adjacent_hexes, 2)

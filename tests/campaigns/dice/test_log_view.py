@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from campaigns.access import REFEREE
 from campaigns.dice import services as dice
-from campaigns.dice.services import Modifier
 from campaigns.games.registry import get_module
+from campaigns.games.rules import Drm
 from campaigns.members import services
 from campaigns.models import CampaignEvent, DiceRoll, Membership
 
@@ -57,8 +57,8 @@ def roll_german_cpp(campaign, people, faces=(4, 6)):
             visibility="german",
             table=campaign.game.dice_table("rf.cpp-replenishment"),
             modifiers=[
-                Modifier(-2, "Historical DRM (11.6161)"),
-                Modifier(-2, "44 CVP: −1 per 20 (11.616)"),
+                Drm(-2, "Historical DRM (11.6161)"),
+                Drm(-2, "44 CVP: −1 per 20 (11.616)"),
             ],
             note=GERMAN_MARK,
         )

@@ -1,7 +1,8 @@
 import pytest
 
 from campaigns.dice import services as dice
-from campaigns.dice.services import DiceError, Modifier
+from campaigns.dice.services import DiceError
+from campaigns.games.rules import Drm
 from campaigns.models import CampaignEvent, DiceRoll
 
 pytestmark = pytest.mark.django_db
@@ -33,8 +34,8 @@ def test_the_rules_example_cpp_replenishment(campaign, people):
             visibility="german",
             table=table,
             modifiers=[
-                Modifier(-2, "Historical DRM (11.6161)"),
-                Modifier(-2, "44 CVP: −1 per 20 (11.616)"),
+                Drm(-2, "Historical DRM (11.6161)"),
+                Drm(-2, "44 CVP: −1 per 20 (11.616)"),
             ],
         )
     assert (roll.faces, roll.original, roll.final) == ([4, 6], 10, 6)
@@ -125,6 +126,6 @@ def test_drms_beyond_what_the_table_allows_are_refused_before_rolling(campaign, 
             index=0,
             visibility="public",
             table=bounded,
-            modifiers=[Modifier(2, "too much")],
+            modifiers=[Drm(2, "too much")],
         )
     assert not DiceRoll.objects.exists()

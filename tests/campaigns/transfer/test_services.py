@@ -9,8 +9,8 @@ from django.db import connection
 from campaigns import state
 from campaigns.access import REFEREE, viewer_for
 from campaigns.dice import services as dice
-from campaigns.dice.services import Modifier
 from campaigns.games.registry import get_module
+from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -167,7 +167,7 @@ def roll_some_dice(campaign, people):
             side="german",
             visibility="german",
             table=cpp,
-            modifiers=[Modifier(-2, "Historical DRM (11.6161)"), Modifier(1, "CVP")],
+            modifiers=[Drm(-2, "Historical DRM (11.6161)"), Drm(1, "CVP")],
             note="Kessel dice",
         )
         dice.roll(
@@ -612,6 +612,43 @@ def test_imported_rolls_keep_their_times_voids_and_who_rolled(played, people):
     events = CampaignEvent.objects.filter(campaign=imported, action__startswith="dice.")
     assert {e.target_id for e in events} <= {r.pk for r in copied}
     assert all(e.target_type == "campaigns.diceroll" for e in events)
+
+
+def test_a_drm_naming_its_table_modifier_round_trips(played, people):
+    """The walker and the escape rolls log each DRM with the table's modifier id."""
+    with dice.use_roller(7):
+        dice.roll(
+            played,
+            by=people["german"],
+            kind="DR",
+            step="11.616",
+            index=1,
+            side="german",
+            visibility="german",
+            table=played.game.dice_table("rf.cpp-replenishment"),
+            modifiers=[Drm(-2, "Historical DRM (11.6161)", id="historical")],
+        )
+    first, _imported, second = round_trip(played, people["referee"], people["outsider"])
+    logged = [roll["modifiers"] for roll in second["dice_rolls"] if roll["modifiers"]]
+    assert {"value": -2, "reason": "Historical DRM (11.6161)", "id": "historical"} in logged[-1]
+    assert second["dice_rolls"] == first["dice_rolls"]
+
+
+@pytest.mark.parametrize(
+    "modifier",
+    [
+        {"value": -2, "reason": "x", "id": 3},
+        {"value": -2, "reason": "x", "note": "y"},
+        {"value": True, "reason": "x"},
+        {"reason": "x"},
+    ],
+)
+def test_a_crafted_modifier_is_refused(good, modifier):
+    data = copy.deepcopy(good)
+    roll = next(r for r in data["dice_rolls"] if r["modifiers"])
+    roll["modifiers"] = [modifier]
+    roll["final"] = roll["original"] + (modifier.get("value") or 0)
+    assert "“modifiers”" in refusal(data)
 
 
 def test_a_side_file_may_not_carry_the_other_sides_rolls(played, people):

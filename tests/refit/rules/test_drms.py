@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from campaigns.games.registry import LocalizedText
+from campaigns.games.rules import Drm
 from refit.rules import drms
-from refit.rules.drms import AnswerError, Drm, Missing, Question, answered, resolve
+from refit.rules.drms import AnswerError, Missing, Question, answered, resolve
 
 GAMES = Path(__file__).resolve().parents[3] / "campaigns" / "games"
 
@@ -150,7 +152,8 @@ def test_cpp_replenishment_worked_example_with_the_deemed_attack_chit():
     assert resolution.ready and resolution.questions == ()
     assert values(resolution) == {"historical": -2, "attack-chit": 1, "cvp": -2}
     (cvp,) = [d for d in resolution.drms if d.id == "cvp"]
-    assert cvp.detail == "44 CVP" and cvp.source == "campaign"
+    (data,) = [m for m in modifiers("rf.cpp-replenishment") if m["id"] == "cvp"]
+    assert cvp.detail == "44 CVP" and cvp.reason == LocalizedText(**data["when"])
     # Q9: the rule text wins over the example: 10 − 2 − 2 + 1 = 7 → 15 CPP.
     assert row_for("rf.cpp-replenishment", 10 + sum(values(resolution).values())) == {"cpp": 15}
 
@@ -279,10 +282,7 @@ def test_elr_change_asks_for_the_companies_bought_when_the_campaign_does_not_kno
     assert question(resolution, "first-line").kind == "count"
     assert question(resolution, "first-line").per == -1
     chosen = answered(resolution.questions, {"elite-coy": 2, "first-line": 1})
-    assert [(d.id, d.value, d.source) for d in chosen] == [
-        ("elite-coy", -4, "answer"),
-        ("first-line", -1, "answer"),
-    ]
+    assert [(d.id, d.value) for d in chosen] == [("elite-coy", -4), ("first-line", -1)]
 
 
 def test_elr_change_waits_for_idle_days_and_the_historical_drm():
@@ -681,7 +681,7 @@ NUMBER = Question("number", WHEN, "number")
 )
 def test_a_flag_applies_when_ticked(answer, drm):
     chosen = answered([FLAG], {"flag": answer})
-    assert chosen == ([] if drm is None else [Drm("flag", drm, WHEN, "answer")])
+    assert chosen == ([] if drm is None else [Drm(drm, LocalizedText(**WHEN), id="flag")])
 
 
 @pytest.mark.parametrize(("count", "drm"), [(None, None), (0, None), (1, -2), (99, -198)])
@@ -757,7 +757,7 @@ def test_answers_keep_the_questions_order_and_ignore_unknown_ids():
         ("choice", 1),
         ("number", 3),
     ]
-    assert all(d.source == "answer" and d.when == WHEN for d in chosen)
+    assert all(d.reason == LocalizedText(**WHEN) for d in chosen)
 
 
 def test_the_first_bad_answer_names_its_question():

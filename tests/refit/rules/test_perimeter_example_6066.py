@@ -3,6 +3,7 @@
 import pytest
 
 from campaigns.games.registry import get_module
+from campaigns.games.rules import Drm
 from refit.rules import perimeter as pm
 from tests.refit.rules.perimeter_example_6066 import (
     GERMAN,
@@ -162,8 +163,12 @@ def test_the_5_2_7_escapes_and_g43_goes_german(result):
     squad_d = next(u for u in board().units if u.id == "5-2-7 D")
     attempt = pm.EscapeAttempt(units=(squad_d,), hs_equivalents=2)
     drms = pm.escape_modifiers(result, attempt)
-    assert drms == [("nationality", -1), ("within_2", -1), ("extra_hs", 1)]
-    final = 12 + sum(value for _, value in drms)
+    assert drms == [
+        Drm(-1, rule="11.6063", id="nationality"),
+        Drm(-1, rule="11.6063", id="within_2"),
+        Drm(1, rule="11.6063", id="extra_hs"),
+    ]
+    final = 12 + sum(drm.value for drm in drms)
     assert final == 11
     row = get_module("red_factories").dice_table("rf.escape").lookup(final)
     outcome = pm.escape_outcome(12, row, afv=False)

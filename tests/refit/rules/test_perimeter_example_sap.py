@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from campaigns.games.registry import get_module
+from campaigns.games.rules import Drm
 from refit.rules import perimeter as pm
 from refit.rules.hexgrid import HexMap, Section
 
@@ -136,7 +137,7 @@ def test_pockets_areas_and_effects(result):
 def test_the_5_4_8_escapes_and_y43_goes_russian(result):
     squad = next(u for u in board().units if u.id == "5-4-8")
     drms = pm.escape_modifiers(result, pm.EscapeAttempt(units=(squad,), hs_equivalents=2))
-    assert drms == [("extra_hs", 1)]
+    assert drms == [Drm(1, rule="11.6063", id="extra_hs")]
     row = get_module("slaughter_at_ponyri").dice_table("sap.escape").lookup(9 + 1)
     outcome = pm.escape_outcome(9, row, afv=False)
     assert outcome.escaped and outcome.casualty_reduced and not outcome.replaced

@@ -3,8 +3,8 @@
 import pytest
 
 from campaigns.games.registry import get_module
+from campaigns.games.rules import Drm
 from refit.rules import receipt
-from refit.rules.receipt import Drm
 
 RF = get_module("red_factories").files
 SAP = get_module("slaughter_at_ponyri").files
@@ -40,7 +40,7 @@ def lookup(files, table_id, final):
 
 def test_rf_example_strengths():
     drms = receipt.rf_strength_drms(hist_drm=-2, balance=0)
-    assert drms == [Drm("historical", -2)]
+    assert drms == [Drm(-2, id="historical")]
     assert receipt.rf_strength(lookup(RF, "rf.rg-strength", 10)) == "D"  # Assault Coy
     assert receipt.rf_strength(lookup(RF, "rf.rg-strength", 9)) == "D"  # HW Pltn
     assert receipt.rf_strength(lookup(RF, "rf.rg-strength", 8)) == "F"
@@ -89,12 +89,12 @@ def test_rf_soviet_hw_platoon_lists_the_50_cal():
 def test_rf_leader_example_11_6205():
     rifle = rf_group("soviet", "I3")
     drms = receipt.rf_leader_drms("soviet", rifle, depleted=True, cg="rb-cg-1")
-    assert drms == [Drm("depleted", 2)]
+    assert drms == [Drm(2, id="depleted")]
     assert lookup(RF, "rf.leaders-soviet", 5 + 2)["RB"] == ["8-1", "8-0"]
     guards_smg = rf_group("soviet", "I2")
     drms = receipt.rf_leader_drms("soviet", guards_smg, depleted=False, cg="rb-cg-1")
     # The example applies the Guards −1 only; RF19 makes the 6-2-8 an AE as well (decision).
-    assert Drm("guards-coy", -1) in drms
+    assert Drm(-1, id="guards-coy") in drms
     assert lookup(RF, "rf.leaders-soviet", 6 - 1)["RB"] == ["9-1", "8-0"]
 
 
@@ -107,7 +107,7 @@ def test_rf_german_leader_drms():
     drms = receipt.rf_leader_drms(
         "german", rf_group("german", "I1"), depleted=True, cg="rb-cg-2", rifle_number=9
     )
-    assert drms == [Drm("rifle-coy", 2), Drm("depleted", 1), Drm("rb-cg-2-4", 1)]
+    assert drms == [Drm(2, id="rifle-coy"), Drm(1, id="depleted"), Drm(1, id="rb-cg-2-4")]
 
 
 def test_rf_afv_depleted_ot34_platoon_loses_a_t70():
@@ -144,7 +144,7 @@ def test_rf_rolls_per_rg_type():
 
 
 def test_rf_armor_leader_table():
-    assert receipt.rf_armor_leader_drms("german") == [Drm("german", -1)]
+    assert receipt.rf_armor_leader_drms("german") == [Drm(-1, id="german")]
     assert lookup(RF, "rf.armor-leader", 12)["inexperienced_crews"] is True
 
 
@@ -182,17 +182,17 @@ def test_sap_extra_7_0_for_a_reinforced_company_but_not_the_russian_rifles():
 
 
 def test_sap_drms():
-    assert receipt.sap_sw_drms("medium_depleted") == [Drm("medium-depleted", 1)]
-    assert receipt.sap_sw_drms("heavy_depleted") == [Drm("heavy-depleted", 2)]
+    assert receipt.sap_sw_drms("medium_depleted") == [Drm(1, id="medium-depleted")]
+    assert receipt.sap_sw_drms("heavy_depleted") == [Drm(2, id="heavy-depleted")]
     assert receipt.sap_sw_drms("full") == []
     assert receipt.sap_company_leader_drms("german", sap_group("german", "I3"), "full") == [
-        Drm("reinforced-full", -1)
+        Drm(-1, id="reinforced-full")
     ]
     assert receipt.sap_platoon_leader_drms("russian", sap_group("russian", "I1"), "fixed") == [
-        Drm("assault", -1)
+        Drm(-1, id="assault")
     ]
     assert receipt.sap_armor_leader_drms("russian", sap_group("russian", "V1")) == [
-        Drm("dug-in", 1)
+        Drm(1, id="dug-in")
     ]
 
 

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.dice import services as dice
-from campaigns.dice.services import Modifier
+from campaigns.games.rules import Drm
 from campaigns.models import DiceRoll, SideDay
 from refit.walker import services as walker
 from tests.refit.walker.test_services import walk_all
@@ -189,7 +189,7 @@ def test_the_rolls_of_this_step_and_side_are_listed_newest_first(campaign, clien
         people,
         faces=(6, 5),
         note="second company",
-        modifiers=[Modifier(-2, "Historical DRM (11.6161)"), Modifier(1, "Balance")],
+        modifiers=[Drm(-2, "Historical DRM (11.6161)"), Drm(1, "Balance")],
     )
     roll(campaign, people, step="11.621", table="rf.recon", faces=(4,), note="other step")
     roll(campaign, people, side="soviet", faces=(2, 2), note="soviet roll")
@@ -199,7 +199,7 @@ def test_the_rolls_of_this_step_and_side_are_listed_newest_first(campaign, clien
     second, first = text(rows[0]), text(rows[1])
     assert "second company" in second and "first company" in first
     assert "DR 6 + 5 = 11" in second
-    assert "-2 Historical DRM (11.6161)" in second and "+1 Balance" in second
+    assert "−2 Historical DRM (11.6161)" in second and "+1 Balance" in second
     assert " 10 Depleted " in f" {second} "
     assert "DR 1 + 2 = 3" in first and "Full" in first
     assert "RG Strength Table" in second
