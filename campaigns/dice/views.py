@@ -34,17 +34,14 @@ from django_htmx.http import trigger_client_event
 from campaigns import access
 from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice import services as dice
+from campaigns.games.registry import localized
+from campaigns.games.rules import signed
 from campaigns.models import Campaign, CampaignEvent, DiceRoll
 from campaigns.records.forms import day_choices, day_label, period_word
 from campaigns.transfer.services import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 
 DICE_PAGE_SIZE = 100
 DR_TOTALS = tuple(range(2, 13))
-
-
-def _signed(value: int) -> str:
-    """A DRM as printed in the rules: "+1", "−2" (with a real minus sign)."""
-    return f"{value:+d}".replace("-", "\N{MINUS SIGN}")
 
 
 # --- game data: table and step names --------------------------------------------------------
@@ -73,15 +70,6 @@ def _step_names(campaign: Campaign) -> dict[str, Any]:
     return names
 
 
-def _localized(text: Any) -> str:
-    if isinstance(text, dict):
-        language = get_language() or "en"
-        if language.startswith("ja") and text.get("ja"):
-            return text["ja"]
-        return str(text.get("en", ""))
-    return str(text)
-
-
 def _scope_label(campaign: Campaign, scope: str) -> str:
     if scope == PUBLIC:
         return _("public")
@@ -107,10 +95,11 @@ class DiceFilterForm(forms.Form):
         self.fields["index"].label = period_word(campaign)
         self.fields["index"].choices = [("", _("Every day")), *day_choices(campaign)]
         names = _step_names(campaign)
-        self.fields["step"].choices = [("", _("Every step"))] + [
-            (step, f"{step} {_localized(names[step])}" if step in names else step) for step in steps
-        ]
         language = get_language()
+        self.fields["step"].choices = [("", _("Every step"))] + [
+            (step, f"{step} {localized(names[step], language)}" if step in names else step)
+            for step in steps
+        ]
         self.fields["side"].choices = [("", _("Either side"))] + [
             (side.key, side.name.in_language(language)) for side in campaign.sides
         ]
@@ -151,7 +140,7 @@ def _step_name(names: Mapping[str, Any], roll: DiceRoll) -> str:
     (two segments' air power share rule 11.16), else the step named by the rule."""
     for key in (roll.sequence_step, roll.step):
         if key and key in names:
-            return _localized(names[key])
+            return localized(names[key], get_language())
     return ""
 
 
@@ -191,12 +180,12 @@ def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
                 roll=roll,
                 day=day_label(campaign, roll.index),
                 step_name=_step_name(steps, roll),
-                table_name=_localized(tables.get(roll.table_id, roll.table_id)),
+                table_name=localized(tables.get(roll.table_id, roll.table_id), language),
                 side=side,
                 scope=_scope_label(campaign, roll.visibility),
                 faces=" + ".join(str(face) for face in roll.faces),
                 modifiers=[
-                    (_signed(m.get("value", 0)), str(m.get("reason", "")))
+                    (signed(m.get("value", 0)), str(m.get("reason", "")))
                     for m in roll.modifiers
                     if isinstance(m, dict)
                 ],

@@ -28,6 +28,7 @@ from django_htmx.http import push_url
 
 from campaigns import access, state
 from campaigns.access import Viewer
+from campaigns.games.rules import signed
 from campaigns.models import Campaign, CampaignDay, CvpEntry, CvpPhase, Scenario
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.records.forms import (
@@ -45,11 +46,6 @@ SCENARIO_BALANCE_MODULES = ("red_factories",)
 
 def _current_index(campaign: Campaign) -> int:
     return min(campaign.period_index, len(campaign.cg.periods) - 1)
-
-
-def _signed(value: int) -> str:
-    """A DRM as printed in the rules: "0", "+1", "−2" (with a real minus sign)."""
-    return f"{value:+d}".replace("-", "\N{MINUS SIGN}") if value else "0"
 
 
 def _side_names(campaign: Campaign) -> list[tuple[str, str]]:
@@ -303,7 +299,7 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
             "name": name,
             "won": win_loss(winners, key)[0],
             "lost": win_loss(winners, key)[1],
-            "drm": _signed(scenario_balance_drm(winners, key)) if with_balance else None,
+            "drm": signed(scenario_balance_drm(winners, key)) if with_balance else None,
         }
         for key, name in sides
     ]

@@ -33,7 +33,7 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access
 from campaigns.access import Viewer, viewer_for
 from campaigns.dice import services as dice
-from campaigns.games.registry import LocalizedText
+from campaigns.games.registry import localized
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -81,20 +81,9 @@ def _stale() -> str:
     return _("That page was for an earlier turn; nothing was changed. Here is the turn now.")
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, LocalizedText):
-        return value.in_language(get_language())
-    if isinstance(value, dict):
-        language = get_language() or "en"
-        return value.get("ja" if language.startswith("ja") else "en") or value.get("en", "")
-    return str(value)
-
-
 def _weather_names(campaign: Campaign) -> dict[str, str]:
     types = short_games.game_data(campaign)["weather"]["types"]
-    return {item["key"]: _text(item.get("name")) for item in types}
+    return {item["key"]: localized(item.get("name"), get_language()) for item in types}
 
 
 # --- the turn page ---------------------------------------------------------------------------
@@ -170,9 +159,9 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
                 tables.append(
                     {
                         "id": offer.table_id,
-                        "name": _text(offer.name) or offer.table_id,
+                        "name": localized(offer.name, get_language()) or offer.table_id,
                         "applies": offer.applies,
-                        "reason": _text(offer.reason),
+                        "reason": localized(offer.reason, get_language()),
                         "sides": [s for s in needed if s in editable],
                         "owner": turns.AIR_TABLES.get(offer.table_id, ""),
                     }
@@ -184,16 +173,16 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
                         "name": _("Weather table"),
                         "applies": getattr(weather_answer, "mode", "") == "table"
                         and not day.weather,
-                        "reason": _text(getattr(weather_answer, "reason", "")),
+                        "reason": localized(getattr(weather_answer, "reason", ""), get_language()),
                         "sides": [s for s in needed if s in editable],
                     }
                 )
         rows.append(
             StepRow(
                 step=step,
-                name=_text(step.name),
-                reason=_text(step.reason),
-                applies_text=_text(step.applies_text),
+                name=localized(step.name, get_language()),
+                reason=localized(step.reason, get_language()),
+                applies_text=localized(step.applies_text, get_language()),
                 can_mark=[s for s in needed if s in editable and s not in step.marks]
                 if step.status == "current"
                 else [],
@@ -213,7 +202,7 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
         "day": day,
         "weather": weather,
         "weather_name": weathers.get(weather or "", weather or ""),
-        "weather_reason": _text(getattr(weather_answer, "reason", "")),
+        "weather_reason": localized(getattr(weather_answer, "reason", ""), get_language()),
         "weather_choices": list(weathers.items()),
         "rows": rows,
         "complete": game is not None and turns.turn_complete(steps),
@@ -225,7 +214,10 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
             for option in short_games.option_choices(campaign)
         ],
         "start_form": StartForm(
-            choices=[(o["id"], _text(o["name"])) for o in short_games.option_choices(campaign)],
+            choices=[
+                (o["id"], localized(o["name"], get_language()))
+                for o in short_games.option_choices(campaign)
+            ],
             initial={"options": game.options if game else []},
         ),
         "missing": _missing(campaign),
@@ -390,7 +382,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
 
 def _result_text(result: Any) -> str:
     if isinstance(result, dict):
-        text = _text({k: v for k, v in result.items() if k in ("en", "ja")})
+        text = localized({k: v for k, v in result.items() if k in ("en", "ja")}, get_language())
         if text:
             return text
         return ", ".join(f"{k}: {v}" for k, v in result.items())
@@ -469,7 +461,7 @@ def stacking_warnings(campaign: Campaign, units: list[GameUnit]) -> list[tuple[s
             )
         else:
             warnings = cp_rules.stacking_warnings([cp_stack_unit(u) for u in stack], data)
-        found += [(hex_, w.rule, _text(w.text)) for w in warnings]
+        found += [(hex_, w.rule, localized(w.text, get_language())) for w in warnings]
     return found
 
 
@@ -539,7 +531,7 @@ def _reconstitution_rows(viewer: Viewer, units: list[GameUnit]) -> list[Reconsti
             option.stemmermann,
             option.battalions,
             bool(option.returns),
-            _text(option.reason),
+            localized(option.reason, get_language()),
             [
                 u
                 for u in units
@@ -568,8 +560,8 @@ def _queue_rows(viewer: Viewer, units: list[GameUnit]) -> list[QueueLine]:
     return [
         QueueLine(
             row,
-            _text(row.name),
-            _text(row.reason),
+            localized(row.name, get_language()),
+            localized(row.reason, get_language()),
             row.unit is not None
             and row.status == "due"
             and row.may_enter
@@ -898,7 +890,7 @@ def _points_context(viewer: Viewer) -> dict[str, Any]:
                     continue
                 action = "restore" if unit_.state == UnitState.REDUCED else "rebuild"
                 refusals = [
-                    f"{_text(r.text)} ({r.rule})"
+                    f"{localized(r.text, get_language())} ({r.rule})"
                     for r in turns.replacement_refusals(
                         campaign,
                         unit_,
@@ -1013,7 +1005,9 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
         places.append(
             {
                 "id": place["id"],
-                "name": _text(place.get("name")) or place.get("hex") or place["id"],
+                "name": localized(place.get("name"), get_language())
+                or place.get("hex")
+                or place["id"],
                 "hex": place.get("hex") or "",
                 "point": point,
             }
@@ -1058,8 +1052,8 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
             {
                 "id": condition.id,
                 "vp": condition.vp,
-                "text": _text(condition.text),
-                "note": _text(condition.note),
+                "text": localized(condition.text, get_language()),
+                "note": localized(condition.note, get_language()),
                 "met": condition.met,
                 "scored": condition.scored,
                 "manual": condition.id in manual,
@@ -1068,7 +1062,7 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
             }
             for condition in tally.conditions
         ]
-        total, level = tally.vp, _text(tally.level)
+        total, level = tally.vp, localized(tally.level, get_language())
         context.update(
             {
                 "conditions": rows,
@@ -1206,9 +1200,12 @@ def tables(request: HttpRequest, campaign_id: int) -> HttpResponse:
         slots.append(
             {
                 "slot": slot,
-                "name": _text(slot.get("name")),
-                "shape": _text(slot.get("shape")),
-                "known": [_text(item.get("text")) for item in slot.get("what_is_known", [])],
+                "name": localized(slot.get("name"), get_language()),
+                "shape": localized(slot.get("shape"), get_language()),
+                "known": [
+                    localized(item.get("text"), get_language())
+                    for item in slot.get("what_is_known", [])
+                ],
                 "row": row,
                 "text": typed.get(slot["id"])
                 or (json.dumps(row.data, ensure_ascii=False, indent=1) if row else ""),
@@ -1319,7 +1316,10 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
         else:
             result = {
                 "answer": answer,
-                "lines": [(line.rule, _text(line.text), line.dice_after) for line in answer.lines],
+                "lines": [
+                    (line.rule, localized(line.text, get_language()), line.dice_after)
+                    for line in answer.lines
+                ],
             }
             if request.method == "POST":
                 access.require(viewer.can_act_for_side(side))
@@ -1399,7 +1399,9 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     chart = next(
         c for c in campaign.game.files["tables"]["charts"] if c["id"] == "cp.column-shifts"
     )
-    shift_rows = [(row["id"], row["rule"], _text(row["when"])) for row in chart["rows"]]
+    shift_rows = [
+        (row["id"], row["rule"], localized(row["when"], get_language())) for row in chart["rows"]
+    ]
     referee = short_games.referee_tables(campaign)
     terrains = sorted(cp_rules.terrain_shifts(referee, short_games.game_data(campaign)))
     side = values.get("side") or campaign.game.side_keys[0]
@@ -1459,7 +1461,9 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
             "terrains": terrains,
             "values": values,
             "combat": combat_answer,
-            "blocked": [_text(reason) for reason in combat_answer.blocked] if combat_answer else [],
+            "blocked": [localized(reason, get_language()) for reason in combat_answer.blocked]
+            if combat_answer
+            else [],
             "rolled": rolled,
             "error": error,
             "token": secrets.token_hex(8),

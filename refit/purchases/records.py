@@ -18,6 +18,7 @@ from django.db.models import Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.games.registry import localized
 from campaigns.models import (
     Campaign,
     CvpEntry,
@@ -52,12 +53,6 @@ class RgRecordRow:
     onboard: str  # RF O / R / D; SaP O / R / C
     cpp_cost: int
     received: bool
-
-
-def _name(group: dict) -> str:
-    name = group.get("name") or {}
-    language = get_language() or "en"
-    return name.get("ja" if language.startswith("ja") else "en") or name.get("en", "")
 
 
 def _counts(items: dict[str, int]) -> str:
@@ -156,7 +151,7 @@ def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
                 if rg.index < len(periods)
                 else "",
                 rg_id=rg.rg_id,
-                group_type=_name(group),
+                group_type=localized(group.get("name"), language),
                 source=rg.source,
                 purchased_number=number,
                 remaining=remaining,
@@ -239,15 +234,14 @@ def fortification_record(campaign: Campaign, side: str) -> FortificationRecord:
     for purchase in FortificationPurchase.objects.filter(campaign=campaign, side=side).order_by(
         "index", "id"
     ):
-        name = items.get(purchase.item, {}).get("name") or {}
+        name = items.get(purchase.item, {}).get("name")
         record.lines.append(
             FortificationLine(
                 pk=purchase.pk,
                 index=purchase.index,
                 day=labels[purchase.index] if purchase.index < len(labels) else "",
                 item=purchase.item,
-                name=name.get("ja" if (language or "").startswith("ja") else "en")
-                or name.get("en", purchase.item),
+                name=localized(name, language) or purchase.item,
                 detail=purchase.detail,
                 quantity=purchase.quantity,
                 fpp=purchase.fpp,

@@ -21,14 +21,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
+from campaigns.games.registry import localized
 from campaigns.models import FortificationPurchase, RefitPhase, ReinforcementGroup
-from campaigns.templatetags.gamedata_tags import loc
 from refit.fortifications import services as fortifications
 from refit.purchases import receipt, records
 from refit.purchases import services as purchases
@@ -95,7 +96,7 @@ def _chart_rows(viewer: Viewer, side: str, reph: RefitPhase, can_buy: bool) -> l
         rows.append(
             ChartRow(
                 offer=offer,
-                name=str(_loc(group.get("name"))),
+                name=localized(group.get("name"), get_language()),
                 cost=int(group["cpp_cost"]),
                 reasons=[purchases.reason_text(campaign, r) for r in offer.reasons],
                 placements=placements,
@@ -105,10 +106,6 @@ def _chart_rows(viewer: Viewer, side: str, reph: RefitPhase, can_buy: bool) -> l
             )
         )
     return rows
-
-
-def _loc(text: Any) -> str:
-    return loc(text) if text else ""
 
 
 def _rg_rows(viewer: Viewer, side: str, reph: RefitPhase, marks: set[str]) -> list[RgRow]:
@@ -129,7 +126,7 @@ def _rg_rows(viewer: Viewer, side: str, reph: RefitPhase, marks: set[str]) -> li
         rows.append(
             RgRow(
                 rg=rg,
-                name=str(_loc(group.get("name"))),
+                name=localized(group.get("name"), get_language()),
                 removable=can_act
                 and not purchase_done
                 and rg.source == ReinforcementGroup.Source.PURCHASED,
@@ -379,7 +376,7 @@ def _item_rows(viewer: Viewer, side: str) -> list[ItemRow]:
         rows.append(
             ItemRow(
                 item=item,
-                name=str(_loc(item.get("name"))),
+                name=localized(item.get("name"), get_language()),
                 price=fortifications.price_text(campaign, item, side),
                 inputs=fortifications.inputs_for(campaign, item, side),
                 flags=" ".join(flag for flag in flags if flag in ("F", "I", "FI", "R", "T")),

@@ -33,6 +33,7 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games import steps as engine
 from campaigns.games.registry import Side
+from campaigns.games.rules import signed
 from campaigns.history import services as history
 from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgress
 from campaigns.state import StateError
@@ -675,7 +676,7 @@ def _result_text(result: Any) -> str:
 
 def _roll_sentence(table_name: str, roll: DiceRoll) -> str:
     faces = " + ".join(str(face) for face in roll.faces)
-    modifiers = "".join(f" {m['value']:+d} ({m['reason']})" for m in roll.modifiers)
+    modifiers = "".join(f" {signed(m['value'])} ({m['reason']})" for m in roll.modifiers)
     return _("%(table)s: %(kind)s %(faces)s%(modifiers)s = %(final)s → %(result)s") % {
         "table": table_name,
         "kind": roll.kind,

@@ -6,10 +6,9 @@ from typing import Any
 
 from django.utils.translation import get_language
 
-from campaigns.games.registry import Side
+from campaigns.games.registry import Side, localized
 from campaigns.models import Campaign
 from campaigns.records.forms import period_word
-from campaigns.templatetags.gamedata_tags import loc
 from rosters.sheets import Fact, Sheet, Table
 
 
@@ -42,13 +41,6 @@ def first_column_heading(campaign: Campaign) -> str:
     return period_word(campaign)
 
 
-def signed(value: int | None) -> str:
-    """A DRM as the roster page shows it: "0", "+1", "-2"; "?" when unknown."""
-    if value is None:
-        return "?"
-    return f"{value:+d}" if value else "0"
-
-
 def rg_chart(campaign: Campaign, side: str) -> dict[str, dict[str, Any]]:
     """The side's RG chart rows by RG id."""
     chart = campaign.game.files.get("rg_charts", {}).get("sides", {}).get(side, {})
@@ -57,7 +49,7 @@ def rg_chart(campaign: Campaign, side: str) -> dict[str, dict[str, Any]]:
 
 def rg_name(chart: dict[str, dict[str, Any]], rg_id: str) -> str:
     group = chart.get(rg_id)
-    return str(loc(group.get("name", ""))) if group else ""
+    return localized(group.get("name"), language()) if group else ""
 
 
 def frame(

@@ -12,10 +12,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.games.registry import localized
 from campaigns.models import Campaign
-from campaigns.templatetags.gamedata_tags import loc
 from refit.purchases.records import FortificationRecord, fortification_items, fortification_record
-from rosters.builders.common import first_column_heading, frame, period_label, side_name
+from rosters.builders.common import first_column_heading, frame, language, period_label, side_name
 from rosters.sheets import Column, Row, Sheet, Table
 
 BLANK_LOCATION_LINES = 12
@@ -39,7 +39,7 @@ def _by_type(
     depth = max([lines, *(len(found) for found in locations.values())])
     columns = (
         Column("", width=0.9),
-        *(Column(str(loc(item.get("name", item["id"]))), width=1.0) for item in items),
+        *(Column(localized(item.get("name", item["id"]), language()), width=1.0) for item in items),
     )
     rows = [
         Row(

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
+from campaigns.games.rules import signed
 from campaigns.models import Campaign
 from campaigns.roster.rows import RosterRow, roster_rows
 from campaigns.state import initial_ob
@@ -20,7 +21,6 @@ from rosters.builders.common import (
     period_label,
     side_label,
     side_name,
-    signed,
 )
 from rosters.sheets import Column, Row, Sheet, Table
 
@@ -35,6 +35,12 @@ def _announced(value: int | None, revealed: bool) -> str:
 
 def _side_day(row: RosterRow, name: str) -> int | None:
     return getattr(row.side_day, name) if row.side_day else None
+
+
+def _hist_drm(row: RosterRow) -> str:
+    """The day's Historical DRM; "?" until the referee enters it (11.6161)."""
+    value = _side_day(row, "hist_drm")
+    return "?" if value is None else signed(value)
 
 
 def _cpp(value: Cell) -> Cell:
@@ -65,7 +71,7 @@ def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Ce
             (Column(_("Moon"), width=1.1), lambda row: row.day.moon if row.day else ""),
             (
                 Column(_("Hist DRM"), width=0.9, numeric=True),
-                lambda row: signed(_side_day(row, "hist_drm")),
+                _hist_drm,
             ),
         ]
     columns += [
@@ -93,7 +99,7 @@ def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Ce
         columns.append(
             (
                 Column(_("Referee adj."), cpp, 0.9, True),
-                _cpp(lambda row: f"{row.cpp.adjustment:+d}" if row.cpp.adjustment else ""),
+                _cpp(lambda row: signed(row.cpp.adjustment) if row.cpp.adjustment else ""),
             )
         )
     columns += [

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
+from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turns
@@ -20,12 +21,6 @@ from rosters.builders.common import language, side_name
 from rosters.sheets import Column, Fact, Row, Sheet, Table
 
 _STATES = dict(UnitState.choices)
-
-
-def _text(value: object) -> str:
-    if isinstance(value, dict):
-        return value.get("ja" if language() == "ja" else "en") or value.get("en", "")
-    return "" if value is None else str(value)
 
 
 def _flags(unit: GameUnit) -> str:
@@ -59,7 +54,7 @@ def _weather(campaign: Campaign) -> str:
         return _("not known yet")
     for item in short_games.game_data(campaign)["weather"]["types"]:
         if item["key"] == key:
-            return _text(item.get("name"))
+            return localized(item.get("name"), language())
     return key
 
 
@@ -68,7 +63,9 @@ def status(campaign: Campaign, side: str) -> Sheet:
     index = campaign.period_index
     turn = short_games.turn_number(campaign)
     units = list(GameUnit.objects.filter(campaign=campaign, side=side))
-    options = {o["id"]: _text(o.get("name")) for o in short_games.option_choices(campaign)}
+    options = {
+        o["id"]: localized(o.get("name"), language()) for o in short_games.option_choices(campaign)
+    }
     points = dict(
         PointEntry.objects.filter(campaign=campaign, side=side, index=index)
         .values_list("kind")
@@ -159,7 +156,7 @@ def status(campaign: Campaign, side: str) -> Sheet:
         rows=tuple(
             Row(
                 cells=(
-                    _text(place.get("name")) or place.get("hex") or place["id"],
+                    localized(place.get("name"), language()) or place.get("hex") or place["id"],
                     place.get("hex") or "?",
                     side_name(campaign, control[place["id"]].controller)
                     if place["id"] in control and control[place["id"]].controller

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from campaigns.games.rules import signed
 from campaigns.models import Campaign, ReinforcementGroup
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.roster.rows import RosterRow, roster_rows, side_groups
@@ -21,7 +22,6 @@ from rosters.builders.common import (
     rg_name,
     side_label,
     side_name,
-    signed,
 )
 from rosters.sheets import Column, Fact, Row, Sheet, Table
 

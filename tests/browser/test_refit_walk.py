@@ -135,14 +135,14 @@ def test_two_players_walk_the_refit_phases_to_a_scenario_day(
     german.locator("#side-german tr[data-rule='11.620'] a", has_text="11.620").click()
     german.wait_for_url(re.compile(r"/refit/german/11\.620/$"), timeout=TIMEOUT)
     strength = german.locator("article[data-table='rf.rg-strength']")
-    expect(strength.locator(".drm-plan")).to_contain_text("-1 Historical DRM (11.6161)")
+    expect(strength.locator(".drm-plan")).to_contain_text("−1 Historical DRM (11.6161)")
     strength.locator("details.roll > summary").click()
     strength.get_by_label("Rolled for (optional)").fill("Infantry company XYZZY")
     strength.get_by_role("button", name="Roll DR").click()
     rolls = german.locator("#rolls tbody tr")
     expect(rolls).to_have_count(1, timeout=TIMEOUT)
     expect(rolls.first).to_contain_text("Infantry company XYZZY")
-    expect(rolls.first).to_contain_text("-1 Historical DRM (11.6161)")
+    expect(rolls.first).to_contain_text("−1 Historical DRM (11.6161)")
     expect(german.locator("#step-dice .messages")).to_contain_text("RG Strength Table: DR")
     # ... and marks 11.620 done right there: the status block is swapped in place.
     german.locator("#step-status form.mark-done").get_by_label("What happened (optional)").fill(

@@ -87,7 +87,7 @@ def test_the_roster_shows_elr_san_scenarios_cvp_and_hist_drm(seeded, people):
     (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
     assert column(table, "ELR")[:2] == ["4", "3†"]  # 18 Oct's ELR is not announced yet
     assert column(table, "SAN")[:2] == ["3", "2†"]
-    assert column(table, "Hist DRM")[:2] == ["?", "-2"]  # 11.6162 example; 17 Oct unknown
+    assert column(table, "Hist DRM")[:2] == ["?", "−2"]  # 11.6162 example; 17 Oct unknown
     assert column(table, "Type", "Scenario")[0] == "Initial scenario"
     assert column(table, "Winner", "Scenario")[0] == "Soviet"
     assert column(table, "CVP suffered")[0] == "23"

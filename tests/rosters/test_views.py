@@ -147,7 +147,7 @@ def test_the_german_roster_pdf_has_the_german_numbers_and_no_soviet_ones(seeded,
     for line in text.splitlines():
         if line.startswith("18 Oct 1942"):
             # 11.6162: Start 2, Repl 16, Total 18, Spent 5, Left 13
-            assert line.split()[3:13] == ["-2", "3†", "2†", "2", "16", "18", "A6", "(5)", "5", "13"]
+            assert line.split()[3:13] == ["−2", "3†", "2†", "2", "16", "18", "A6", "(5)", "5", "13"]
             break
     else:
         raise AssertionError("no 18 Oct row")

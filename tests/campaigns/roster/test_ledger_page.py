@@ -197,7 +197,7 @@ def test_the_referee_adjusts_only_with_a_reason(campaign, client_as):
         ("fpp", 0, "adjustment", 5, "", "Forgot FPP"),
     ]
     roster = client.get(roster_url(campaign)).content.decode()
-    assert cell(roster, 0, "cpp-adjustment") == "-3"
+    assert cell(roster, 0, "cpp-adjustment") == "−3"
     assert cell(roster, 0, "cpp-total") == "12"
 
 

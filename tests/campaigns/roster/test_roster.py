@@ -106,7 +106,7 @@ def test_a_referee_adjustment_has_its_own_column_and_counts_in_the_total(
     add(campaign, people["referee"], "german", "cpp", 0, "adjustment", -3, note="Miscounted")
     html = client_as("german").get(url(campaign)).content.decode()
     assert "Referee adj." in html
-    assert cell(html, 0, "cpp-adjustment") == "-3"
+    assert cell(html, 0, "cpp-adjustment") == "−3"
     assert cell(html, 0, "cpp-total") == "12"
 
 
@@ -129,7 +129,7 @@ def test_fpp_stand_alone_each_day(campaign, client_as, people):
 
 def test_hist_drm_shows_the_known_value_or_unknown(campaign, client_as):
     html = client_as("german").get(url(campaign)).content.decode()
-    assert cell(html, 1, "hist-drm") == "-2"  # 11.6162 example
+    assert cell(html, 1, "hist-drm") == "−2"  # 11.6162 example
     assert cell(html, 0, "hist-drm") == "unknown"
 
 

@@ -150,7 +150,7 @@ def test_a_roll_is_logged_with_its_dice_drms_and_result(campaign, client_as, peo
     assert CampaignEvent.objects.filter(action="dice.rolled", visibility="german").count() == 1
     html = client.get(response["Location"]).content.decode()
     assert (
-        "RG Strength Table: DR 6 + 5 -2 (Historical DRM (11.6161)) +1 (Balance) = 10 → Depleted"
+        "RG Strength Table: DR 6 + 5 −2 (Historical DRM (11.6161)) +1 (Balance) = 10 → Depleted"
         in html
     )
 
