@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from campaigns import state
 from campaigns.dice import services as dice
 from campaigns.games.registry import get_module
 from campaigns.members import services as members
@@ -31,6 +30,8 @@ from campaigns.models import (
     Role,
     Scenario,
 )
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.units import UnitData
 from refit.fortifications import services as fortifications
@@ -109,7 +110,7 @@ def _german_secrets(campaign: Campaign, german) -> tuple:
         note=GERMAN_SECRET,
         by=german,
     )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=german,
         side="german",
@@ -161,7 +162,7 @@ def build_world() -> World:
     german = people["german"]
     rf = make_rf_campaign(people)
     reph, rg, event, fortification, line, roll = _german_secrets(rf, german)
-    scenario = state.save_scenario(
+    scenario = records.save_scenario(
         rf, by=people["referee"], index=0, scenario_type="initial", attacker="german"
     )
     invitation = members.create_invitation(rf, by=german, role=Role.OBSERVER, side="")

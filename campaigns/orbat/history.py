@@ -1,4 +1,4 @@
-"""History sentences of the order of battle (``campaigns.state``: OB lines)."""
+"""History sentences of the order of battle (``campaigns.orbat.services``: OB lines)."""
 
 from django.utils.translation import gettext as _
 

@@ -1,6 +1,6 @@
 """A side's order of battle: the Chapter O divider (11.15), secret to that side and the referee.
 
-Thin views: access through campaigns.access, every change through campaigns.state. The page
+Thin views: access through campaigns.access, every change through campaigns.orbat.services. The page
 is built from two queries (the side's RGs and its lines), grouped into boxes in Python, so its
 cost does not grow with the number of lines or RGs.
 """
@@ -22,9 +22,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
-from campaigns import access, state
+from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.orbat import services
 from campaigns.orbat.entry import UnitEntryError
 from campaigns.orbat.forms import (
     KIND_LABELS,
@@ -41,6 +42,7 @@ from campaigns.orbat.forms import (
     target_of,
 )
 from campaigns.roster.rows import divider_boxes, side_groups, side_lines
+from campaigns.state import StaleEdit, StateError
 from campaigns.templatetags.gamedata_tags import loc
 
 PAGE = "campaigns/orbat/orbat.html"
@@ -302,7 +304,7 @@ def orbat(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     if form.is_valid():
         box, group = form.destination()
         try:
-            entries = state.add_units(
+            entries = services.add_units(
                 viewer.campaign,
                 by=request.user,
                 side=side,
@@ -310,7 +312,7 @@ def orbat(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
                 group=group,
                 text=form.cleaned_data["text"],
             )
-        except (UnitEntryError, state.StateError) as error:
+        except (UnitEntryError, StateError) as error:
             form.add_error("text", str(error))
         else:
             target = form.cleaned_data["box"]
@@ -374,14 +376,14 @@ def entry(request: HttpRequest, campaign_id: int, side: str, entry_id: int) -> H
             if action == "edit":
                 changes.update(statuses=data["statuses"], status_note=data["status_note"].strip())
         try:
-            state.change_entry(line, by=request.user, version=data["version"], **changes)
-        except state.StaleEdit as error:
+            services.change_entry(line, by=request.user, version=data["version"], **changes)
+        except StaleEdit as error:
             messages.error(request, str(error))
             line = _entry_for(viewer, side, entry_id)  # show what is saved now
             if request.htmx:
                 return _row_response(request, viewer, side, Row(line))
             return redirect(_page_url(campaign_id, side, box_anchor))
-        except state.StateError as error:
+        except StateError as error:
             errors = [str(error)]
         else:
             if action == "move":
@@ -438,8 +440,8 @@ def entry_remove(request: HttpRequest, campaign_id: int, side: str, entry_id: in
         messages.error(request, " ".join(error_texts(form)))
     else:
         try:
-            state.remove_entry(line, by=request.user, version=form.cleaned_data["version"])
-        except state.StateError as error:
+            services.remove_entry(line, by=request.user, version=form.cleaned_data["version"])
+        except StateError as error:
             messages.error(request, str(error))
         else:
             messages.success(

@@ -2,7 +2,7 @@
 
 Each form is built for one campaign: the days it offers are that campaign-game's calendar, the
 sides that game's sides, the scenario types those that fit the game. Changes still go through
-campaigns.state, which checks the day and the sides again.
+campaigns.records.services, which checks the day and the sides again.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""History sentences of the public records (``campaigns.state``): CVP, scenarios, the calendar
-and the side days."""
+"""History sentences of the public records (``campaigns.records.services``): CVP, scenarios and
+the calendar."""
 
 from django.utils.translation import gettext as _
 
@@ -26,11 +26,3 @@ def _scenario_recorded(event: CampaignEvent) -> str:
 @sentence("day.updated", data={"index": INT})
 def _day_updated(event: CampaignEvent) -> str:
     return _("Updated the calendar for %(day)s.") % {"day": event_day(event)}
-
-
-@sentence("side_day.updated", data={"index": INT, "side": TEXT})
-def _side_day_updated(event: CampaignEvent) -> str:
-    return _("Updated the %(side)s roster for %(day)s.") % {
-        "side": event_side(event),
-        "day": event_day(event),
-    }

@@ -3,7 +3,8 @@
 All three are public: every member sees them (observers too), outsiders get 404. Any player of
 either side or the referee may record and edit them (``Viewer.can_record``); observers read
 only (403 on POST). Nothing here reads a side's secrets (CPP, FPP, purchases, ELR/SAN): only
-CampaignDay, Scenario and CvpEntry. Sums are derived from the CVP entries, never stored.
+CampaignDay, Scenario and CvpEntry. Changes go through campaigns.records.services; sums are
+derived from the CVP entries, never stored.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from campaigns import access, state
+from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games.rules import signed
 from campaigns.models import Campaign, CampaignDay, CvpEntry, CvpPhase, Scenario
+from campaigns.records import services
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.records.forms import (
     CvpForm,
@@ -39,6 +41,7 @@ from campaigns.records.forms import (
     period_word,
     scenario_label,
 )
+from campaigns.state import StateError
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
 SCENARIO_BALANCE_MODULES = ("red_factories",)
@@ -114,14 +117,14 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
         form = DayForm(request.POST)
         if form.is_valid():
             try:
-                state.update_day(
+                services.update_day(
                     campaign,
                     record,
                     by=request.user,
                     version=form.cleaned_data["version"],
                     **form.changes(),
                 )
-            except state.StateError as error:  # StaleEdit: someone saved the row meanwhile
+            except StateError as error:  # StaleEdit: someone saved the row meanwhile
                 messages.error(request, str(error))
             else:
                 row = DayRow(index, day_label(campaign, index), record, index == current)
@@ -326,18 +329,19 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
 def _save_scenario_form(
     request: HttpRequest, viewer: Viewer, form: ScenarioForm, scenario: Scenario | None
 ) -> Scenario | None:
-    """Save a valid form through campaigns.state; None (with a message) when refused."""
+    """Save a valid form through campaigns.records.services; None (with a message) when
+    refused."""
     if not form.is_valid():
         return None
     try:
-        return state.save_scenario(
+        return services.save_scenario(
             viewer.campaign,
             by=request.user,
             scenario=scenario,
             version=form.cleaned_data["version"] if scenario is not None else None,
             **form.scenario_fields(),
         )
-    except state.StateError as error:
+    except StateError as error:
         messages.error(request, str(error))
     except IntegrityError:  # another device took the same day and sequence a moment ago
         messages.error(request, _("A scenario is already recorded for that day; edit it instead."))
@@ -500,8 +504,8 @@ def cvp(request: HttpRequest, campaign_id: int) -> HttpResponse:
     form = CvpForm(request.POST, campaign=campaign, scenarios=scenarios)
     if form.is_valid():
         try:
-            entry = state.add_cvp(campaign, by=request.user, **form.cvp_fields())
-        except state.StateError as error:
+            entry = services.add_cvp(campaign, by=request.user, **form.cvp_fields())
+        except StateError as error:
             messages.error(request, str(error))
         else:
             messages.success(

@@ -1,4 +1,5 @@
-"""History sentences of the CPP/FPP ledger (``campaigns.state.add_ledger_entry``)."""
+"""History sentences of a side's secret sheets (``campaigns.roster.services``): the CPP/FPP
+ledger and the CG Roster's side days."""
 
 from django.utils.translation import gettext as _
 
@@ -24,3 +25,11 @@ def _ledger_added(event: CampaignEvent) -> str:
 
 def _ledger_kind(kind: str) -> str:
     return str(LedgerKind(kind).label) if kind in LedgerKind.values else kind
+
+
+@sentence("side_day.updated", data={"index": INT, "side": TEXT})
+def _side_day_updated(event: CampaignEvent) -> str:
+    return _("Updated the %(side)s roster for %(day)s.") % {
+        "side": event_side(event),
+        "day": event_day(event),
+    }

@@ -1,10 +1,9 @@
 """A side's secret sheets: the CG Roster (one row per CG day) and its CPP/FPP ledgers.
 
 Access goes through campaigns.access (``side_reader``/``side_actor``: the side's players and the
-referee only), changes
-through campaigns.state, and every CPP/FPP column is derived by campaigns.roster.ledger from the
-ledger entries. Each page reads everything with a fixed handful of queries and computes the
-rows in Python, so its cost does not grow with the campaign.
+referee only), changes through campaigns.roster.services, and every CPP/FPP column is derived by
+campaigns.roster.ledger from the ledger entries. Each page reads everything with a fixed handful
+of queries and computes the rows in Python, so its cost does not grow with the campaign.
 """
 
 from __future__ import annotations
@@ -22,13 +21,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns import access, state
+from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games.registry import Period
 from campaigns.models import LedgerEntry, SideDay
+from campaigns.roster import services
 from campaigns.roster.forms import LedgerEntryForm, SideDayForm, rg_chart_ids
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
 from campaigns.roster.rows import chit_label, last_filled_day, movements, roster_rows
+from campaigns.state import StaleEdit, StateError
 
 # --- the CG Roster -------------------------------------------------------------------------
 
@@ -81,18 +82,18 @@ def side_day(request: HttpRequest, campaign_id: int, side: str, index: int) -> H
         form = SideDayForm(request.POST, initial=initial, **form_options)
         if form.is_valid():
             try:
-                state.update_side_day(
+                services.update_side_day(
                     campaign,
                     record,
                     by=request.user,
                     version=form.cleaned_data["version"],
                     **form.changed_values(),
                 )
-            except state.StaleEdit as error:
+            except StaleEdit as error:
                 messages.error(request, str(error))
                 # Show what is saved now beside the user's own input, which stays in the form.
                 stale = SideDay.objects.get(pk=record.pk)
-            except state.StateError as error:
+            except StateError as error:
                 messages.error(request, str(error))
             else:
                 messages.success(
@@ -204,7 +205,7 @@ def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             try:
-                state.add_ledger_entry(
+                services.add_ledger_entry(
                     viewer.campaign,
                     by=request.user,
                     side=side,
@@ -215,7 +216,7 @@ def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
                     rg=data["rg"],
                     note=data["note"],
                 )
-            except state.StateError as error:
+            except StateError as error:
                 messages.error(request, str(error))
             else:
                 messages.success(request, _("Entry added."))

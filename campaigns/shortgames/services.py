@@ -29,7 +29,7 @@ from campaigns.models import (
 )
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames.units import UnitData, UnitDataError, check
-from campaigns.state import StaleEdit, StateError, _save_versioned
+from campaigns.state import StaleEdit, StateError, save_versioned
 
 SHORT_MODULES = ("defiant_russia", "cherkassy_pocket")
 
@@ -92,7 +92,7 @@ def start(campaign: Campaign, *, by: AbstractBaseUser, options: Sequence[str]) -
         if TurnMark.objects.filter(campaign=campaign).exists() or campaign.period_index:
             raise StateError(_("The optional rules cannot change once the first turn has begun."))
         before = history.snapshot(game)
-        _save_versioned(game, game.version, {"options": chosen})
+        save_versioned(game, game.version, {"options": chosen})
         changes = [(game, before, history.snapshot(game))]
     else:
         game = ShortGame.objects.create(campaign=campaign, options=chosen)
@@ -200,7 +200,7 @@ def change_unit(
         if unit.version != version:
             raise StaleEdit
         return unit
-    _save_versioned(unit, version, changed)
+    save_versioned(unit, version, changed)
     history.record_change(
         campaign,
         by,
@@ -299,7 +299,7 @@ def set_control(
         if version is None:
             raise StaleEdit
         before = history.snapshot(point)
-        _save_versioned(point, version, fields)
+        save_versioned(point, version, fields)
         changes = [(point, before, history.snapshot(point))]
     history.record_change(
         campaign,
@@ -368,7 +368,7 @@ def save_referee_table(
         if version is None:
             raise StaleEdit
         before = history.snapshot(row)
-        _save_versioned(row, version, {"data": data, "updated_by": by})
+        save_versioned(row, version, {"data": data, "updated_by": by})
         changes = [(row, before, history.snapshot(row))]
     history.record_change(
         campaign,
@@ -400,7 +400,7 @@ def set_pocket(
     if game is None:
         raise StateError(_("Start the game first."))
     before_game = history.snapshot(game)
-    _save_versioned(
+    save_versioned(
         game, version, {"pocket_formed_index": campaign.period_index if formed else None}
     )
     changes: list[history.Change] = [(game, before_game, history.snapshot(game))]
@@ -409,7 +409,7 @@ def set_pocket(
     for unit in german:
         if unit.in_pocket != (unit.pk in wanted):
             before = history.snapshot(unit)
-            _save_versioned(unit, unit.version, {"in_pocket": unit.pk in wanted})
+            save_versioned(unit, unit.version, {"in_pocket": unit.pk in wanted})
             changes.append((unit, before, history.snapshot(unit)))
     history.record_change(
         campaign,
@@ -469,7 +469,7 @@ def set_victory_condition(
     else:
         victory.pop(condition, None)
     before = history.snapshot(game)
-    _save_versioned(game, version, {"victory": victory})
+    save_versioned(game, version, {"victory": victory})
     history.record_change(
         campaign,
         by,

@@ -45,6 +45,7 @@ from campaigns.models import (
     TurnMark,
     UnitState,
 )
+from campaigns.records import services as records
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules import cherkassy as cp_rules
 from campaigns.shortgames.rules import defiant_russia as dr_rules
@@ -312,7 +313,7 @@ def mark(
     )
     if _is_weather_step(step) and weather and not day.weather:
         # The weather the rules fixed is written on the turn record when its step is done.
-        state.update_day(campaign, day, by=by, version=day.version, weather=weather)
+        records.update_day(campaign, day, by=by, version=day.version, weather=weather)
     history.record_change(
         campaign,
         by,
@@ -553,7 +554,7 @@ def _book(
 ) -> None:
     result = dice_roll.result if isinstance(dice_roll.result, dict) else {}
     if dice_roll.table_id in WEATHER_TABLES and result.get("weather"):
-        state.update_day(campaign, day, by=by, version=day.version, weather=result["weather"])
+        records.update_day(campaign, day, by=by, version=day.version, weather=result["weather"])
     elif dice_roll.table_id in AIR_TABLES:
         points = cp_rules.air_points_from_roll(AIR_TABLES[dice_roll.table_id], dice_roll.final)
         add_points(
@@ -1157,7 +1158,7 @@ def arrive(
         rule = row.rule if row is not None else ARRIVAL_RULE[campaign.module]
         raise TurnError(f"{NOT_YET.in_language(_lang())} ({rule})")
     before = history.snapshot(unit)
-    state._save_versioned(unit, version, {"state": UnitState.FULL, "hex": hex})
+    state.save_versioned(unit, version, {"state": UnitState.FULL, "hex": hex})
     history.record_change(
         campaign,
         by,
@@ -1251,7 +1252,7 @@ def reconstitute(
             }
         else:
             fields = {"state": UnitState.ELIMINATED, "hex": ""}
-        state._save_versioned(other, other.version, fields)
+        state.save_versioned(other, other.version, fields)
         changes.append((other, before, history.snapshot(other)))
     history.record_change(
         campaign,

@@ -399,9 +399,9 @@ def weather(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if _checked_turn(request, viewer, form):
         day = turns.current_day(campaign)
         try:
-            from campaigns import state
+            from campaigns.records import services as records
 
-            state.update_day(
+            records.update_day(
                 campaign,
                 day,
                 by=request.user,

@@ -33,7 +33,7 @@ from campaigns.models import (
     StepProgress,
 )
 from campaigns.roster.ledger import Movement, fpp_days
-from campaigns.state import StaleEdit, StateError, _save_versioned
+from campaigns.state import StaleEdit, StateError, save_versioned
 from refit.purchases.services import cg_definition, may_buy_past_limits
 from refit.rules import fortification as rules
 from refit.rules.purchase import RF
@@ -380,7 +380,7 @@ def set_location(
         details.pop("lost", None)
     before = history.snapshot(purchase)
     try:
-        _save_versioned(purchase, version, {"location": location[:200], "details": details})
+        save_versioned(purchase, version, {"location": location[:200], "details": details})
     except StaleEdit as error:
         raise FortificationError(str(error)) from error
     after = history.snapshot(purchase)

@@ -21,12 +21,12 @@ from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from campaigns import state
 from campaigns.dice import services as dice
 from campaigns.games.registry import localized
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, StepProgress
+from campaigns.orbat import services as orbat
 from campaigns.records.balance import scenario_balance_drm
 from refit.purchases.services import PURCHASE_STEP, map_groups
 from refit.rules import receipt as rules
@@ -325,7 +325,7 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
     rg.save(update_fields=["strength", "details"])
     text = ob_text(got)
     if text:
-        state.add_units(campaign, by=by, side=rg.side, box="rg", text=text, group=rg)
+        orbat.add_units(campaign, by=by, side=rg.side, box="rg", text=text, group=rg)
     history.record_change(
         campaign,
         by,

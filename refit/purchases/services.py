@@ -39,8 +39,9 @@ from campaigns.models import (
     SideDay,
     StepProgress,
 )
+from campaigns.orbat.services import next_rg_number
 from campaigns.roster.ledger import Movement, cpp_days, fpp_days
-from campaigns.state import StateError, next_rg_number
+from campaigns.state import StateError
 from refit.rules import purchase as rules
 from refit.walker import services as walker
 

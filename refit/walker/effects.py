@@ -17,7 +17,6 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaigns import state
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -28,6 +27,8 @@ from campaigns.models import (
     Scenario,
     SideDay,
 )
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 from refit.rules.results import changed_within
 from refit.walker.facts import month_of
 
@@ -112,7 +113,7 @@ def _check_cpp(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[s
 def _book_cpp(booking: Booking) -> str:
     campaign, reph, side, roll, by = booking.unpack()
     cpp = int(roll.result["cpp"])
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=by,
         side=side,
@@ -141,7 +142,7 @@ def _book_elr(booking: Booking) -> str:
         side_day.elr, roll.result["elr_change"], limits.get("elr_min", 0), limits.get("elr_max")
     )
     old = side_day.elr
-    state.update_side_day(campaign, side_day, by=by, version=side_day.version, elr=new)
+    roster.update_side_day(campaign, side_day, by=by, version=side_day.version, elr=new)
     return _("ELR %(old)s → %(new)s on the roster.") % {"old": old, "new": new}
 
 
@@ -163,7 +164,7 @@ def _book_san(booking: Booking) -> str:
     new = changed_within(old, roll.result["san_change"], 0, None)
     if new == old:
         return _("SAN unchanged (%(san)s).") % {"san": old}
-    state.update_side_day(campaign, side_day, by=by, version=side_day.version, san=new)
+    roster.update_side_day(campaign, side_day, by=by, version=side_day.version, san=new)
     return _("SAN %(old)s → %(new)s on the roster.") % {"old": old, "new": new}
 
 
@@ -208,7 +209,7 @@ def _book_weather(booking: Booking) -> str:
     if december:
         weather = DECEMBER_WEATHER.get(result.get("december", ""), weather)
         fields = {"weather": f"{weather}; Ground Snow", "ec": "Wet"}
-    state.update_day(campaign, day, by=by, version=day.version, **fields)
+    records.update_day(campaign, day, by=by, version=day.version, **fields)
     return _("Weather on the calendar: %(weather)s.") % {"weather": fields["weather"]}
 
 
@@ -216,7 +217,7 @@ def _book_ec(booking: Booking) -> str:
     campaign, reph, side, roll, by = booking.unpack()
     day = _calendar_day(campaign, reph)
     ec = str(roll.result["ec"]).capitalize()
-    state.update_day(campaign, day, by=by, version=day.version, ec=ec)
+    records.update_day(campaign, day, by=by, version=day.version, ec=ec)
     return _("EC on the calendar: %(ec)s.") % {"ec": ec}
 
 
@@ -226,7 +227,7 @@ def _book_ec(booking: Booking) -> str:
 def _book_recon(booking: Booking) -> str:
     campaign, reph, side, roll, by = booking.unpack()
     cost = 2 if booking.answers.get("two-cpp") else 1
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=by,
         side=side,
@@ -269,7 +270,7 @@ def _book_scenario_field(field: str) -> Book:
         campaign, reph, side, roll, by = booking.unpack()
         scenario = _scenario_of_day(campaign, reph)
         chosen = roll.result[field]
-        state.save_scenario(
+        records.save_scenario(
             campaign, by=by, scenario=scenario, version=scenario.version, **{field: chosen}
         )
         name = campaign.side(chosen).name.in_language(get_language())

@@ -12,10 +12,10 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns import state
 from campaigns.access import PUBLIC
 from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase, Scenario, SideDay
+from campaigns.roster import services as roster
 from refit.rules.initiative import attack_allowed, matrix_cell
 
 
@@ -106,7 +106,7 @@ def choose(
     if reasons[chit]:
         raise InitiativeError(reasons[chit])
     with history.refit_step(reph, "11.623", side):
-        state.update_side_day(campaign, mine, by=by, version=mine.version, initiative_chit=chit)
+        roster.update_side_day(campaign, mine, by=by, version=mine.version, initiative_chit=chit)
         mine.refresh_from_db()
         days[side] = mine
         if not all(d.initiative_chit for d in days.values()):

@@ -4,7 +4,6 @@ import re
 
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import (
@@ -14,6 +13,7 @@ from campaigns.models import (
     Role,
     Scenario,
 )
+from campaigns.roster import services as roster
 
 
 def url(campaign, side="german"):
@@ -36,7 +36,7 @@ def cell(html: str, index: int, name: str) -> str:
 
 
 def add(campaign, user, side, ledger, index, kind, amount, rg="", note=""):
-    return state.add_ledger_entry(
+    return roster.add_ledger_entry(
         campaign,
         by=user,
         side=side,

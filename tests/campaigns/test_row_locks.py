@@ -14,9 +14,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import state
 from campaigns.history import services as history
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.orbat import services as orbat
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("accounts", "campaigns", "config", "refit", "rosters")
@@ -25,10 +25,10 @@ APPS = ("accounts", "campaigns", "config", "refit", "rosters")
 @pytest.mark.django_db
 def test_undoing_a_move_out_of_an_rg_box_locks_the_line_alone_and_puts_it_back(campaign, people):
     group = ReinforcementGroup.objects.filter(campaign=campaign, side="german").first()
-    (line,) = state.add_units(
+    (line,) = orbat.add_units(
         campaign, by=people["german"], side="german", box=OrbatBox.RG, group=group, text="3 × LMG"
     )
-    state.change_entry(line, by=people["german"], version=line.version, box=OrbatBox.CASUALTIES)
+    orbat.change_entry(line, by=people["german"], version=line.version, box=OrbatBox.CASUALTIES)
     event = campaign.events.get(action="orbat.changed")
 
     with CaptureQueriesContext(connection) as queries:

@@ -7,7 +7,6 @@ Soviet (the secrets the German must never see): +987 on 18 Oct, buys I6 for 12, 
 
 import pytest
 
-from campaigns import state
 from campaigns.models import (
     FortificationPurchase,
     OrbatBox,
@@ -15,6 +14,8 @@ from campaigns.models import (
     ReinforcementGroup,
     SideDay,
 )
+from campaigns.orbat import services as orbat
+from campaigns.records import services as records
 from campaigns.roster.rows import side_groups
 from tests.campaigns.builders import add, make_big_campaign
 
@@ -24,7 +25,7 @@ def _buy(campaign, side, rg_id, index, cost, **fields):
         campaign=campaign,
         side=side,
         rg_id=rg_id,
-        number=state.next_rg_number(campaign, side, rg_id),
+        number=orbat.next_rg_number(campaign, side, rg_id),
         index=index,
         source=ReinforcementGroup.Source.PURCHASED,
         cpp_cost=cost,
@@ -58,7 +59,7 @@ def seeded(campaign, people):
     _buy(campaign, "german", "A5", 0, 4, strength="D", option="on_map")
     _buy(campaign, "german", "A6", 1, 5)
     SideDay.objects.filter(campaign=campaign, side="german", index=1).update(elr=3, san=2)
-    state.save_scenario(
+    records.save_scenario(
         campaign,
         by=people["referee"],
         index=0,
@@ -66,7 +67,7 @@ def seeded(campaign, people):
         attacker="german",
         winner="soviet",
     )
-    state.add_cvp(
+    records.add_cvp(
         campaign, by=soviet, side="german", index=0, phase="scenario", what="4-6-7", cvp=23
     )
     first_rg = side_groups(campaign, "german")[0]

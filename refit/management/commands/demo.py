@@ -6,7 +6,6 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from campaigns import state
 from campaigns.dice import services as dice
 from campaigns.games.registry import get_module
 from campaigns.members import services
@@ -23,6 +22,9 @@ from campaigns.models import (
     ScenarioType,
     SideDay,
 )
+from campaigns.orbat import services as orbat
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turns
 from campaigns.shortgames.units import parse_quick_entry
@@ -82,13 +84,13 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
     german, soviet, referee = users["german"], users["soviet"], users["referee"]
     for index, weather, ec in ((0, "Clear", "Moist"), (1, "Overcast", "Moist")):
         day = CampaignDay.objects.get(campaign=campaign, index=index)
-        state.update_day(campaign, day, by=referee, version=day.version, weather=weather, ec=ec)
+        records.update_day(campaign, day, by=referee, version=day.version, weather=weather, ec=ec)
     for side, user, units in (
         ("german", german, "12 × 4-6-7; 9-1 leader; 8-0 leader; 3 × LMG; 2 × MMG"),
         ("soviet", soviet, "10 × 4-4-7; 2 × 5-2-7; 9-1 leader; 2 × LMG"),
     ):
-        state.add_units(campaign, by=user, side=side, box=OrbatBox.RETAINED, text=units)
-    state.save_scenario(
+        orbat.add_units(campaign, by=user, side=side, box=OrbatBox.RETAINED, text=units)
+    records.save_scenario(
         campaign,
         by=referee,
         index=0,
@@ -108,7 +110,7 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
         ("soviet", "5 × 4-4-7", 10, CvpPhase.SCENARIO),
         ("soviet", "45LL AT", 2, CvpPhase.REPH_BEFORE_VC),
     ):
-        state.add_cvp(
+        records.add_cvp(
             campaign,
             by=referee,
             side=side,
@@ -119,7 +121,7 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
             cvp=cvp,
             manual="wreck" in what,
         )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=german,
         side="german",
@@ -129,7 +131,7 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
         amount=-5,
         rg="I2",
     )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=german,
         side="german",
@@ -138,7 +140,7 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
         kind=LedgerKind.REPLENISHMENT,
         amount=16,
     )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=soviet,
         side="soviet",
@@ -147,7 +149,7 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
         kind=LedgerKind.REPLENISHMENT,
         amount=9,
     )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=soviet,
         side="soviet",
@@ -160,14 +162,14 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
         campaign=campaign,
         side="german",
         rg_id="I2",
-        number=state.next_rg_number(campaign, "german", "I2"),
+        number=orbat.next_rg_number(campaign, "german", "I2"),
         index=0,
         source=ReinforcementGroup.Source.PURCHASED,
         cpp_cost=5,
     )
     for side in ("german", "soviet"):
         side_day = SideDay.objects.get(campaign=campaign, index=1, side=side)
-        state.update_side_day(
+        roster.update_side_day(
             campaign,
             side_day,
             by=referee,
@@ -195,7 +197,7 @@ def _walk(campaign: Campaign, users: dict, finishes: tuple[dict, ...]) -> None:
 def _sap_history(campaign: Campaign, users: dict) -> None:
     """A Timetable Disrupted after the 7 July AM time frame."""
     german, soviet = users["german"], users["soviet"]
-    state.save_scenario(
+    records.save_scenario(
         campaign,
         by=german,
         index=0,
@@ -205,7 +207,7 @@ def _sap_history(campaign: Campaign, users: dict) -> None:
         turns_played=6,
         notes="7 July AM: the German reaches the railway embankment.",
     )
-    state.add_cvp(
+    records.add_cvp(
         campaign,
         by=soviet,
         side="german",
@@ -214,7 +216,7 @@ def _sap_history(campaign: Campaign, users: dict) -> None:
         what="3 × 4-6-7",
         cvp=6,
     )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=soviet,
         side="russian",

@@ -56,7 +56,7 @@ def recorded_actions() -> tuple[frozenset[str], tuple[str, ...]]:
     it as an ``action`` parameter from callers that do).
 
     A function that hands its own ``action`` parameter on to a record function records too: its
-    callers' literal keys are collected as well (``_edit``, ``_save``, ``_save_units``, …).
+    callers' literal keys are collected as well (``edit_row``, ``_save``, ``_save_units``, …).
     """
     trees = {
         path: ast.parse(path.read_text(encoding="utf-8"))
@@ -103,7 +103,7 @@ def test_the_scan_finds_actions_recorded_directly_and_through_helpers():
     actions, _unreadable = recorded_actions()
     # history.record / record_change with a literal key …
     assert {"campaign.created", "ledger.added", "rg.purchased", "unit.arrived"} <= actions
-    # … and through campaigns.state._edit and refit.perimeters' _save / _save_units.
+    # … and through campaigns.state.edit_row and refit.perimeters' _save / _save_units.
     assert {"day.updated", "scenario.updated", "perimeter.recorded", "perimeter.units"} <= actions
 
 

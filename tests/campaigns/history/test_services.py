@@ -84,10 +84,10 @@ def test_the_number_of_queries_does_not_grow_with_history(
 
 
 def test_a_player_undoes_their_own_change_from_the_history_page(campaign, client_as, people):
-    from campaigns import state
     from campaigns.models import LedgerEntry
+    from campaigns.roster import services as roster
 
-    entry = state.add_ledger_entry(
+    entry = roster.add_ledger_entry(
         campaign,
         by=people["german"],
         side="german",
@@ -109,9 +109,9 @@ def test_a_player_undoes_their_own_change_from_the_history_page(campaign, client
 
 
 def test_the_referee_undoes_a_players_public_change(campaign, client_as, people):
-    from campaigns import state
+    from campaigns.records import services as records
 
-    state.add_cvp(
+    records.add_cvp(
         campaign, by=people["soviet"], side="german", index=0, phase="scenario", what="4-6-7", cvp=2
     )
     event = campaign.events.get(action="cvp.added")

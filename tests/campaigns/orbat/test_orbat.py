@@ -3,10 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, Role
+from campaigns.orbat import services as orbat
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +140,7 @@ def test_an_rg_box_shows_its_name_and_day_until_its_strength_is_rolled(campaign,
     assert "Rifle Coy" in html and "Assault Coy" in html
     assert "CG day: 17 Oct 1942" in html
     assert html.count("strength not yet rolled") == 5
-    state.add_units(
+    orbat.add_units(
         campaign,
         by=people["german"],
         side="german",
@@ -156,7 +156,7 @@ def test_an_rg_that_entered_play_keeps_a_box_only_while_lines_are_in_it(
     campaign, client_as, people
 ):
     group = german_rg(campaign)
-    (line,) = state.add_units(
+    (line,) = orbat.add_units(
         campaign, by=people["german"], side="german", box="rg", group=group, text="3 × 4-6-7"
     )
     ReinforcementGroup.objects.filter(pk=group.pk).update(entered=True)
@@ -171,14 +171,14 @@ def test_an_rg_that_entered_play_keeps_a_box_only_while_lines_are_in_it(
 
 
 def test_lines_show_quantity_unit_kind_origin_statuses_and_details(campaign, client_as, people):
-    (line,) = state.add_units(
+    (line,) = orbat.add_units(
         campaign,
         by=people["german"],
         side="german",
         box=OrbatBox.RETAINED,
         text="14 × 4-6-7 from I3#1",
     )
-    state.change_entry(
+    orbat.change_entry(
         line,
         by=people["german"],
         version=0,
@@ -202,7 +202,7 @@ def test_the_link_of_a_box_chooses_it_in_the_add_form(campaign, client_as):
 
 
 def test_the_opponents_lines_and_rgs_never_appear(campaign, client_as, people):
-    state.add_units(
+    orbat.add_units(
         campaign, by=people["soviet"], side="soviet", box=OrbatBox.RETAINED, text="7 × 6-2-8"
     )
     soviet_rg = ReinforcementGroup.objects.filter(campaign=campaign, side="soviet").first()

@@ -3,10 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, Role
+from campaigns.orbat import services as orbat
 from tests.campaigns.orbat.test_orbat import big_campaign
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def remove_url(line, side=None):
 
 @pytest.fixture
 def squads(campaign, people):
-    (line,) = state.add_units(
+    (line,) = orbat.add_units(
         campaign, by=people["german"], side="german", box=OrbatBox.RETAINED, text="14 × 4-6-7"
     )
     return line
@@ -36,7 +36,7 @@ def squads(campaign, people):
 
 @pytest.fixture
 def soviet_line(campaign, people):
-    (line,) = state.add_units(
+    (line,) = orbat.add_units(
         campaign, by=people["soviet"], side="soviet", box=OrbatBox.RETAINED, text="7 × 6-2-8"
     )
     return line
@@ -104,7 +104,7 @@ def test_a_line_of_another_campaign_is_404(squads, client_as, people):
         role=Role.PLAYER,
         side="german",
     )
-    (line,) = state.add_units(
+    (line,) = orbat.add_units(
         other, by=people["german"], side="german", box=OrbatBox.RETAINED, text="2 × LMG"
     )
     wrong = reverse("campaigns:orbat_entry", args=[squads.campaign_id, "german", line.pk])
@@ -159,7 +159,7 @@ def test_a_bad_quantity_is_refused_with_a_message(squads, client_as, quantity, m
 
 
 def test_minus_one_on_a_single_counter_is_disabled_and_refused(campaign, client_as, people):
-    (leader,) = state.add_units(
+    (leader,) = orbat.add_units(
         campaign, by=people["german"], side="german", box=OrbatBox.RETAINED, text="9-1 leader"
     )
     client = client_as("german")
@@ -200,7 +200,7 @@ def test_statuses_and_where_are_saved_and_shown_with_their_labels(squads, client
 
 
 def test_unticking_every_status_clears_them(squads, client_as, people):
-    state.change_entry(squads, by=people["german"], version=0, statuses=["dug_in"])
+    orbat.change_entry(squads, by=people["german"], version=0, statuses=["dug_in"])
     client_as("german").post(url(squads), {"action": "edit", "version": 1, "quantity": 14})
     assert fresh(squads).statuses == []
 
@@ -225,7 +225,7 @@ def test_an_unknown_status_is_refused_and_the_typed_values_kept(squads, client_a
 
 
 def test_the_edit_forms_open_for_one_line_at_a_time(squads, campaign, client_as, people):
-    state.add_units(campaign, by=people["german"], side="german", box="retained", text="2 × LMG")
+    orbat.add_units(campaign, by=people["german"], side="german", box="retained", text="2 × LMG")
     client = client_as("german")
     closed = client.get(page(campaign)).content.decode()
     assert 'name="statuses"' not in closed
@@ -426,7 +426,7 @@ def test_changing_a_line_costs_the_same_in_a_big_campaign(
             client.post(url(line), {"version": line.version, **data}, headers=headers)
         counts.append(len(small.captured_queries))
     big = big_campaign(people)
-    (line,) = state.add_units(
+    (line,) = orbat.add_units(
         big, by=people["german"], side="german", box="retained", text="14 × 4-6-7"
     )
     for (data, headers), count in zip(cases, counts, strict=True):

@@ -5,10 +5,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import CampaignDay, LedgerEntry, Membership, Role, SideDay
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def form_data(version=0, **fields):
 def secret_numbers(campaign, people):
     """Each side's CPP and its secret ELR/SAN, with numbers found nowhere else on the page."""
     for side, amount in (("german", 987), ("soviet", 876)):
-        state.add_ledger_entry(
+        roster.add_ledger_entry(
             campaign,
             by=people[side],
             side=side,
@@ -69,7 +70,7 @@ def test_every_member_sees_one_row_per_day_with_unknowns_marked(campaign, client
 
 def test_recorded_values_are_shown_to_every_member(campaign, client_as, people):
     record = CampaignDay.objects.get(campaign=campaign, index=3)
-    state.update_day(
+    records.update_day(
         campaign, record, by=people["referee"], version=0, moon="Full", weather="Overcast"
     )
     for persona in MEMBERS:
@@ -167,7 +168,7 @@ def test_any_player_or_the_referee_may_record_a_day(campaign, client_as, persona
 
 def test_the_form_page_shows_the_current_values_and_version(campaign, client_as, people):
     record = CampaignDay.objects.get(campaign=campaign, index=4)
-    state.update_day(campaign, record, by=people["german"], version=0, weather="Snow")
+    records.update_day(campaign, record, by=people["german"], version=0, weather="Snow")
     response = client_as("soviet").get(day_url(campaign, 4))
     assert response.status_code == 200
     assert response.context["editing"] == 4
@@ -305,7 +306,7 @@ def long_campaign(people):
     Membership.objects.create(campaign=campaign, user=people["observer"], role=Role.OBSERVER)
     for record in CampaignDay.objects.filter(campaign=campaign):
         for n in range(5):
-            state.update_day(
+            records.update_day(
                 campaign,
                 record,
                 by=people["referee"],

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import CvpEntry, LedgerEntry, Membership, Role, Scenario
+from campaigns.records import services as records
 from campaigns.records.views import CvpSums, cvp_days
+from campaigns.roster import services as roster
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def form_data(**fields):
 
 
 def lost(campaign, people, side, index, cvp, **fields):
-    return state.add_cvp(
+    return records.add_cvp(
         campaign,
         by=people["referee"],
         side=side,
@@ -51,7 +52,7 @@ def lost(campaign, people, side, index, cvp, **fields):
 
 
 def scenario_on(campaign, people, index, sequence=1):
-    return state.save_scenario(
+    return records.save_scenario(
         campaign,
         by=people["referee"],
         index=index,
@@ -332,7 +333,7 @@ def test_htmx_changing_the_day_offers_only_that_days_scenarios(campaign, client_
 def test_nobody_sees_any_sides_cpp_here(campaign, client_as, people, persona):
     lost(campaign, people, "german", 0, 3)
     for side, amount in (("german", 987), ("soviet", 876)):
-        state.add_ledger_entry(
+        roster.add_ledger_entry(
             campaign,
             by=people[side],
             side=side,

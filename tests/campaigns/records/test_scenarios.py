@@ -4,10 +4,11 @@ win/loss record and (Red Factories) the automatic CG Scenario Balance DRM of 11.
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import CvpEntry, LedgerEntry, Membership, Role, Scenario
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +46,7 @@ def form_data(**fields):
 
 
 def played(campaign, people, index, winner, sequence=1, **fields):
-    return state.save_scenario(
+    return records.save_scenario(
         campaign,
         by=people["referee"],
         index=index,
@@ -392,7 +393,7 @@ def test_recording_a_winner_updates_the_drm(campaign, client_as, people):
 def test_the_balance_drm_is_shown_only_for_red_factories(people, client_as):
     ponyri = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
     for index in range(4):
-        state.save_scenario(
+        records.save_scenario(
             ponyri, by=people["referee"], index=index, scenario_type="time_frame", winner="german"
         )
     response = client_as("observer").get(list_url(ponyri))
@@ -411,7 +412,7 @@ def test_cvp_per_scenario_come_from_the_cvp_tally(campaign, client_as, people):
     only = played(campaign, people, 7, "")
 
     def lost(side, index, cvp, scenario=None, **flags):
-        state.add_cvp(
+        records.add_cvp(
             campaign,
             by=people["referee"],
             side=side,
@@ -484,7 +485,7 @@ def test_htmx_edit_returns_to_the_list_and_its_url(campaign, client_as, people):
 def test_nobody_sees_any_sides_cpp_here(campaign, client_as, people, persona):
     scenario = played(campaign, people, 1, "german")
     for side, amount in (("german", 987), ("soviet", 876)):
-        state.add_ledger_entry(
+        roster.add_ledger_entry(
             campaign,
             by=people[side],
             side=side,

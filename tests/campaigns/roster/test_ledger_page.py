@@ -5,10 +5,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import CampaignEvent, LedgerEntry, Role
+from campaigns.roster import services as roster
 from tests.campaigns.builders import SIDE_PAGE_ACCESS, cell, make_big_campaign
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_an_anonymous_visitor_is_asked_to_sign_in(campaign, client):
 
 
 def test_every_entry_is_listed_with_who_and_a_subtotal_per_day(campaign, client_as, people):
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=people["german"],
         side="german",
@@ -196,9 +196,9 @@ def test_the_referee_adjusts_only_with_a_reason(campaign, client_as):
         ("cpp", 0, "adjustment", -3, "", "Recount"),
         ("fpp", 0, "adjustment", 5, "", "Forgot FPP"),
     ]
-    roster = client.get(roster_url(campaign)).content.decode()
-    assert cell(roster, 0, "cpp-adjustment") == "−3"
-    assert cell(roster, 0, "cpp-total") == "12"
+    page = client.get(roster_url(campaign)).content.decode()
+    assert cell(page, 0, "cpp-adjustment") == "−3"
+    assert cell(page, 0, "cpp-total") == "12"
 
 
 def test_a_game_without_rg_charts_refuses_rg_ids(people, client_as):
@@ -290,7 +290,7 @@ def soviet_secrets(campaign, people):
         ("rg_purchase", -12, "I6", "cpp"),
         ("fortification_rg", 777, "M1", "fpp"),
     ):
-        state.add_ledger_entry(
+        roster.add_ledger_entry(
             campaign,
             by=people["soviet"],
             side="soviet",

@@ -3,11 +3,12 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.models import (
     CampaignDay,
     SideDay,
 )
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 from tests.campaigns.builders import SIDE_PAGE_ACCESS, add, cell, make_big_campaign, row_html
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +77,7 @@ def test_the_cpp_chain_follows_the_ledger(campaign, client_as, people):
 
 
 def test_the_first_days_repl_is_blank_and_later_days_show_zero(campaign, client_as, people):
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=people["german"],
         side="german",
@@ -140,7 +141,7 @@ def test_public_day_facts_scenarios_cvp_chits_and_idle_days(campaign, client_as,
     SideDay.objects.filter(campaign=campaign, side="german", index=1).update(
         elr=3, san=2, initiative_chit="attack"
     )
-    state.save_scenario(
+    records.save_scenario(
         campaign,
         by=people["referee"],
         index=0,
@@ -148,7 +149,7 @@ def test_public_day_facts_scenarios_cvp_chits_and_idle_days(campaign, client_as,
         attacker="german",
         winner="soviet",
     )
-    state.save_scenario(
+    records.save_scenario(
         campaign,
         by=people["referee"],
         index=2,
@@ -157,7 +158,7 @@ def test_public_day_facts_scenarios_cvp_chits_and_idle_days(campaign, client_as,
         night=True,
     )
     for cvp, no_cvp in ((3, False), (2, False), (5, True)):
-        state.add_cvp(
+        records.add_cvp(
             campaign,
             by=people["soviet"],
             side="german",
@@ -167,7 +168,7 @@ def test_public_day_facts_scenarios_cvp_chits_and_idle_days(campaign, client_as,
             cvp=cvp,
             no_cvp=no_cvp,
         )
-    state.add_cvp(
+    records.add_cvp(
         campaign, by=people["german"], side="soviet", index=0, phase="scenario", what="x", cvp=9
     )
     campaign.period_index = 3

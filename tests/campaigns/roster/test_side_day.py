@@ -3,10 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import state
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import CampaignEvent, Role, SideDay
+from campaigns.roster import services as roster
 from tests.campaigns.builders import SIDE_PAGE_ACCESS
 
 pytestmark = pytest.mark.django_db
@@ -187,7 +187,7 @@ def test_the_historical_drm_may_be_left_unknown(campaign, client_as):
 def test_a_stale_edit_is_refused_and_overwrites_nothing(campaign, client_as, people):
     row = record(campaign)
     opened = post_data(row, elr=1, san=1)  # the form as the German player opened it
-    state.update_side_day(campaign, row, by=people["referee"], version=0, elr=4, san=5)
+    roster.update_side_day(campaign, row, by=people["referee"], version=0, elr=4, san=5)
     response = client_as("german").post(url(campaign), opened)
     assert response.status_code == 200
     html = response.content.decode()
@@ -200,7 +200,7 @@ def test_a_stale_edit_is_refused_and_overwrites_nothing(campaign, client_as, peo
 
 def test_a_form_opened_after_the_change_saves(campaign, client_as, people):
     row = record(campaign)
-    state.update_side_day(campaign, row, by=people["referee"], version=0, elr=4)
+    roster.update_side_day(campaign, row, by=people["referee"], version=0, elr=4)
     version = client_as("german").get(url(campaign)).context["form"].initial["version"]
     assert version == 1
     row.refresh_from_db()

@@ -6,7 +6,6 @@ import json
 import pytest
 from django.db import connection
 
-from campaigns import state
 from campaigns.access import REFEREE, viewer_for
 from campaigns.dice import services as dice
 from campaigns.games.registry import get_module
@@ -28,6 +27,9 @@ from campaigns.models import (
     SideDay,
     StepProgress,
 )
+from campaigns.orbat import services as orbat
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 from campaigns.transfer import services as transfer
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +49,7 @@ SOVIET_SECRETS = ('"amount": 23', "Volga crossing", '"M3"', "Ferry dice")
 def play_some_days(campaign, people):
     """A campaign two days in: ledgers, a bought RG with units, CVP, a scenario, secret rolls."""
     german, soviet, referee = people["german"], people["soviet"], people["referee"]
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=german,
         side="german",
@@ -57,7 +59,7 @@ def play_some_days(campaign, people):
         amount=37,
         note="Panzer reserve",
     )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=german,
         side="german",
@@ -67,7 +69,7 @@ def play_some_days(campaign, people):
         amount=-11,
         rg="G4",
     )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=soviet,
         side="soviet",
@@ -77,7 +79,7 @@ def play_some_days(campaign, people):
         amount=23,
         note="Volga crossing",
     )
-    adjustment = state.add_ledger_entry(
+    adjustment = roster.add_ledger_entry(
         campaign,
         by=referee,
         side="soviet",
@@ -91,7 +93,7 @@ def play_some_days(campaign, people):
         CampaignEvent.objects.get(action="ledger.added", data__amount=-4), by=people["referee"]
     )
     assert not LedgerEntry.objects.filter(pk=adjustment.pk).exists()
-    scenario = state.save_scenario(
+    scenario = records.save_scenario(
         campaign,
         by=referee,
         index=0,
@@ -103,7 +105,7 @@ def play_some_days(campaign, people):
         locations={"german": {"gained": 3}, "soviet": {"lost": 3}},
         notes="Street fighting in the Barrikady",
     )
-    state.add_cvp(
+    records.add_cvp(
         campaign,
         by=german,
         side="soviet",
@@ -113,7 +115,7 @@ def play_some_days(campaign, people):
         what="4-4-7",
         cvp=2,
     )
-    state.add_cvp(
+    records.add_cvp(
         campaign, by=soviet, side="german", index=0, phase="reph_after_vc", what="StuG", cvp=5
     )
     rg = ReinforcementGroup.objects.create(
@@ -127,15 +129,15 @@ def play_some_days(campaign, people):
         strength="5",
         details={"sw": ["MMG"]},
     )
-    state.add_units(campaign, by=german, side="german", box="rg", group=rg, text="5 × 4-6-7")
+    orbat.add_units(campaign, by=german, side="german", box="rg", group=rg, text="5 × 4-6-7")
     soviet_rg = ReinforcementGroup.objects.create(
         campaign=campaign, side="soviet", rg_id="M3", number=1, index=1, source="purchased"
     )
-    state.add_units(campaign, by=soviet, side="soviet", box="rg", group=soviet_rg, text="3 × 4-4-7")
+    orbat.add_units(campaign, by=soviet, side="soviet", box="rg", group=soviet_rg, text="3 × 4-4-7")
     line = OrbatEntry.objects.filter(campaign=campaign, side="soviet", box="retained").first()
-    state.change_entry(line, by=soviet, version=line.version, box="casualties", move_quantity=1)
+    orbat.change_entry(line, by=soviet, version=line.version, box="casualties", move_quantity=1)
     german_day = SideDay.objects.get(campaign=campaign, side="german", index=1)
-    state.update_side_day(
+    roster.update_side_day(
         campaign,
         german_day,
         by=german,
@@ -145,7 +147,7 @@ def play_some_days(campaign, people):
         initiative_chit="Attack",
     )
     day = CampaignDay.objects.get(campaign=campaign, index=1)
-    state.update_day(campaign, day, by=referee, version=day.version, weather="Overcast")
+    records.update_day(campaign, day, by=referee, version=day.version, weather="Overcast")
     history.record(campaign, referee, "test.note", visibility=REFEREE, note="Referee only")
     roll_some_dice(campaign, people)
     campaign.period_index = 1

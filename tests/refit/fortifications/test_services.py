@@ -7,7 +7,7 @@ from django.utils import translation
 from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, DiceRoll, FortificationPurchase, LedgerEntry
-from campaigns.state import add_ledger_entry
+from campaigns.roster.services import add_ledger_entry
 from refit.fortifications import services as fortifications
 from refit.fortifications.services import FortificationError
 from refit.rules.fortification import FortificationOrder as Order

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import CampaignEvent, FortificationPurchase
-from campaigns.state import add_ledger_entry
+from campaigns.roster.services import add_ledger_entry
 from refit.fortifications import services as fortifications
 from refit.rules.fortification import FortificationOrder as Order
 from refit.walker import services as walker

@@ -5,7 +5,7 @@ import pytest
 
 from campaigns.dice import services as dice
 from campaigns.models import CampaignEvent, DiceRoll, OrbatEntry, ReinforcementGroup, SideDay
-from campaigns.state import add_ledger_entry
+from campaigns.roster.services import add_ledger_entry
 from refit.purchases import receipt
 from refit.purchases import services as purchases
 from refit.purchases.receipt import ReceiptError

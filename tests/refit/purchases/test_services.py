@@ -6,7 +6,7 @@ from django.utils import translation
 from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, LedgerEntry, ReinforcementGroup, SideDay
-from campaigns.state import add_ledger_entry
+from campaigns.roster.services import add_ledger_entry
 from refit.purchases import services as purchases
 from refit.purchases.services import PurchaseError
 from refit.rules.purchase import ON_MAP, Options

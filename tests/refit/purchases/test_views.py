@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaigns.dice import services as dice
 from campaigns.models import LedgerEntry, ReinforcementGroup, SideDay
-from campaigns.state import add_ledger_entry
+from campaigns.roster.services import add_ledger_entry
 from refit.purchases import services as purchases
 from refit.rules.purchase import Options
 from refit.walker import services as walker
@@ -226,7 +226,7 @@ def test_query_counts_do_not_grow_with_the_campaign(
 
 def test_the_fortification_record_builder(campaign, people, reph):
     from campaigns.models import FortificationPurchase
-    from campaigns.state import add_cvp
+    from campaigns.records.services import add_cvp
     from refit.purchases.records import fortification_record
 
     add_cvp(

@@ -2,9 +2,10 @@
 
 import pytest
 
-from campaigns import state
 from campaigns.dice import services as dice
 from campaigns.models import CampaignDay, DiceRoll, LedgerEntry, SideDay
+from campaigns.records import services as records
+from campaigns.roster import services as roster
 from campaigns.roster.ledger import Movement, cpp_days
 from refit.walker import automatic
 from refit.walker import services as walker
@@ -52,7 +53,7 @@ def test_the_rules_example_on_18_oct(campaign, people):
     # The rule also gives +1 for the Attack chit deemed used on the first day (11.5), which the
     # example leaves out: final 7 → +15 CPP (the example, without it: 6 → +16).
     for what, cvp in (("11 × 4-6-7", 22), ("Pz III L (wreck)", 22)):
-        state.add_cvp(
+        records.add_cvp(
             campaign,
             by=people["referee"],
             side="german",
@@ -61,7 +62,7 @@ def test_the_rules_example_on_18_oct(campaign, people):
             what=what,
             cvp=cvp,
         )
-    state.add_ledger_entry(
+    roster.add_ledger_entry(
         campaign,
         by=people["german"],
         side="german",
@@ -127,7 +128,7 @@ def test_there_is_none_on_the_first_day(campaign, people):
 
 def test_a_losing_side_gets_the_balance_drm_and_its_own_chit(campaign, people):
     for index in range(3):
-        state.save_scenario(
+        records.save_scenario(
             campaign, by=people["referee"], index=index, scenario_type="assault", winner="soviet"
         )
     SideDay.objects.filter(campaign=campaign, index=3, side="german").update(hist_drm=0)
