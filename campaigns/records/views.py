@@ -3,21 +3,20 @@
 All three are public: every member sees them (observers too), outsiders get 404. Any player of
 either side or the referee may record and edit them (``Viewer.can_record``); observers read
 only (403 on POST). Nothing here reads a side's secrets (CPP, FPP, purchases, ELR/SAN): only
-CampaignDay, Scenario and CvpEntry. Changes go through campaigns.records.services; sums are
-derived from the CVP entries, never stored.
+CampaignDay, Scenario and CvpEntry. Changes go through campaigns.records.services; CVP sums
+are derived from the CVP entries by campaigns.records.cvp_counts, never stored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -30,9 +29,10 @@ from django_htmx.http import push_url
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games.rules import signed
-from campaigns.models import Campaign, CampaignDay, CvpEntry, CvpPhase, Scenario
+from campaigns.models import Campaign, CampaignDay, CvpEntry, Scenario
 from campaigns.records import services
 from campaigns.records.balance import scenario_balance_drm, win_loss
+from campaigns.records.cvp_counts import cvp_days, cvp_lines, scenario_cvp
 from campaigns.records.forms import (
     CvpForm,
     DayForm,
@@ -158,76 +158,6 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
     )
 
 
-# --- CVP sums (derived, plain Python) ------------------------------------------------------
-
-VICTORY_PHASES = (CvpPhase.SCENARIO, CvpPhase.REPH_BEFORE_VC)
-
-
-class CvpFacts(Protocol):
-    side: str
-    index: int
-    phase: str
-    cvp: int
-    exited_uncontrolled: bool
-    no_cvp: bool
-
-
-def counts_for_victory(entry: CvpFacts) -> bool:
-    """Scenario VC count losses up to victory determination (11.6031), exits included (CG13)."""
-    return not entry.no_cvp and entry.phase in VICTORY_PHASES
-
-
-def counts_for_cpp_drm(entry: CvpFacts) -> bool:
-    """The 11.616 DRM counts every phase of the day, but not uncontrolled exits (CG13)."""
-    return not entry.no_cvp and not entry.exited_uncontrolled
-
-
-def counts_for_tally(entry: CvpFacts) -> bool:
-    """The CVP Tally Box: every CVP the side suffered (CG18 'no CVP' losses excepted)."""
-    return not entry.no_cvp
-
-
-@dataclass
-class CvpSums:
-    for_victory: int = 0
-    for_cpp_drm: int = 0
-    tally: int = 0
-    running: int = 0
-
-    def add(self, entry: CvpFacts) -> None:
-        if counts_for_victory(entry):
-            self.for_victory += entry.cvp
-        if counts_for_cpp_drm(entry):
-            self.for_cpp_drm += entry.cvp
-        if counts_for_tally(entry):
-            self.tally += entry.cvp
-
-
-def cvp_days(
-    entries: Iterable[CvpFacts], sides: Sequence[str]
-) -> tuple[list[tuple[int, list[CvpSums]]], list[CvpSums]]:
-    """Per day with entries, each side's sums (in ``sides`` order), with the running CVP Tally
-    through that day; and the CG totals so far."""
-    by_day: dict[int, dict[str, CvpSums]] = {}
-    for entry in entries:
-        day_sums = by_day.setdefault(entry.index, {side: CvpSums() for side in sides})
-        if entry.side in day_sums:
-            day_sums[entry.side].add(entry)
-    totals = {side: CvpSums() for side in sides}
-    days = []
-    for index in sorted(by_day):
-        for side in sides:
-            sums = by_day[index][side]
-            totals[side].for_victory += sums.for_victory
-            totals[side].for_cpp_drm += sums.for_cpp_drm
-            totals[side].tally += sums.tally
-            sums.running = totals[side].tally
-        days.append((index, [by_day[index][side] for side in sides]))
-    for side in sides:
-        totals[side].running = totals[side].tally
-    return days, [totals[side] for side in sides]
-
-
 # --- scenarios -----------------------------------------------------------------------------
 
 
@@ -243,38 +173,12 @@ class ScenarioRow:
     cvp: list[tuple[str, int]]
 
 
-def _scenario_cvp(campaign: Campaign, scenarios: Sequence[Scenario]) -> dict[int, dict[str, int]]:
-    """CVP each side lost for victory in each scenario, from the CVP entries (one query).
-
-    An entry linked to a scenario counts for it; an unlinked one counts for its day's scenario
-    when that day had only one.
-    """
-    by_day: dict[int, list[Scenario]] = {}
-    for scenario in scenarios:
-        by_day.setdefault(scenario.index, []).append(scenario)
-    result: dict[int, dict[str, int]] = {scenario.pk: {} for scenario in scenarios}
-    sums = (
-        CvpEntry.objects.filter(campaign=campaign, no_cvp=False, phase__in=VICTORY_PHASES)
-        .values("index", "scenario_id", "side")
-        .annotate(total=Sum("cvp"))
-        .order_by()
-    )
-    for row in sums:
-        scenario_id = row["scenario_id"]
-        if scenario_id is None and len(by_day.get(row["index"], [])) == 1:
-            scenario_id = by_day[row["index"]][0].pk
-        if scenario_id in result:
-            side_sums = result[scenario_id]
-            side_sums[row["side"]] = side_sums.get(row["side"], 0) + row["total"]
-    return result
-
-
 def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) -> dict[str, Any]:
     campaign = viewer.campaign
     scenarios = list(Scenario.objects.filter(campaign=campaign))
     sides = _side_names(campaign)
     names = dict(sides)
-    cvp = _scenario_cvp(campaign, scenarios)
+    cvp = scenario_cvp(cvp_lines(campaign), {scenario.pk: scenario.index for scenario in scenarios})
     rows = [
         ScenarioRow(
             scenario=scenario,

@@ -7,10 +7,9 @@ import datetime as dt
 import re
 from typing import Any
 
-from django.db.models import Sum
-
-from campaigns.models import Campaign, CampaignDay, CvpEntry, RefitPhase, SideDay
+from campaigns.models import Campaign, CampaignDay, RefitPhase, SideDay
 from campaigns.records.balance import scenario_balance_drm
+from campaigns.records.cvp_counts import counts_for_cpp_drm, cvp_lines, lost
 
 # Weather and EC words as the calendar may hold them (typed by hand or booked from a roll).
 WEATHER_WORDS = {
@@ -111,12 +110,11 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
         facts["won_completed"] = False
     elif all(s["winner"] for s in played):
         facts["won_completed"] = any(s["winner"] == side for s in played)
-    facts["cvp_completed"] = (
-        CvpEntry.objects.filter(campaign=campaign, side=side, index=done)
-        .exclude(exited_uncontrolled=True)
-        .exclude(no_cvp=True)
-        .aggregate(total=Sum("cvp"))["total"]
-        or 0
+    # The CVP the side suffered on the completed day as 11.616 counts them (every phase of the
+    # day, uncontrolled exits (CG13) and CG18 "no CVP" losses excepted): the CPP Replenishment
+    # and MMC Battle Hardening (11.6112) tables both read this fact.
+    facts["cvp_completed"] = lost(
+        cvp_lines(campaign, side=side, index=done), counts_for_cpp_drm, side=side, index=done
     )
     if index >= 1:
         day_before = CampaignDay.objects.filter(campaign=campaign, index=index - 1).first()

@@ -2,7 +2,6 @@
 for victory, for the CPP replenishment DRM (11.616) and the running CVP Tally derived from it."""
 
 import re
-from dataclasses import dataclass
 
 import pytest
 from django.urls import reverse
@@ -11,7 +10,6 @@ from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import CvpEntry, LedgerEntry, Membership, Role, Scenario
 from campaigns.records import services as records
-from campaigns.records.views import CvpSums, cvp_days
 from campaigns.roster import services as roster
 
 pytestmark = pytest.mark.django_db
@@ -59,51 +57,6 @@ def scenario_on(campaign, people, index, sequence=1):
         sequence=sequence,
         scenario_type="dual_attack",
     )
-
-
-# --- the sums, as plain Python -------------------------------------------------------------
-
-
-@dataclass
-class Loss:
-    side: str
-    index: int
-    cvp: int
-    phase: str = "scenario"
-    exited_uncontrolled: bool = False
-    no_cvp: bool = False
-
-
-def test_the_sums_follow_the_rules():
-    days, totals = cvp_days(
-        [
-            Loss("german", 0, 10),
-            Loss("german", 0, 4, phase="reph_before_vc"),
-            Loss("german", 0, 6, phase="reph_after_vc"),  # CPP DRM only (11.6031)
-            Loss("german", 0, 3, exited_uncontrolled=True),  # victory only (CG13)
-            Loss("german", 0, 8, no_cvp=True),  # neither (CG18)
-            Loss("soviet", 0, 5),
-            Loss("german", 2, 1),
-        ],
-        ["german", "soviet"],
-    )
-    assert [index for index, _sums in days] == [0, 2]
-    assert days[0][1] == [
-        CvpSums(for_victory=17, for_cpp_drm=20, tally=23, running=23),
-        CvpSums(for_victory=5, for_cpp_drm=5, tally=5, running=5),
-    ]
-    assert days[1][1] == [
-        CvpSums(for_victory=1, for_cpp_drm=1, tally=1, running=24),
-        CvpSums(running=5),
-    ]
-    assert totals == [
-        CvpSums(for_victory=18, for_cpp_drm=21, tally=24, running=24),
-        CvpSums(for_victory=5, for_cpp_drm=5, tally=5, running=5),
-    ]
-
-
-def test_no_entries_no_days():
-    assert cvp_days([], ["german", "soviet"]) == ([], [CvpSums(), CvpSums()])
 
 
 # --- the page ------------------------------------------------------------------------------
