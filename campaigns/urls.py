@@ -6,7 +6,9 @@ from campaigns.games import views as game_views
 from campaigns.history import views as history_views
 from campaigns.members import views as member_views
 from campaigns.orbat import views as orbat_views
-from campaigns.records import views as record_views
+from campaigns.records.views import calendar as calendar_views
+from campaigns.records.views import cvp as cvp_views
+from campaigns.records.views import scenarios as scenario_views
 from campaigns.roster import views as roster_views
 from campaigns.transfer import views as transfer_views
 
@@ -63,15 +65,15 @@ urlpatterns = [
         name="orbat_remove",
     ),
     # Public records: calendar (moon, weather, EC), scenarios, CVP.
-    path("campaigns/<int:campaign_id>/calendar/", record_views.calendar, name="calendar"),
-    path("campaigns/<int:campaign_id>/calendar/<int:index>/", record_views.day, name="day"),
-    path("campaigns/<int:campaign_id>/scenarios/", record_views.scenarios, name="scenarios"),
+    path("campaigns/<int:campaign_id>/calendar/", calendar_views.calendar, name="calendar"),
+    path("campaigns/<int:campaign_id>/calendar/<int:index>/", calendar_views.day, name="day"),
+    path("campaigns/<int:campaign_id>/scenarios/", scenario_views.scenarios, name="scenarios"),
     path(
         "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/",
-        record_views.scenario,
+        scenario_views.scenario,
         name="scenario",
     ),
-    path("campaigns/<int:campaign_id>/cvp/", record_views.cvp, name="cvp"),
+    path("campaigns/<int:campaign_id>/cvp/", cvp_views.cvp, name="cvp"),
     path("campaigns/<int:campaign_id>/dice/", dice_views.dice_log, name="dice_log"),
     path(
         "campaigns/<int:campaign_id>/dice/<int:roll_id>/void/",

@@ -41,6 +41,11 @@ def scenario_types(campaign: Campaign) -> tuple[ScenarioType, ...]:
     return SCENARIO_TYPES.get(campaign.game.period_kind, tuple(ScenarioType))
 
 
+def current_index(campaign: Campaign) -> int:
+    """The calendar row of the campaign's current day (the last one once the campaign is over)."""
+    return min(campaign.period_index, len(campaign.cg.periods) - 1)
+
+
 def day_label(campaign: Campaign, index: int) -> str:
     periods = campaign.cg.periods
     if 0 <= index < len(periods):

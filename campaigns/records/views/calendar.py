@@ -1,0 +1,123 @@
+"""The campaign calendar: one row per CG day (moon, weather, EC…), each edited in place."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from campaigns import access
+from campaigns.access import Viewer
+from campaigns.models import Campaign, CampaignDay
+from campaigns.records import services
+from campaigns.records.forms import DayForm, current_index, day_label, period_word
+from campaigns.state import StateError
+
+
+@dataclass(frozen=True)
+class DayRow:
+    index: int
+    label: str
+    day: CampaignDay
+    current: bool
+
+
+def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
+    by_index = {day.index: day for day in days}
+    current = current_index(campaign)
+    language = get_language()
+    rows = []
+    for index, period in enumerate(campaign.cg.periods):
+        day = by_index.get(index)
+        if day is None:  # a calendar row the state lacks (older data): shown as all unknown
+            day = CampaignDay(campaign=campaign, index=index)
+        rows.append(DayRow(index, period.label.in_language(language), day, index == current))
+    return rows
+
+
+def _calendar_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
+    campaign = viewer.campaign
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "can_edit": viewer.can_record,
+        "period_word": period_word(campaign),
+        "rows": _day_rows(campaign, CampaignDay.objects.filter(campaign=campaign)),
+        "editing": None,
+        **extra,
+    }
+
+
+@require_GET
+@login_required
+def calendar(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = access.member(request, campaign_id)
+    return render(request, "campaigns/records/calendar.html", _calendar_context(viewer))
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+@login_required
+def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
+    """One calendar row as a form (GET), saved with its version (POST)."""
+    viewer = access.member(request, campaign_id)
+    campaign = viewer.campaign
+    if not 0 <= index < len(campaign.cg.periods):
+        raise Http404
+    record = get_object_or_404(CampaignDay, campaign=campaign, index=index)
+    can_edit = viewer.can_record
+    current = current_index(campaign)
+    if request.method == "POST":
+        access.require(can_edit)
+        form = DayForm(request.POST)
+        if form.is_valid():
+            try:
+                services.update_day(
+                    campaign,
+                    record,
+                    by=request.user,
+                    version=form.cleaned_data["version"],
+                    **form.changes(),
+                )
+            except StateError as error:  # StaleEdit: someone saved the row meanwhile
+                messages.error(request, str(error))
+            else:
+                row = DayRow(index, day_label(campaign, index), record, index == current)
+                if request.htmx:
+                    return render(
+                        request,
+                        "campaigns/records/calendar.html#day-row",
+                        {"campaign": campaign, "row": row, "can_edit": True},
+                    )
+                messages.success(
+                    request,
+                    _("Saved the calendar for %(day)s.") % {"day": day_label(campaign, index)},
+                )
+                return redirect(reverse("campaigns:calendar", args=[campaign.pk]) + f"#day-{index}")
+    else:
+        form = DayForm(
+            initial={name: getattr(record, name) for name in (*DayForm.FIELDS, "version")}
+        )
+    row = DayRow(index, day_label(campaign, index), record, index == current)
+    if request.htmx:
+        partial = "day-form-row" if can_edit else "day-row"
+        return render(
+            request,
+            f"campaigns/records/calendar.html#{partial}",
+            {"campaign": campaign, "row": row, "form": form, "can_edit": can_edit},
+        )
+    return render(
+        request,
+        "campaigns/records/calendar.html",
+        _calendar_context(viewer, editing=index if can_edit else None, form=form),
+    )
