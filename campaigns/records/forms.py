@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.games.registry import localized
 from campaigns.models import Campaign, CvpPhase, Scenario, ScenarioType
 
 # Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
@@ -101,6 +102,18 @@ class DayForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
     FIELDS = ("moon", "weather", "ec", "wind", "notes")
+
+    def __init__(self, *args: Any, weathers: list[tuple[str, str]] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if weathers is not None:
+            # The game names its weathers (the short games): the rules read the key, so a
+            # typed "Mud" or "light mud" must never reach them.
+            self.fields["weather"] = forms.ChoiceField(
+                label=_("Weather"),
+                choices=[("", _("unknown")), *weathers],
+                required=False,
+                error_messages={"invalid_choice": _("Choose one of this game's weathers.")},
+            )
 
     def changes(self) -> dict[str, str]:
         return {name: self.cleaned_data[name] for name in self.FIELDS}
@@ -381,3 +394,24 @@ class CvpForm(forms.Form):
                 "manual",
             )
         }
+
+
+def weather_choices(campaign: Campaign) -> list[tuple[str, str]] | None:
+    """The game's own weathers as (key, name) when its data lists them, else None (free text:
+    RF and SaP weather is written as rolled, with its EC and wind)."""
+    kinds = campaign.game.files.get("game", {}).get("weather", {}).get("types")
+    if not kinds:
+        return None
+    language = get_language()
+    return [
+        (kind["key"], localized(kind["name"], language) if kind.get("name") else kind["key"])
+        for kind in kinds
+    ]
+
+
+def weather_label(campaign: Campaign, stored: str) -> str:
+    """A stored weather as the reader reads it: the game's name for a key, else as written."""
+    for key, name in weather_choices(campaign) or ():
+        if key == stored:
+            return name
+    return stored

@@ -20,7 +20,14 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import Campaign, CampaignDay
 from campaigns.records import services
-from campaigns.records.forms import DayForm, current_index, day_label, period_word
+from campaigns.records.forms import (
+    DayForm,
+    current_index,
+    day_label,
+    period_word,
+    weather_choices,
+    weather_label,
+)
 from campaigns.state import StateError
 
 
@@ -30,6 +37,7 @@ class DayRow:
     label: str
     day: CampaignDay
     current: bool
+    weather: str  # in the reader's words: the game's name for its weather keys
 
 
 def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
@@ -41,7 +49,9 @@ def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
         day = by_index.get(index)
         if day is None:  # a calendar row the state lacks (older data): shown as all unknown
             day = CampaignDay(campaign=campaign, index=index)
-        rows.append(DayRow(index, period.label.in_language(language), day, index == current))
+        label = period.label.in_language(language)
+        weather = weather_label(campaign, day.weather)
+        rows.append(DayRow(index, label, day, index == current, weather))
     return rows
 
 
@@ -79,7 +89,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
     current = current_index(campaign)
     if request.method == "POST":
         access.require(can_edit)
-        form = DayForm(request.POST)
+        form = DayForm(request.POST, weathers=weather_choices(campaign))
         if form.is_valid():
             try:
                 services.update_day(
@@ -92,7 +102,13 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
             except StateError as error:  # StaleEdit: someone saved the row meanwhile
                 messages.error(request, str(error))
             else:
-                row = DayRow(index, day_label(campaign, index), record, index == current)
+                row = DayRow(
+                    index,
+                    day_label(campaign, index),
+                    record,
+                    index == current,
+                    weather_label(campaign, record.weather),
+                )
                 if request.htmx:
                     return render(
                         request,
@@ -106,9 +122,16 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                 return redirect(reverse("campaigns:calendar", args=[campaign.pk]) + f"#day-{index}")
     else:
         form = DayForm(
-            initial={name: getattr(record, name) for name in (*DayForm.FIELDS, "version")}
+            initial={name: getattr(record, name) for name in (*DayForm.FIELDS, "version")},
+            weathers=weather_choices(campaign),
         )
-    row = DayRow(index, day_label(campaign, index), record, index == current)
+    row = DayRow(
+        index,
+        day_label(campaign, index),
+        record,
+        index == current,
+        weather_label(campaign, record.weather),
+    )
     if request.htmx:
         partial = "day-form-row" if can_edit else "day-row"
         return render(
