@@ -28,7 +28,7 @@ from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, StepProgress
 from campaigns.records.balance import scenario_balance_drm
-from refit.purchases.services import PURCHASE_STEP, map_groups
+from refit.purchases.reading import PURCHASE_STEP, map_groups
 from refit.rules import receipt as rules
 from refit.rules.purchase import group_by_id
 from refit.walker import services as walker

@@ -39,8 +39,8 @@ from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgre
 from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
+from refit.purchases import reading as purchases
 from refit.purchases import receipt
-from refit.purchases import services as purchases
 from refit.walker import automatic, facts, initiative
 from refit.walker import services as walker
 from refit.walker.forms import ChitForm, FinishForm, MarkForm, RollForm, UnmarkForm
@@ -458,7 +458,7 @@ def _fortifications_url(viewer: Viewer, side: str, step: engine.StepDef) -> str 
         return None
     if not viewer.can_see_side(side) or not fortifications.has_fortifications(campaign):
         return None
-    return reverse("purchases:fortifications", args=[campaign.pk, side])
+    return reverse("fortifications:page", args=[campaign.pk, side])
 
 
 def _effects(

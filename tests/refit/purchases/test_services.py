@@ -7,6 +7,7 @@ from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, LedgerEntry, ReinforcementGroup, SideDay
 from campaigns.state import add_ledger_entry
+from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.purchases.services import PurchaseError
 from refit.rules.purchase import ON_MAP, Options
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def cpp_left(campaign, side="german"):
-    return purchases.side_cpp(campaign, side, 0).left
+    return reading.side_cpp(campaign, side, 0).left
 
 
 def give_cpp(campaign, people, side, amount):
