@@ -38,7 +38,7 @@ from refit.perimeters import services as perimeters
 from refit.purchases import notes
 from refit.purchases import services as purchases
 from refit.rules.fortification import FortificationOrder
-from refit.rules.purchase import Options
+from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 from tests.campaigns.shortgames.conftest import make_game
 from tests.conftest import MEMBERS, PERSONAS

@@ -37,7 +37,7 @@ from campaigns.state import StaleEdit, StateError, _save_versioned
 from refit.purchases.reading import cg_definition
 from refit.purchases.services import may_buy_past_limits
 from refit.rules import fortification as rules
-from refit.rules.purchase import RF
+from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
 
 FORTIFICATION_STEP = {"red_factories": "11.621", "slaughter_at_ponyri": "11.619"}

@@ -19,7 +19,7 @@ from campaigns.games.registry import LocalizedText, localized
 from campaigns.models import Campaign, RefitPhase
 from refit.fortifications import services as fortifications
 from refit.fortifications.records import FortificationRecord, fortification_record
-from refit.rules.purchase import RF
+from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from refit.rules.purchase import PLACEMENTS
+from refit.rules.purchase_costs import PLACEMENTS
 
 
 class BuyForm(forms.Form):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from campaigns.history import services as history
 from campaigns.models import Campaign, ReinforcementGroup
 from refit.purchases.services import PurchaseError
-from refit.rules import purchase as rules
+from refit.rules.purchase_costs import RF
 
 
 def notes_seen(rg: ReinforcementGroup) -> str:
@@ -30,7 +30,7 @@ def notes_seen(rg: ReinforcementGroup) -> str:
 def is_stuka(campaign: Campaign, rg: ReinforcementGroup) -> bool:
     """RF S1: how many Stukas come is E7.21's number + 1 (RF9); E7.21 is in the ASL rulebook,
     not in the CG's rules, so the player enters its number."""
-    return campaign.module == rules.RF and rg.rg_id == "S1"
+    return campaign.module == RF and rg.rg_id == "S1"
 
 
 def has_observer(campaign: Campaign, rg: ReinforcementGroup) -> bool:

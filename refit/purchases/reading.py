@@ -16,6 +16,7 @@ from functools import cached_property
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.roster.ledger import Movement, cpp_days
 from refit.rules import purchase as rules
+from refit.rules import purchase_costs as costs
 
 PURCHASE_STEP = {"red_factories": "11.619", "slaughter_at_ponyri": "11.617"}
 
@@ -34,7 +35,7 @@ def cg_definition(campaign: Campaign) -> dict:
 
 
 def map_groups(campaign: Campaign) -> tuple[str, ...]:
-    if campaign.module != rules.RF:
+    if campaign.module != costs.RF:
         return ()
     return tuple(cg_definition(campaign).get("map_groups") or ())
 
@@ -141,9 +142,9 @@ def _observer_counts(
     campaign: Campaign, side: str, groups: Sequence[ReinforcementGroup]
 ) -> tuple[int, int]:
     """(OBA modules without an offboard observer, OBA able to take a plane without one)."""
-    chart = rules.chart_side(campaign.game.files["rg_charts"], side)
+    chart = costs.chart_side(campaign.game.files["rg_charts"], side)
     by_id = {group["id"]: group for group in chart.get("groups", [])}
-    if campaign.module == rules.RF:
+    if campaign.module == costs.RF:
         observer_targets = {"O1", "O2", "O3", "O4"}
         plane_targets = {"O2", "O3"}
     else:

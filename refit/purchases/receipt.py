@@ -30,7 +30,7 @@ from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, 
 from campaigns.records.balance import scenario_balance_drm
 from refit.purchases.reading import PURCHASE_STEP, map_groups
 from refit.rules import receipt as rules
-from refit.rules.purchase import group_by_id
+from refit.rules.purchase_costs import group_by_id
 from refit.walker import services as walker
 
 STRENGTH_STEP = {"red_factories": "11.620", "slaughter_at_ponyri": "11.618"}

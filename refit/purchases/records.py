@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ReinforcementGroup
-from refit.rules import purchase as purchase_rules
+from refit.rules import purchase_costs as costs
 
 CREWS = {"1-2-7", "2-2-8", "2-4-7", "2-3-7"}
 
@@ -51,7 +51,7 @@ def _counts(items: dict[str, int]) -> str:
 
 
 def _cg_max(campaign: Campaign, group: dict, map_group: str) -> int | None:
-    if campaign.module == purchase_rules.SAP:
+    if campaign.module == costs.SAP:
         return group.get("cg_max", {}).get(campaign.campaign_game)
     definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
     limits = (definitions.get(campaign.campaign_game) or {}).get("rg_limits", {})
@@ -78,7 +78,7 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
         )
     if details.get("stuka_two_cpp"):
         parts.append(_("bought for 2 CPP: −2 arrival drm"))
-    if rg.rg_id == "M3" and campaign.module == purchase_rules.RF:
+    if rg.rg_id == "M3" and campaign.module == costs.RF:
         parts.append(_("MOL capability: the next scenario"))
     if got.get("chits"):
         parts.append(
@@ -96,7 +96,7 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
 
 def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
     """Every RG of the side, bought or given in the initial OB, in the order they came."""
-    chart = purchase_rules.chart_side(campaign.game.files.get("rg_charts", {}), side)
+    chart = costs.chart_side(campaign.game.files.get("rg_charts", {}), side)
     by_id = {group["id"]: group for group in chart.get("groups", [])}
     periods = campaign.cg.periods
     language = get_language()
@@ -152,7 +152,7 @@ def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
                 leaders=", ".join(leaders),
                 other=_other(campaign, rg, got, map_group_count),
                 onboard=(
-                    purchase_rules.onboard_code(campaign.module, rg.option)
+                    costs.onboard_code(campaign.module, rg.option)
                     if rg.source == ReinforcementGroup.Source.PURCHASED
                     else ""
                 ),

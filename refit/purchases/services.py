@@ -24,7 +24,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.access import viewer_or_none
-from campaigns.games.rules import signed
+from campaigns.games.rules import Reason, signed
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -39,6 +39,7 @@ from campaigns.roster.ledger import Movement, fpp_days
 from campaigns.state import StateError, next_rg_number
 from refit.purchases.reading import cg_definition, ledger_rows, purchase_rule, read_side
 from refit.rules import purchase as rules
+from refit.rules import purchase_costs as costs
 from refit.walker import services as walker
 
 # Refusals a referee's reason cannot lift: they are not limits but impossibilities.
@@ -57,7 +58,7 @@ NOT_OVERRIDABLE = {
 class PurchaseError(StateError):
     """A purchase the rules refuse; ``reasons`` say which rule, the message says it in words."""
 
-    def __init__(self, message: str, reasons: Sequence[rules.Reason] = ()) -> None:
+    def __init__(self, message: str, reasons: Sequence[Reason] = ()) -> None:
         super().__init__(message)
         self.reasons = list(reasons)
 
@@ -67,10 +68,10 @@ class PurchaseError(StateError):
 
 def option_label(option: str) -> str:
     return {
-        rules.REINFORCEMENT: _("reinforcement"),
-        rules.ON_MAP: _("on-map set-up"),
-        rules.RESERVE: _("Reserve"),
-        rules.DUG_IN: _("dug-in"),
+        costs.REINFORCEMENT: _("reinforcement"),
+        costs.ON_MAP: _("on-map set-up"),
+        costs.RESERVE: _("Reserve"),
+        costs.DUG_IN: _("dug-in"),
     }.get(option, option)
 
 
@@ -110,7 +111,7 @@ REASONS = {
 }
 
 
-def reason_text(campaign: Campaign, reason: rules.Reason) -> str:
+def reason_text(campaign: Campaign, reason: Reason) -> str:
     """A refusal as a sentence naming the rule."""
     p = dict(reason.params)
     if "option" in p:
@@ -164,7 +165,7 @@ def buy(
     side: str,
     index: int,
     rg_id: str,
-    options: rules.Options,
+    options: costs.Options,
     by: AbstractBaseUser,
     override_reason: str = "",
     token: str = "",
@@ -194,7 +195,7 @@ def buy(
         shown = blocking or limits
         raise PurchaseError(" ".join(reason_text(campaign, r) for r in shown), reasons)
     assert result is not None
-    group = rules.group_by_id(charts, side, rg_id) or {}
+    group = costs.group_by_id(charts, side, rg_id) or {}
     map_group = options.map_group or (facts.map_groups[0] if len(facts.map_groups) == 1 else "")
     details: dict = {
         "map_group": map_group,
@@ -237,7 +238,7 @@ def buy(
                 created_by=by,
             )
         )
-    fpp = rules.fpp_of(group) if group.get("type") == "fortification" else 0
+    fpp = costs.fpp_of(group) if group.get("type") == "fortification" else 0
     if fpp:
         entries.append(
             LedgerEntry.objects.create(

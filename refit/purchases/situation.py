@@ -19,6 +19,7 @@ from refit.purchases import receipt
 from refit.purchases.reading import CppState, SideReading, map_groups, purchase_rule, read_side
 from refit.purchases.services import option_label, reason_text
 from refit.rules import purchase as rules
+from refit.rules import purchase_costs as costs
 from refit.walker import services as walker
 
 
@@ -100,8 +101,8 @@ def _chart_rows(
             (
                 placement,
                 option_label(placement),
-                rules.price(
-                    campaign.module, charts, side, group, rules.Options(placement=placement)
+                costs.price(
+                    campaign.module, charts, side, group, costs.Options(placement=placement)
                 ).cost,
             )
             for placement in offer.placements
@@ -114,8 +115,8 @@ def _chart_rows(
                 cost=int(group["cpp_cost"]),
                 reasons=[reason_text(campaign, r) for r in offer.reasons],
                 placements=placements,
-                pre_registration=rules.pre_registered_hex_limit(charts, side, group),
-                two_cpp=rules.has_alternative_cost(charts, side, group),
+                pre_registration=costs.pre_registered_hex_limit(charts, side, group),
+                two_cpp=costs.has_alternative_cost(charts, side, group),
                 show_form=can_buy and not not_in_cg and (offer.available or viewer.can_overrule),
             )
         )
@@ -139,7 +140,7 @@ def _rg_rows(
     for rg in reading.rgs:
         if rg.index != reph.index:
             continue
-        group = rules.group_by_id(charts, side, rg.rg_id) or {}
+        group = costs.group_by_id(charts, side, rg.rg_id) or {}
         got = rg.details.get("received")
         rows.append(
             RgRow(

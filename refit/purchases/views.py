@@ -33,7 +33,7 @@ from refit.purchases import services as purchases
 from refit.purchases.forms import BuyForm, RgActionForm, RgNotesForm
 from refit.purchases.reading import has_purchases
 from refit.purchases.situation import purchase_situation
-from refit.rules import purchase as rules
+from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 
 
@@ -88,7 +88,7 @@ def buy(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     if reph is None:
         messages.error(request, _stale())
         return _after(request, viewer, side)
-    options = rules.Options(
+    options = Options(
         placement=data["placement"] or "",
         pre_registered_hexes=data["pre_registered_hexes"] or 0,
         stuka_two_cpp=data["stuka_two_cpp"],

@@ -10,7 +10,7 @@ from campaigns.state import add_ledger_entry
 from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.purchases.services import PurchaseError
-from refit.rules.purchase import ON_MAP, Options
+from refit.rules.purchase_costs import ON_MAP, Options
 from refit.walker import services as walker
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from campaigns.access import viewer_for
 from campaigns.models import LedgerEntry, ReinforcementGroup
 from refit.purchases import services as purchases
 from refit.purchases.situation import purchase_situation
-from refit.rules.purchase import Options
+from refit.rules.purchase_costs import Options
 from tests.refit.ledger_reads import ledger_reads, more_ledger_rows
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from campaigns.models import LedgerEntry, ReinforcementGroup, SideDay
 from campaigns.state import add_ledger_entry
 from refit.purchases import notes
 from refit.purchases import services as purchases
-from refit.rules.purchase import Options
+from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 from tests.campaigns.builders import make_big_campaign
 
