@@ -127,12 +127,6 @@ def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReadi
     )
 
 
-def _lock_fpp_rows(campaign: Campaign, side: str) -> None:
-    """Lock the side's FPP rows until the commit (taking a purchase back gives FPP back)."""
-    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
-    list(rows.select_for_update(of=("self",)).values_list("pk", flat=True))
-
-
 def side_fpp(campaign: Campaign, side: str, index: int) -> FppState:
     return read_side(campaign, side).fpp(index)
 
@@ -356,7 +350,12 @@ def _order_data(order: rules.FortificationOrder) -> dict[str, Any]:
 @transaction.atomic
 def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBaseUser) -> None:
     """Take back a purchase of the current RePh (its FPP come back) before the step is done."""
-    _lock_fpp_rows(campaign, purchase.side)
+    # Lock the side's FPP rows, read once: the purchase's debit is among them.
+    ledger = list(
+        LedgerEntry.objects.filter(
+            campaign=campaign, side=purchase.side, ledger=LedgerEntry.FPP
+        ).select_for_update(of=("self",))
+    )
     purchase = (
         FortificationPurchase.objects.select_for_update(of=("self",))
         .filter(pk=purchase.pk, campaign=campaign)
@@ -367,7 +366,7 @@ def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBase
     reph = open_fortification_reph(campaign, purchase.side)
     if purchase.index != reph.index:
         raise FortificationError(_("Only purchases of the current Refit Phase can be taken back."))
-    entry = purchase.ledger_entry
+    entry = next((e for e in ledger if e.pk == purchase.ledger_entry_id), None)
     changes: list = [(purchase, history.snapshot(purchase), None)]
     if entry is not None:
         changes.append((entry, history.snapshot(entry), None))

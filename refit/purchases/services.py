@@ -37,7 +37,7 @@ from campaigns.models import (
 )
 from campaigns.roster.ledger import Movement, fpp_days
 from campaigns.state import StateError, next_rg_number
-from refit.purchases.reading import cg_definition, ledger_rows, purchase_rule, read_side
+from refit.purchases.reading import cg_definition, purchase_rule, read_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
 from refit.walker import services as walker
@@ -308,8 +308,10 @@ def _raise_san(
 @transaction.atomic
 def remove(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> None:
     """Take back a purchase (RG, its box, its CPP/FPP entries) before the step is marked done."""
-    ledger_rows(campaign, rg.side, LedgerEntry.CPP, lock=True)
-    fpp_rows = ledger_rows(campaign, rg.side, LedgerEntry.FPP, lock=True)
+    # Lock both of the side's ledgers in one read: its CPP come back, a fortification RG's FPP go.
+    ledger = list(
+        LedgerEntry.objects.filter(campaign=campaign, side=rg.side).select_for_update(of=("self",))
+    )
     rg = (
         ReinforcementGroup.objects.select_for_update(of=("self",))
         .filter(pk=rg.pk, campaign=campaign)
@@ -322,10 +324,14 @@ def remove(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> 
     reph = open_purchase_reph(campaign, rg.side)
     if rg.index != reph.index:
         raise PurchaseError(_("Only purchases of the current Refit Phase can be taken back."))
-    entries = list(LedgerEntry.objects.filter(pk__in=rg.details.get("ledger_entries", [])))
+    own = set(rg.details.get("ledger_entries", []))
+    entries = [entry for entry in ledger if entry.pk in own]
     fpp = sum(e.amount for e in entries if e.ledger == LedgerEntry.FPP)
     if fpp:
-        day = fpp_days(len(campaign.cg.periods), [Movement(*row) for row in fpp_rows])[rg.index]
+        movements = [
+            Movement(e.index, e.kind, e.amount, e.rg) for e in ledger if e.ledger == LedgerEntry.FPP
+        ]
+        day = fpp_days(len(campaign.cg.periods), movements)[rg.index]
         if day.lost < fpp:
             raise PurchaseError(
                 _("Its FPP are already spent on fortifications; take those back first.")

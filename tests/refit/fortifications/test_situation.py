@@ -1,5 +1,6 @@
 """The fortification page is one situation from its service: the side's FPP ledger is read once
-per request, and the page's queries do not grow with the ledger or the purchases."""
+per request (and once by each change), and the page's queries do not grow with the ledger or the
+purchases."""
 
 import pytest
 from django.db import connection
@@ -43,6 +44,15 @@ def test_a_purchase_reads_the_ledger_once(campaign, people, reph):
         fortifications.buy(campaign, "soviet", 0, Order("wire"), people["soviet"])
     assert len(ledger_reads(queries)) == 1
     assert FortificationPurchase.objects.filter(campaign=campaign).count() == 1
+
+
+def test_taking_back_reads_the_ledger_once(campaign, people, reph):
+    purchase = fortifications.buy(campaign, "soviet", 0, Order("wire"), people["soviet"])
+    with CaptureQueriesContext(connection) as queries:
+        fortifications.remove(campaign, purchase, people["soviet"])
+    assert len(ledger_reads(queries)) == 1
+    assert fortifications.side_fpp(campaign, "soviet", 0).left == 50
+    assert not FortificationPurchase.objects.filter(campaign=campaign).exists()
 
 
 def test_the_page_queries_do_not_grow_with_the_ledger(
