@@ -74,14 +74,14 @@ purchases:record                   GET  200      404      200      404      404 
 purchases:record                   POST 405      405      405      405      405      405
 purchases:rg_notes                 GET  405      405      405      405      405      405
 purchases:rg_notes                 POST 302      404      302      404      404      login
-purchases:fortifications           GET  200      404      200      404      404      login
-purchases:fortifications           POST 405      405      405      405      405      405
-purchases:fortification_buy        GET  405      405      405      405      405      405
-purchases:fortification_buy        POST 302      404      302      404      404      login
-purchases:fortification_remove     GET  405      405      405      405      405      405
-purchases:fortification_remove     POST 302      404      302      404      404      login
-purchases:fortification_location   GET  405      405      405      405      405      405
-purchases:fortification_location   POST 302      404      302      404      404      login
+fortifications:page                GET  200      404      200      404      404      login
+fortifications:page                POST 405      405      405      405      405      405
+fortifications:buy                 GET  405      405      405      405      405      405
+fortifications:buy                 POST 302      404      302      404      404      login
+fortifications:remove              GET  405      405      405      405      405      405
+fortifications:remove              POST 302      404      302      404      404      login
+fortifications:location            GET  405      405      405      405      405      405
+fortifications:location            POST 302      404      302      404      404      login
 
 # Printable sheets: the German CG Roster is secret; the perimeter map is public.
 rosters:index                      GET  200      200      200      200      404      login

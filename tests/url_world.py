@@ -36,9 +36,10 @@ from campaigns.shortgames import services as short_games
 from campaigns.shortgames.units import UnitData
 from refit.fortifications import services as fortifications
 from refit.perimeters import services as perimeters
+from refit.purchases import notes
 from refit.purchases import services as purchases
 from refit.rules.fortification import FortificationOrder
-from refit.rules.purchase import Options
+from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 from tests.campaigns.shortgames.conftest import make_game
 from tests.conftest import MEMBERS, PERSONAS
@@ -101,10 +102,10 @@ def _german_secrets(campaign: Campaign, german) -> tuple:
     event = CampaignEvent.objects.filter(
         campaign=campaign, visibility="german", actor=german, data__has_key="undo"
     ).latest("pk")
-    purchases.record_notes(
+    notes.record_notes(
         campaign,
         rg,
-        seen=purchases.notes_seen(rg),
+        seen=notes.notes_seen(rg),
         hexes="",
         observer_location="",
         note=GERMAN_SECRET,

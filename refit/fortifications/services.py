@@ -34,9 +34,10 @@ from campaigns.models import (
 )
 from campaigns.roster.ledger import Movement, fpp_days
 from campaigns.state import StaleEdit, StateError, save_versioned
-from refit.purchases.services import cg_definition, may_buy_past_limits
+from refit.purchases.reading import cg_definition
+from refit.purchases.services import may_buy_past_limits
 from refit.rules import fortification as rules
-from refit.rules.purchase import RF
+from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
 
 FORTIFICATION_STEP = {"red_factories": "11.621", "slaughter_at_ponyri": "11.619"}
@@ -81,13 +82,6 @@ def item_for_side(campaign: Campaign, item: dict[str, Any], side: str) -> bool:
 # --- the state a purchase is judged on ------------------------------------------------------
 
 
-def _fpp_rows(campaign: Campaign, side: str, *, lock: bool) -> list:
-    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
-    if lock:
-        rows = rows.select_for_update(of=("self",))
-    return list(rows.values_list("index", "kind", "amount", "rg"))
-
-
 @dataclass(frozen=True)
 class FppState:
     available: int
@@ -100,8 +94,41 @@ def fpp_state(rows: Sequence[tuple[int, str, int, str]], day_count: int, index: 
     return FppState(available=day.available, spent=day.spent, left=day.lost)
 
 
+@dataclass(frozen=True)
+class SideReading:
+    """A side's fortification state, read once per request: its FPP ledger rows
+    (``(index, kind, amount, rg)``) and its purchases in the order they were made. The page and
+    the purchase both judge on it, so neither reads the ledger twice."""
+
+    campaign: Campaign
+    side: str
+    fpp_rows: list[tuple[int, str, int, str]]
+    purchases: list[FortificationPurchase]
+
+    def fpp(self, index: int) -> FppState:
+        return fpp_state(self.fpp_rows, len(self.campaign.cg.periods), index)
+
+
+def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReading:
+    """Two queries. With ``lock`` (inside a transaction) the FPP rows stay locked until the
+    commit, so two devices of one side cannot spend the same FPP."""
+    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
+    if lock:
+        rows = rows.select_for_update(of=("self",))
+    return SideReading(
+        campaign=campaign,
+        side=side,
+        fpp_rows=list(rows.values_list("index", "kind", "amount", "rg")),
+        purchases=list(
+            FortificationPurchase.objects.filter(campaign=campaign, side=side).order_by(
+                "index", "id"
+            )
+        ),
+    )
+
+
 def side_fpp(campaign: Campaign, side: str, index: int) -> FppState:
-    return fpp_state(_fpp_rows(campaign, side, lock=False), len(campaign.cg.periods), index)
+    return read_side(campaign, side).fpp(index)
 
 
 def _booby_trap_changes(
@@ -128,15 +155,17 @@ def _booby_trap_changes(
     return changes
 
 
-def booby_trap_level(campaign: Campaign, side: str, index: int) -> str:
-    purchases = list(FortificationPurchase.objects.filter(campaign=campaign, side=side))
-    return rules.booby_trap_level(_booby_trap_changes(campaign, side, purchases, index), index)
+def booby_trap_level(
+    campaign: Campaign, side: str, index: int, reading: SideReading | None = None
+) -> str:
+    reading = reading or read_side(campaign, side)
+    changes = _booby_trap_changes(campaign, side, reading.purchases, index)
+    return rules.booby_trap_level(changes, index)
 
 
-def moment(campaign: Campaign, side: str, reph: RefitPhase) -> rules.Moment:
+def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading) -> rules.Moment:
     """The facts an order of ``side`` in ``reph`` is judged on."""
-    purchases = list(FortificationPurchase.objects.filter(campaign=campaign, side=side))
-    today = [p for p in purchases if p.index == reph.index]
+    today = [p for p in reading.purchases if p.index == reph.index]
     cg_def = cg_definition(campaign)
     ssr_effects = [
         effect
@@ -144,7 +173,7 @@ def moment(campaign: Campaign, side: str, reph: RefitPhase) -> rules.Moment:
         for effect in ssr.get("effects", [])
         if effect.get("side") == side
     ]
-    changes = _booby_trap_changes(campaign, side, purchases, reph.index)
+    changes = _booby_trap_changes(campaign, side, reading.purchases, reph.index)
     return rules.Moment(
         module=campaign.module,
         side=side,
@@ -225,22 +254,21 @@ def buy(
     """Buy ``order`` for ``side`` on day ``index``: the record line, its FPP debit, its event."""
     if side not in campaign.game.side_keys:
         raise FortificationError(_("That is not a side of this game."))
-    rows = _fpp_rows(campaign, side, lock=True)
+    # Lock the side's FPP rows first: whatever is read below stays true until the commit.
+    reading = read_side(campaign, side, lock=True)
     if token:
-        already = FortificationPurchase.objects.filter(
-            campaign=campaign, side=side, details__form_token=token
-        ).first()
+        already = next((p for p in reading.purchases if p.details.get("form_token") == token), None)
         if already is not None:
             return already
     reph = open_fortification_reph(campaign, side)
     if index != reph.index:
         raise FortificationError(_("That page was for another CG day; nothing was bought."))
     tables = campaign.game.files.get("tables", {})
-    total, reasons = rules.cost(tables, moment(campaign, side, reph), order)
+    total, reasons = rules.cost(tables, moment(campaign, side, reph, reading), order)
     construction = table(campaign).get("under_construction") or {}
     if order.under_construction and not hexes_confirmed:
         reasons.append(Reason("hexes_unconfirmed", construction.get("rule", "11.6191"), {}))
-    fpp = fpp_state(rows, len(campaign.cg.periods), index)
+    fpp = reading.fpp(index)
     if total is not None and total > fpp.left:
         reasons.append(
             Reason("fpp", fortification_rule(campaign), {"cost": total, "left": fpp.left})
@@ -322,7 +350,12 @@ def _order_data(order: rules.FortificationOrder) -> dict[str, Any]:
 @transaction.atomic
 def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBaseUser) -> None:
     """Take back a purchase of the current RePh (its FPP come back) before the step is done."""
-    _fpp_rows(campaign, purchase.side, lock=True)
+    # Lock the side's FPP rows, read once: the purchase's debit is among them.
+    ledger = list(
+        LedgerEntry.objects.filter(
+            campaign=campaign, side=purchase.side, ledger=LedgerEntry.FPP
+        ).select_for_update(of=("self",))
+    )
     purchase = (
         FortificationPurchase.objects.select_for_update(of=("self",))
         .filter(pk=purchase.pk, campaign=campaign)
@@ -333,7 +366,7 @@ def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBase
     reph = open_fortification_reph(campaign, purchase.side)
     if purchase.index != reph.index:
         raise FortificationError(_("Only purchases of the current Refit Phase can be taken back."))
-    entry = purchase.ledger_entry
+    entry = next((e for e in ledger if e.pk == purchase.ledger_entry_id), None)
     changes: list = [(purchase, history.snapshot(purchase), None)]
     if entry is not None:
         changes.append((entry, history.snapshot(entry), None))
@@ -399,76 +432,3 @@ def set_location(
         lost=lost,
     )
     return purchase
-
-
-# --- what the purchase form of an item asks -------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ItemInputs:
-    """Which variant fields an item's form shows (the rest stay out of the way)."""
-
-    sizes: tuple[int, ...] = ()
-    factors: bool = False
-    pillbox: bool = False
-    units: tuple[str, ...] = ()
-    belts: tuple[str, ...] = ()
-    trench_variants: bool = False
-    detonating_unit: bool = False
-    under_construction: bool = False
-
-
-def inputs_for(campaign: Campaign, item: dict[str, Any], side: str) -> ItemInputs:
-    cost = item.get("cost")
-    by_size = {"3S": 3, "2S": 2, "1S": 1}
-    sizes: tuple[int, ...] = ()
-    units: tuple[str, ...] = ()
-    belts: tuple[str, ...] = ()
-    if "sizes" in item:
-        sizes = tuple(s["squads"] for s in item["sizes"])
-    elif isinstance(cost, dict) and set(cost) <= set(by_size):
-        sizes = tuple(by_size[key] for key in cost)
-    if "fpp_per_unit" in item:
-        units = tuple(
-            unit
-            for unit in item["fpp_per_unit"]
-            if unit != "afv" or side in item.get("afv_hip_sides", [])
-        )
-    elif item["id"] == "hip" and isinstance(cost, dict):
-        units = tuple(cost)
-    if item["id"].endswith("mine_belt") and isinstance(cost, dict):
-        belts = tuple(cost)
-    construction = table(campaign).get("under_construction") or {}
-    return ItemInputs(
-        sizes=sizes,
-        factors="fpp_per_factor" in item,
-        pillbox="fpp_formula" in item or "cost_formula" in item,
-        units=units,
-        belts=belts,
-        trench_variants=bool(item.get("variants")),
-        detonating_unit=item["id"] in ("set-dc", "set_dc"),
-        under_construction=campaign.module != RF
-        and bool(item.get("under_construction_ok"))
-        and side in construction.get("sides", []),
-    )
-
-
-def price_text(campaign: Campaign, item: dict[str, Any], side: str) -> str:
-    """The table's price of an item for ``side``, as printed ("3 / 2 / 1", "3 per factor")."""
-    if "sizes" in item:
-        return " / ".join(str(s["fpp"]) for s in item["sizes"])
-    if "fpp_per_factor" in item:
-        return _("%(fpp)s per factor") % {"fpp": item["fpp_per_factor"].get(side, "?")}
-    formula = item.get("fpp_formula") or item.get("cost_formula")
-    if formula:
-        return f"(a + b + c) × {formula.get('multiplier')}"
-    per_unit = item.get("fpp_per_unit") or (item.get("cost") if item["id"] == "hip" else None)
-    if isinstance(per_unit, dict):
-        return " / ".join(f"{unit.upper()} {fpp}" for unit, fpp in per_unit.items())
-    cost = item.get("cost", item.get("fpp"))
-    if isinstance(cost, dict):
-        return " / ".join(str(value) for value in cost.values())
-    text = str(cost)
-    for variant in item.get("variants", []):
-        text += f" / {variant['cost']}"
-    return text

@@ -28,9 +28,9 @@ from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, StepProgress
 from campaigns.orbat import services as orbat
 from campaigns.records.balance import scenario_balance_drm
-from refit.purchases.services import PURCHASE_STEP, map_groups
+from refit.purchases.reading import PURCHASE_STEP, map_groups
 from refit.rules import receipt as rules
-from refit.rules.purchase import group_by_id
+from refit.rules.purchase_costs import group_by_id
 from refit.walker import services as walker
 
 STRENGTH_STEP = {"red_factories": "11.620", "slaughter_at_ponyri": "11.618"}

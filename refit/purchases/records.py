@@ -1,33 +1,24 @@
-"""The RG Purchase Record (RF 11.6197, SaP 11.6177) and the Fortification Purchase Record
-(RF 11.621 / 12.3, SaP 11.619 / 11.3) of one side, as plain rows.
+"""The RG Purchase Record (RF 11.6197, SaP 11.6177) of one side, as plain rows (the
+Fortification Purchase Record is refit.fortifications.records).
 
-Shared by the pages (refit.purchases.views) and the printed sheets: keep the signatures
-``rg_purchase_record(campaign, side) -> list[RgRecordRow]`` and
-``fortification_record(campaign, side) -> FortificationRecord`` stable. Each builder reads a
-fixed handful of queries and computes in Python, so its cost does not grow with the campaign.
-Access is not checked here: callers go through campaigns.access first (the records are
+Shared by the page (refit.purchases.views) and the printed sheet: keep the signature
+``rg_purchase_record(campaign, side) -> list[RgRecordRow]`` stable. The builder reads a fixed
+handful of queries and computes in Python, so its cost does not grow with the campaign.
+Access is not checked here: callers go through campaigns.access first (the record is
 secret to the side and the referee).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from django.db.models import Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
-from campaigns.models import (
-    Campaign,
-    CvpEntry,
-    FortificationPurchase,
-    LedgerEntry,
-    ReinforcementGroup,
-)
-from campaigns.roster.ledger import Movement, fpp_days
-from refit.rules import purchase as purchase_rules
+from campaigns.models import Campaign, ReinforcementGroup
+from refit.rules import purchase_costs as costs
 
 CREWS = {"1-2-7", "2-2-8", "2-4-7", "2-3-7"}
 
@@ -60,7 +51,7 @@ def _counts(items: dict[str, int]) -> str:
 
 
 def _cg_max(campaign: Campaign, group: dict, map_group: str) -> int | None:
-    if campaign.module == purchase_rules.SAP:
+    if campaign.module == costs.SAP:
         return group.get("cg_max", {}).get(campaign.campaign_game)
     definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
     limits = (definitions.get(campaign.campaign_game) or {}).get("rg_limits", {})
@@ -87,7 +78,7 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
         )
     if details.get("stuka_two_cpp"):
         parts.append(_("bought for 2 CPP: −2 arrival drm"))
-    if rg.rg_id == "M3" and campaign.module == purchase_rules.RF:
+    if rg.rg_id == "M3" and campaign.module == costs.RF:
         parts.append(_("MOL capability: the next scenario"))
     if got.get("chits"):
         parts.append(
@@ -105,7 +96,7 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
 
 def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
     """Every RG of the side, bought or given in the initial OB, in the order they came."""
-    chart = purchase_rules.chart_side(campaign.game.files.get("rg_charts", {}), side)
+    chart = costs.chart_side(campaign.game.files.get("rg_charts", {}), side)
     by_id = {group["id"]: group for group in chart.get("groups", [])}
     periods = campaign.cg.periods
     language = get_language()
@@ -161,7 +152,7 @@ def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
                 leaders=", ".join(leaders),
                 other=_other(campaign, rg, got, map_group_count),
                 onboard=(
-                    purchase_rules.onboard_code(campaign.module, rg.option)
+                    costs.onboard_code(campaign.module, rg.option)
                     if rg.source == ReinforcementGroup.Source.PURCHASED
                     else ""
                 ),
@@ -170,111 +161,3 @@ def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
             )
         )
     return rows
-
-
-# --- the Fortification Purchase Record -----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FortificationLine:
-    pk: int
-    index: int
-    day: str
-    item: str  # the purchase table's item id
-    name: str
-    detail: str  # size, factors, unit type, detonating unit …
-    quantity: int
-    fpp: int
-    under_construction: bool
-    hexes: str  # SaP under construction: the recorded hexes
-    location: str  # written at set-up
-    version: int
-    lost: bool = False  # Under Construction, a hex no longer qualified at placement
-    placed_in: str = ""  # Under Construction: the time frame it is placed in (SaP 11.6191)
-
-
-@dataclass(frozen=True)
-class FortificationDay:
-    index: int
-    day: str
-    available: int
-    spent: int
-    lost: int
-
-
-@dataclass
-class FortificationRecord:
-    lines: list[FortificationLine] = field(default_factory=list)
-    days: list[FortificationDay] = field(default_factory=list)
-    # What is still to be placed, per item (the pencilled "Total #" boxes).
-    totals: dict[str, int] = field(default_factory=dict)
-    # The CVP Tally Box: CVP the side suffered per CG day (11.12), and the running total.
-    cvp_by_day: list[tuple[str, int, int]] = field(default_factory=list)
-
-
-def fortification_record(campaign: Campaign, side: str) -> FortificationRecord:
-    """The side's fortification purchases, FPP per day and CVP tally."""
-    periods = campaign.cg.periods
-    language = get_language()
-    labels = [period.label.in_language(language) for period in periods]
-    movements = [
-        Movement(*row)
-        for row in LedgerEntry.objects.filter(
-            campaign=campaign, side=side, ledger=LedgerEntry.FPP
-        ).values_list("index", "kind", "amount", "rg")
-    ]
-    record = FortificationRecord()
-    for day in fpp_days(len(periods), movements):
-        if day.available or day.spent:
-            record.days.append(
-                FortificationDay(day.index, labels[day.index], day.available, day.spent, day.lost)
-            )
-    items = {item["id"]: item for item in fortification_items(campaign)}
-    totals: Counter[str] = Counter()
-    for purchase in FortificationPurchase.objects.filter(campaign=campaign, side=side).order_by(
-        "index", "id"
-    ):
-        name = items.get(purchase.item, {}).get("name")
-        record.lines.append(
-            FortificationLine(
-                pk=purchase.pk,
-                index=purchase.index,
-                day=labels[purchase.index] if purchase.index < len(labels) else "",
-                item=purchase.item,
-                name=localized(name, language) or purchase.item,
-                detail=purchase.detail,
-                quantity=purchase.quantity,
-                fpp=purchase.fpp,
-                under_construction=purchase.under_construction,
-                hexes=purchase.hexes,
-                location=purchase.location,
-                version=purchase.version,
-                lost=bool(purchase.details.get("lost")),
-                placed_in=labels[purchase.index + 1]
-                if purchase.under_construction and purchase.index + 1 < len(labels)
-                else "",
-            )
-        )
-        if not purchase.location and not purchase.details.get("lost"):
-            totals[purchase.item] += purchase.quantity
-    record.totals = dict(totals)
-    cvp = dict(
-        CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
-        .values("index")
-        .annotate(total=Sum("cvp"))
-        .values_list("index", "total")
-    )
-    running = 0
-    for index, label in enumerate(labels):
-        if index in cvp:
-            running += cvp[index]
-            record.cvp_by_day.append((label, cvp[index], running))
-    return record
-
-
-def fortification_items(campaign: Campaign) -> list[dict]:
-    charts = campaign.game.files.get("tables", {}).get("charts", [])
-    table = next(
-        (c for c in charts if c.get("kind") in ("purchase_costs", "fortification_costs")), {}
-    )
-    return list(table.get("items", []))

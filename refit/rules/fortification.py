@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.games.rules import Reason
-from refit.rules.purchase import RF, RF_INITIAL_REPH, SAP_DAYTIME_REPH
+from refit.rules.purchase_costs import RF, RF_INITIAL_REPH, SAP_DAYTIME_REPH
 
 RF_MINEFIELD_DAY_CAP = 90
 BOOBY_TRAP_LEVELS = ("C", "B", "A")

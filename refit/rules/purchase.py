@@ -1,9 +1,10 @@
-"""RG purchase (RF 11.619, SaP 11.617): which RGs a side may buy now, at what cost, and why not.
+"""RG purchase (RF 11.619, SaP 11.617): which RGs a side may buy now, and why not.
 
 Plain Python over the module's data (``rg_charts.json``, ``campaign_games.json``) and plain facts
 about the campaign (what the side has bought so far, the Historical DRM, the CPP left). No Django:
 the reasons come back as ``campaigns.games.rules.Reason`` values (a code, the rule, the numbers)
-and the service layer words them with ``Reason.sentence`` in the user's language.
+and the service layer words them with ``Reason.sentence`` in the user's language. What an RG
+costs with its options, and the chart data, is ``refit.rules.purchase_costs``.
 
 Red Factories
 * Day Max (11.6195) and CG Max (11.6196) come from the CG's chart columns
@@ -14,41 +15,41 @@ Red Factories
   its sign reversed (11.6195); an unknown Historical DRM stops company purchases until the
   referee enters it.
 * Date notes (n, f, y, aa, bb) and the initial-RePh SSRs (RB CG I/III I.2) as data.
-* Options (11.6194): on-map +2 Soviet / +3 German for A-/I- RGs (free for the RGs the rule and
-  note a name), Reserve −1 for I- RGs, Soviet dug-in AFV at half cost rounded up; pre-registered
-  hexes +1 each, at most 2 (note p); the Stuka for 2 CPP (note b).
+* The options of 11.6194 the RG does not have, or the initial SSRs ban, are refused.
 
 Slaughter at Ponyri
 * Time-frame max and CG max from the chart (M1's override in 7 July AM, note h), at most 2
   infantry companies per time frame with 3 platoons (FRD) counting as one (11.6175), at most 2
   non-rocket OBA modules per time frame (CG5), airborne not before 8 July AM (note g), no I/V
-  RGs in 7 July AM (CG-1.2/1.4).
-* Options (11.6174): on-map +1 Russian / +2 German for I/V RGs (free with note a and for the
-  Russian I4), Reserve ("C", cloaked) −1 for I RGs; neither in the Daytime RePh.
+  RGs in 7 July AM (CG-1.2/1.4); no on-map or Reserve purchases when the time frame forbids them.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from campaigns.games.rules import Reason
-
-RF = "red_factories"
-SAP = "slaughter_at_ponyri"
-
-# Placement options. The RG Purchase Record's on-board column shows their letter.
-REINFORCEMENT = ""
-ON_MAP = "on_map"
-RESERVE = "reserve"
-DUG_IN = "dug_in"
-PLACEMENTS = (REINFORCEMENT, ON_MAP, RESERVE, DUG_IN)
-
-RF_INITIAL_REPH = "before_initial"
-SAP_DAYTIME_REPH = "daytime"
+from refit.rules.purchase_costs import (
+    ON_MAP,
+    PLACEMENTS,
+    REINFORCEMENT,
+    RESERVE,
+    RF,
+    RF_INITIAL_REPH,
+    SAP,
+    Options,
+    Price,
+    alternative_cost,
+    chart_side,
+    group_by_id,
+    note_restrictions,
+    placements_for,
+    pre_registration,
+    price,
+    purchase_limits,
+)
 
 
 @dataclass(frozen=True)
@@ -81,21 +82,6 @@ class Situation:
 
 
 @dataclass(frozen=True)
-class Options:
-    placement: str = REINFORCEMENT
-    pre_registered_hexes: int = 0
-    stuka_two_cpp: bool = False
-    map_group: str = ""
-
-
-@dataclass(frozen=True)
-class Price:
-    base: int
-    cost: int
-    parts: tuple[tuple[str, int], ...]  # (what, CPP) — e.g. ("on_map", 3)
-
-
-@dataclass(frozen=True)
 class Offer:
     """One row of the side's RG chart as this campaign may buy it now."""
 
@@ -122,20 +108,7 @@ class Offer:
         return None if self.cg_max is None else max(self.cg_max - self.bought_in_cg, 0)
 
 
-# --- the data --------------------------------------------------------------------------------
-
-
-def chart_side(charts: Mapping[str, Any], side: str) -> Mapping[str, Any]:
-    return charts.get("sides", {}).get(side, {})
-
-
-def group_by_id(charts: Mapping[str, Any], side: str, rg_id: str) -> Mapping[str, Any] | None:
-    return next((g for g in chart_side(charts, side).get("groups", []) if g["id"] == rg_id), None)
-
-
-def _restrictions(chart: Mapping[str, Any], letters: Sequence[str]) -> list[Mapping[str, Any]]:
-    notes = chart.get("notes", {})
-    return [r for letter in letters for r in notes.get(letter, {}).get("restrictions", [])]
+# --- the chart's columns -------------------------------------------------------------------
 
 
 def _columns(cg_def: Mapping[str, Any], situation: Situation, map_group: str) -> tuple[str, str]:
@@ -147,146 +120,11 @@ def _columns(cg_def: Mapping[str, Any], situation: Situation, map_group: str) ->
     return column.get("cg_max_column", ""), column.get("period_max_column", map_group)
 
 
-def fpp_of(group: Mapping[str, Any]) -> int:
-    """The FPP a fortification RG gives (SaP prints ``fpp``; RF only in the unit text)."""
-    if group.get("fpp"):
-        return int(group["fpp"])
-    match = re.search(r"(\d+)\s*FPP", group.get("units", ""))
-    return int(match.group(1)) if match else 0
-
-
-def is_infantry_company(purchase_limits: Mapping[str, Any], side: str, rg_id: str) -> bool:
-    cap = purchase_limits.get("infantry_companies_per_day", {})
+def is_infantry_company(limits: Mapping[str, Any], side: str, rg_id: str) -> bool:
+    """Whether ``rg_id`` counts against RF 11.6195's infantry-company cap (``limits``: the chart's
+    ``purchase_limits``)."""
+    cap = limits.get("infantry_companies_per_day", {})
     return rg_id in cap.get("rgs", {}).get(side, [])
-
-
-# --- cost --------------------------------------------------------------------------------------
-
-
-def placements_for(
-    module: str, group: Mapping[str, Any], side: str, limits: Mapping[str, Any], reph_kind: str
-) -> tuple[str, ...]:
-    """The placements the rules offer for this RG (the first is always "reinforcement")."""
-    rg_id = group["id"]
-    offered = [REINFORCEMENT]
-    if module == RF:
-        if rg_id[:1] in limits.get("on_map_option", {}).get("applies_to_id_prefixes", ["A", "I"]):
-            offered.append(ON_MAP)
-        if rg_id[:1] in limits.get("reserve_option", {}).get("applies_to_id_prefixes", ["I"]):
-            offered.append(RESERVE)
-        dug_in = limits.get("dug_in_option", {})
-        if side == dug_in.get("side") and rg_id[:1] in dug_in.get("applies_to_id_prefixes", []):
-            offered.append(DUG_IN)
-        return tuple(offered)
-    if reph_kind == SAP_DAYTIME_REPH:
-        return tuple(offered)  # 11.6174: no cost variations in the Daytime RePh
-    if group.get("rg_class") in limits.get("on_map_surcharge", {}).get("rg_classes", []):
-        offered.append(ON_MAP)
-    if group.get("rg_class") in limits.get("reserve_discount", {}).get("rg_classes", []):
-        offered.append(RESERVE)
-    return tuple(offered)
-
-
-def _rf_on_map_surcharge(
-    group: Mapping[str, Any], side: str, limits: Mapping[str, Any], chart: Mapping[str, Any]
-) -> int:
-    option = limits.get("on_map_option", {})
-    if group["id"] in option.get("free_rgs", {}).get(side, []):
-        return 0
-    if any(r.get("kind") == "no_on_map_surcharge" for r in _restrictions(chart, group["notes"])):
-        return 0
-    return int(option.get("surcharge", {}).get(side, 0))
-
-
-def _sap_on_map_surcharge(group: Mapping[str, Any], limits: Mapping[str, Any]) -> int:
-    option = limits.get("on_map_surcharge", {})
-    if group["id"] in option.get("exempt_rgs", []):
-        return 0
-    if set(group.get("notes", [])) & set(option.get("exempt_notes", [])):
-        return 0
-    return int(option.get("cpp", 0))
-
-
-def _pre_registration(chart: Mapping[str, Any], group: Mapping[str, Any]) -> tuple[int, int]:
-    """(CPP per pre-registered hex, most hexes) the RG's notes allow; (0, 0) when none."""
-    for restriction in _restrictions(chart, group.get("notes", [])):
-        if restriction.get("kind") == "per_item_surcharge":
-            return int(restriction["cpp"]), int(restriction["max_items"])
-        if restriction.get("kind") == "pre_registered_hexes":
-            return int(restriction["cpp_each"]), int(restriction["max_per_module"])
-    return 0, 0
-
-
-def _alternative_cost(chart: Mapping[str, Any], group: Mapping[str, Any]) -> int | None:
-    letters = [*group.get("notes", []), *group.get("cost_notes", [])]
-    for restriction in _restrictions(chart, letters):
-        if restriction.get("kind") == "alternative_cost":
-            return int(restriction["cpp"])
-    return None
-
-
-def pre_registered_hex_limit(charts: Mapping[str, Any], side: str, group: Mapping[str, Any]) -> int:
-    """How many pre-registered hexes may be bought with this RG (note p; 0 = none)."""
-    return _pre_registration(chart_side(charts, side), group)[1]
-
-
-def has_alternative_cost(charts: Mapping[str, Any], side: str, group: Mapping[str, Any]) -> bool:
-    """Whether the RG has a second price (the RF Stuka's 2 CPP, note b)."""
-    return _alternative_cost(chart_side(charts, side), group) is not None
-
-
-def price(
-    module: str,
-    charts: Mapping[str, Any],
-    side: str,
-    group: Mapping[str, Any],
-    options: Options,
-) -> Price:
-    """The CPP an RG costs with the options chosen (options the RG does not have are refused
-    by ``check``, not here)."""
-    chart = chart_side(charts, side)
-    limits = _limits(module, charts, side)
-    base = int(group["cpp_cost"])
-    parts: list[tuple[str, int]] = []
-    cost = base
-    if options.stuka_two_cpp:
-        alternative = _alternative_cost(chart, group)
-        if alternative is not None:
-            parts.append(("stuka_two_cpp", alternative - base))
-            cost = alternative
-    if options.placement == ON_MAP:
-        surcharge = (
-            _rf_on_map_surcharge(group, side, limits, chart)
-            if module == RF
-            else _sap_on_map_surcharge(group, limits)
-        )
-        parts.append((ON_MAP, surcharge))
-        cost += surcharge
-    elif options.placement == RESERVE:
-        discount = (
-            int(limits.get("reserve_option", {}).get("cost_change", -1))
-            if module == RF
-            else int(limits.get("reserve_discount", {}).get("cpp", -1))
-        )
-        parts.append((RESERVE, discount))
-        cost += discount
-    elif options.placement == DUG_IN:
-        # 11.6194c: 50 %, fractions rounded up (A3: 5 → 3). The dug-in AFV sets up on the map,
-        # so no on-map surcharge is added (rules decision, spec Q40).
-        halved = math.ceil(cost / 2)
-        parts.append((DUG_IN, halved - cost))
-        cost = halved
-    if options.pre_registered_hexes:
-        each, _most = _pre_registration(chart, group)
-        parts.append(("pre_registered_hexes", each * options.pre_registered_hexes))
-        cost += each * options.pre_registered_hexes
-    return Price(base=base, cost=max(cost, 0), parts=tuple(parts))
-
-
-def _limits(module: str, charts: Mapping[str, Any], side: str) -> Mapping[str, Any]:
-    if module == RF:
-        return charts.get("purchase_limits", {})
-    return chart_side(charts, side).get("purchase_limits", {})
 
 
 # --- limits ------------------------------------------------------------------------------------
@@ -378,7 +216,7 @@ def offer(
     """One RG of the side's chart as the side may buy it now (without the CPP check)."""
     module, side = situation.module, situation.side
     chart = chart_side(charts, side)
-    limits = _limits(module, charts, side)
+    limits = purchase_limits(module, charts, side)
     rg_id = group["id"]
     cg_column, day_column = _columns(cg_def, situation, map_group)
     dashes = set(group.get("printed_dash", []))
@@ -401,7 +239,7 @@ def offer(
         reasons.append(Reason("not_in_cg", purchase_rule, {"map_group": map_group}))
     else:
         letters = [*group.get("notes", []), *group.get("cg_max_notes", {}).get(cg_column, [])]
-        restrictions = _restrictions(chart, letters)
+        restrictions = note_restrictions(chart, letters)
         if module == RF:
             date_reasons, cg_override, day_override = _rf_date_reasons(
                 restrictions, situation, rg_id, same_group, purchase_rule
@@ -448,7 +286,7 @@ def _side_wide_reasons(
 ) -> list[Reason]:
     """Limits across RGs: the company caps, OBA caps, bans of the moment, attachments."""
     module, side, rg_id = situation.module, situation.side, group["id"]
-    limits = _limits(module, charts, side)
+    limits = purchase_limits(module, charts, side)
     chart = chart_side(charts, side)
     reasons: list[Reason] = []
     today = [b for b in situation.bought if b.index == situation.index]
@@ -469,7 +307,7 @@ def _side_wide_reasons(
                         {"max": cap, "bought": companies, "hist_drm": situation.hist_drm},
                     )
                 )
-        for restriction in _restrictions(chart, group.get("notes", [])):
+        for restriction in note_restrictions(chart, group.get("notes", [])):
             if restriction.get("kind") == "attach_to":
                 available = (
                     situation.oba_for_plane if rg_id == "O6" else situation.oba_without_observer
@@ -552,7 +390,7 @@ def check(
         return None, [Reason("no_map_groups", "11.617", {})]
     row = offer(charts, cg_def, situation, group, map_group)
     reasons = list(row.reasons)
-    limits = _limits(module, charts, side)
+    limits = purchase_limits(module, charts, side)
     option_rule = "11.6194" if module == RF else "11.6174"
     if options.placement not in PLACEMENTS:
         reasons.append(Reason("unknown_option", option_rule, {}))
@@ -564,12 +402,12 @@ def check(
             reasons.append(
                 Reason("option_banned", banned[options.placement], {"option": options.placement})
             )
-    each, most = _pre_registration(chart_side(charts, side), group)
+    each, most = pre_registration(chart_side(charts, side), group)
     if options.pre_registered_hexes < 0 or options.pre_registered_hexes > most:
         reasons.append(
             Reason("pre_registered_hexes", "11.619" if module == RF else "CG5", {"max": most})
         )
-    if options.stuka_two_cpp and _alternative_cost(chart_side(charts, side), group) is None:
+    if options.stuka_two_cpp and alternative_cost(chart_side(charts, side), group) is None:
         reasons.append(Reason("no_alternative_cost", "11.619", {}))
     result = price(module, charts, side, group, options)
     if result.cost > situation.cpp_left:
@@ -601,11 +439,3 @@ def _option_banned(
     if period_rule.get("reserve_purchase_allowed") is False:
         banned[RESERVE] = rule
     return banned
-
-
-def onboard_code(module: str, placement: str) -> str:
-    """The RG Purchase Record's on-board letter: RF O / R (Reserve) / D (dug-in); SaP O / R
-    (reinforcement) / C (cloaked Reserve)."""
-    if module == RF:
-        return {ON_MAP: "O", RESERVE: "R", DUG_IN: "D"}.get(placement, "")
-    return {ON_MAP: "O", RESERVE: "C"}.get(placement, "R")

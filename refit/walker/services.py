@@ -49,6 +49,15 @@ def open_reph(campaign: Campaign) -> RefitPhase | None:
     return reph
 
 
+def posted_reph(campaign: Campaign, posted: object) -> RefitPhase | None:
+    """The open RePh when a form posted its id; None when the form was shown for an earlier one
+    (or the campaign game is over), so a page left open changes nothing."""
+    reph = open_reph(campaign)
+    if reph is None or str(posted) != str(reph.pk):
+        return None
+    return reph
+
+
 def steps(campaign: Campaign, reph: RefitPhase) -> list[engine.StepDef]:
     if reph.kind == "scenario":
         return []

@@ -1,16 +1,16 @@
 from django.urls import path
 
-from refit.walker import views
+from refit.walker.views import marks, overview, rolls, step
 
 app_name = "refit"
 
 urlpatterns = [
-    path("", views.overview, name="overview"),
-    path("finish/", views.finish, name="finish"),
-    path("<slug:side>/<str:rule>/", views.step, name="step"),
-    path("<slug:side>/<str:rule>/mark/", views.mark, name="mark"),
-    path("<slug:side>/<str:rule>/unmark/", views.unmark, name="unmark"),
-    path("<slug:side>/<str:rule>/roll/", views.roll, name="roll"),
-    path("<slug:side>/<str:rule>/undo/", views.undo_effects, name="undo_effects"),
-    path("<slug:side>/<str:rule>/chit/", views.choose_chit, name="chit"),
+    path("", overview.overview, name="overview"),
+    path("finish/", overview.finish, name="finish"),
+    path("<slug:side>/<str:rule>/", step.step, name="step"),
+    path("<slug:side>/<str:rule>/mark/", marks.mark, name="mark"),
+    path("<slug:side>/<str:rule>/unmark/", marks.unmark, name="unmark"),
+    path("<slug:side>/<str:rule>/roll/", rolls.roll, name="roll"),
+    path("<slug:side>/<str:rule>/undo/", rolls.undo_effects, name="undo_effects"),
+    path("<slug:side>/<str:rule>/chit/", rolls.choose_chit, name="chit"),
 ]

@@ -3,7 +3,8 @@
 The form has one column per fortification type, lines for the Locations where the items are
 set up and a grey "Total #" box pencilled in at purchase (the number still to be placed), plus
 the CVP Tally Box (RF 11.12). The filled sheet also lists each purchase and the FPP per day;
-its rows come from refit.purchases.records.fortification_record, the same the purchase pages show.
+its rows come from refit.fortifications.records.fortification_record, the same the fortification
+page shows.
 """
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign
-from refit.purchases.records import FortificationRecord, fortification_items, fortification_record
+from refit.fortifications.records import (
+    FortificationRecord,
+    fortification_items,
+    fortification_record,
+)
 from rosters.builders.common import first_column_heading, frame, language, period_label, side_name
 from rosters.sheets import Column, Row, Sheet, Table
 

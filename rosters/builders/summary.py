@@ -12,7 +12,7 @@ from campaigns.games.rules import signed
 from campaigns.models import Campaign, ReinforcementGroup
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.roster.rows import RosterRow, roster_rows, side_groups
-from refit.rules.purchase import onboard_code
+from refit.rules.purchase_costs import onboard_code
 from rosters.builders.common import (
     current_index,
     first_column_heading,

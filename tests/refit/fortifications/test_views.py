@@ -20,11 +20,11 @@ HTMX = {"HX-Request": "true"}
 
 
 def page_url(campaign, side="soviet"):
-    return reverse("purchases:fortifications", args=[campaign.pk, side])
+    return reverse("fortifications:page", args=[campaign.pk, side])
 
 
 def buy_url(campaign, side="soviet"):
-    return reverse("purchases:fortification_buy", args=[campaign.pk, side])
+    return reverse("fortifications:buy", args=[campaign.pk, side])
 
 
 def text(html):
@@ -113,18 +113,14 @@ def test_a_page_left_open_from_an_earlier_reph_buys_nothing(campaign, client_as,
 
 def test_take_back_and_location(campaign, client_as, people, reph):
     purchase = fortifications.buy(campaign, "soviet", 0, Order("wire"), people["soviet"])
-    location_url = reverse(
-        "purchases:fortification_location", args=[campaign.pk, "soviet", purchase.pk]
-    )
+    location_url = reverse("fortifications:location", args=[campaign.pk, "soviet", purchase.pk])
     for persona in ("german", "observer", "outsider"):
         response = client_as(persona).post(location_url, {"version": 0, "location": "X1"})
         assert response.status_code == 404
     client_as("soviet").post(location_url, {"version": purchase.version, "location": "H41"})
     purchase.refresh_from_db()
     assert purchase.location == "H41"
-    remove_url = reverse(
-        "purchases:fortification_remove", args=[campaign.pk, "soviet", purchase.pk]
-    )
+    remove_url = reverse("fortifications:remove", args=[campaign.pk, "soviet", purchase.pk])
     assert client_as("german").post(remove_url, {"reph": reph.pk}).status_code == 404
     client_as("soviet").post(remove_url, {"reph": reph.pk})
     assert not FortificationPurchase.objects.exists()

@@ -9,7 +9,7 @@ from campaigns.roster.services import add_ledger_entry
 from refit.purchases import receipt
 from refit.purchases import services as purchases
 from refit.purchases.receipt import ReceiptError
-from refit.rules.purchase import Options
+from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 
 pytestmark = pytest.mark.django_db

@@ -1,22 +1,28 @@
 """Buying and taking back RGs (refit.purchases.services): atomic, limited, idempotent, logged."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, LedgerEntry, ReinforcementGroup, SideDay
 from campaigns.roster.services import add_ledger_entry
+from refit.fortifications import services as fortifications
+from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.purchases.services import PurchaseError
-from refit.rules.purchase import ON_MAP, Options
+from refit.rules.fortification import FortificationOrder
+from refit.rules.purchase_costs import ON_MAP, Options
 from refit.walker import services as walker
+from tests.refit.ledger_reads import ledger_reads
 
 pytestmark = pytest.mark.django_db
 
 
 def cpp_left(campaign, side="german"):
-    return purchases.side_cpp(campaign, side, 0).left
+    return reading.side_cpp(campaign, side, 0).left
 
 
 def give_cpp(campaign, people, side, amount):
@@ -132,6 +138,25 @@ def test_taking_back_reverses_everything(campaign, people, reph):
     history.undo(event, by=people["soviet"])
     assert ReinforcementGroup.objects.filter(pk=rg.pk).exists()
     assert cpp_left(campaign, "soviet") == before - 1
+
+
+def test_taking_back_reads_the_ledger_once_and_keeps_an_rg_whose_fpp_are_spent(
+    campaign, people, reph
+):
+    rg = purchases.buy(campaign, "soviet", 0, "M1", Options(), people["soviet"])  # 50 + 40 FPP
+    fortifications.buy(
+        campaign, "soviet", 0, FortificationOrder("tunnel", quantity=2), people["soviet"]
+    )  # 60 FPP: 30 left, fewer than the RG's 40
+    refused = pytest.raises(PurchaseError, match="already spent on fortifications")
+    with CaptureQueriesContext(connection) as queries, refused:
+        purchases.remove(campaign, rg, people["soviet"])
+    assert len(ledger_reads(queries)) == 1  # both ledgers, locked in one read
+    assert ReinforcementGroup.objects.filter(pk=rg.pk).exists()
+    other = purchases.buy(campaign, "soviet", 0, "A1", Options(), people["soviet"])
+    with CaptureQueriesContext(connection) as queries:
+        purchases.remove(campaign, other, people["soviet"])
+    assert len(ledger_reads(queries)) == 1
+    assert not ReinforcementGroup.objects.filter(pk=other.pk).exists()
 
 
 def test_no_change_once_the_step_is_marked_done(campaign, people, reph):

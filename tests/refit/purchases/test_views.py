@@ -9,8 +9,9 @@ from django.urls import reverse
 from campaigns.dice import services as dice
 from campaigns.models import LedgerEntry, ReinforcementGroup, SideDay
 from campaigns.roster.services import add_ledger_entry
+from refit.purchases import notes
 from refit.purchases import services as purchases
-from refit.rules.purchase import Options
+from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 from tests.campaigns.builders import make_big_campaign
 
@@ -224,33 +225,6 @@ def test_query_counts_do_not_grow_with_the_campaign(
     assert len(response.context["rows"]) >= 60
 
 
-def test_the_fortification_record_builder(campaign, people, reph):
-    from campaigns.models import FortificationPurchase
-    from campaigns.records.services import add_cvp
-    from refit.purchases.records import fortification_record
-
-    add_cvp(
-        campaign,
-        by=people["referee"],
-        side="soviet",
-        index=0,
-        phase="scenario",
-        what="4-4-7",
-        cvp=2,
-    )
-    FortificationPurchase.objects.create(
-        campaign=campaign, side="soviet", index=0, item="ap-minefield", detail="A-P 6", fpp=18
-    )
-    record = fortification_record(campaign, "soviet")
-    assert record.days[0].available == 50  # RB CG I initial OB FPP
-    assert [(line.item, line.fpp, line.detail) for line in record.lines] == [
-        ("ap-minefield", 18, "A-P 6")
-    ]
-    assert record.totals == {"ap-minefield": 1}
-    assert record.cvp_by_day[0][1:] == (2, 2)
-    assert fortification_record(campaign, "german").lines == []
-
-
 def _bought_with_hexes(campaign, people, reph):
     add_ledger_entry(
         campaign,
@@ -274,7 +248,7 @@ def _bought_with_hexes(campaign, people, reph):
 def test_who_writes_an_rgs_hexes_and_observer(campaign, client_as, people, reph, persona, status):
     rg = _bought_with_hexes(campaign, people, reph)
     url = reverse("purchases:rg_notes", args=[campaign.pk, "german", rg.pk])
-    data = {"seen": purchases.notes_seen(rg), "hexes": "H41, J40", "observer_location": "K2"}
+    data = {"seen": notes.notes_seen(rg), "hexes": "H41, J40", "observer_location": "K2"}
     assert client_as(persona).post(url, data).status_code == status
     rg.refresh_from_db()
     assert (rg.details.get("hexes"), rg.details.get("observer_location")) == (
@@ -286,7 +260,7 @@ def test_rg_notes_are_checked_and_shown_in_the_record(campaign, client_as, peopl
     rg = _bought_with_hexes(campaign, people, reph)
     url = reverse("purchases:rg_notes", args=[campaign.pk, "german", rg.pk])
     client = client_as("german")
-    seen = purchases.notes_seen(rg)
+    seen = notes.notes_seen(rg)
     response = client.post(url, {"seen": seen, "hexes": "A1 A2 A3"}, follow=True)
     assert "bought with 2 pre-registered hex(es); 3 are written" in text(response.content.decode())
     response = client.post(url, {"seen": seen, "hexes": "A1 A2", "note": "MOL"}, headers=HTMX)
@@ -305,7 +279,7 @@ def test_the_stuka_count_is_e721_plus_one(campaign, client_as, people, reph):
     url = reverse("purchases:rg_notes", args=[campaign.pk, "german", rg.pk])
     record = client_as("german").get(record_url(campaign)).content.decode()
     assert 'name="e721"' in record
-    client_as("german").post(url, {"seen": purchases.notes_seen(rg), "e721": 2})
+    client_as("german").post(url, {"seen": notes.notes_seen(rg), "e721": 2})
     rg.refresh_from_db()
     assert (rg.details["e721"], rg.details["stukas"]) == (2, 3)
     record = text(client_as("german").get(record_url(campaign)).content.decode())
@@ -313,6 +287,6 @@ def test_the_stuka_count_is_e721_plus_one(campaign, client_as, people, reph):
     other = _bought_with_hexes(campaign, people, reph)
     other_url = reverse("purchases:rg_notes", args=[campaign.pk, "german", other.pk])
     response = client_as("german").post(
-        other_url, {"seen": purchases.notes_seen(other), "e721": 2}, follow=True
+        other_url, {"seen": notes.notes_seen(other), "e721": 2}, follow=True
     )
     assert "Only a Stuka RG (S1) has an E7.21 number." in text(response.content.decode())

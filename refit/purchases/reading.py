@@ -1,0 +1,163 @@
+"""What an RG purchase of one side is judged on, read once (RF 11.619, SaP 11.617).
+
+``read_side`` reads the side's CPP ledger rows, its RGs and the day's Historical DRM in three
+queries; the purchase page (refit.purchases.situation) and the purchase itself
+(refit.purchases.services.buy, with the ledger rows locked) both judge on that one reading, so a
+request reads the side's ledger once. ``SideReading.facts`` turns it into the plain
+``refit.rules.purchase.Situation`` the rules take.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
+from campaigns.roster.ledger import Movement, cpp_days
+from refit.rules import purchase as rules
+from refit.rules import purchase_costs as costs
+
+PURCHASE_STEP = {"red_factories": "11.619", "slaughter_at_ponyri": "11.617"}
+
+
+def has_purchases(campaign: Campaign) -> bool:
+    return campaign.module in PURCHASE_STEP and "rg_charts" in campaign.game.files
+
+
+def purchase_rule(campaign: Campaign) -> str:
+    return PURCHASE_STEP[campaign.module]
+
+
+def cg_definition(campaign: Campaign) -> dict:
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    return definitions.get(campaign.campaign_game) or {}
+
+
+def map_groups(campaign: Campaign) -> tuple[str, ...]:
+    if campaign.module != costs.RF:
+        return ()
+    return tuple(cg_definition(campaign).get("map_groups") or ())
+
+
+@dataclass(frozen=True)
+class CppState:
+    total: int
+    spent: int
+    left: int  # what the purchases may still spend (recon already paid is taken off)
+
+
+def cpp_state(rows: Sequence[tuple[int, str, int, str]], day_count: int, index: int) -> CppState:
+    day = cpp_days(day_count, [Movement(*row) for row in rows])[index]
+    return CppState(total=day.total, spent=day.spent, left=day.left - day.recon)
+
+
+def ledger_rows(
+    campaign: Campaign, side: str, ledger: str, *, lock: bool = False
+) -> list[tuple[int, str, int, str]]:
+    """The side's rows of one ledger as ``(index, kind, amount, rg)``; with ``lock`` (inside a
+    transaction) they stay locked until the commit, so two devices of one side cannot spend the
+    same points."""
+    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=ledger)
+    if lock:
+        rows = rows.select_for_update(of=("self",))
+    return list(rows.values_list("index", "kind", "amount", "rg"))
+
+
+@dataclass(frozen=True)
+class SideReading:
+    """One side's purchase state on CG day ``index``, read once."""
+
+    campaign: Campaign
+    side: str
+    index: int
+    cpp_rows: list[tuple[int, str, int, str]]
+    rgs: list[ReinforcementGroup]  # given and bought, in the order they came
+    hist_drm: int | None  # the side's Historical DRM of the day (None: not entered yet)
+
+    @cached_property
+    def cpp(self) -> CppState:
+        return cpp_state(self.cpp_rows, len(self.campaign.cg.periods), self.index)
+
+    def facts(self, reph: RefitPhase) -> rules.Situation:
+        """The facts a purchase in ``reph`` is judged on."""
+        campaign = self.campaign
+        periods = campaign.cg.periods
+        bought = tuple(
+            rules.Bought(
+                rg_id=rg.rg_id,
+                index=rg.index,
+                period_key=periods[rg.index].key if rg.index < len(periods) else "",
+                map_group=rg.details.get("map_group", ""),
+                placement=rg.option,
+            )
+            for rg in self.rgs
+            if rg.source == ReinforcementGroup.Source.PURCHASED
+        )
+        observers, planes = _observer_counts(campaign, self.side, self.rgs)
+        return rules.Situation(
+            module=campaign.module,
+            side=self.side,
+            cg=campaign.campaign_game,
+            index=reph.index,
+            period_key=periods[reph.index].key,
+            reph_kind=reph.kind,
+            cpp_left=self.cpp.left,
+            hist_drm=self.hist_drm,
+            bought=bought,
+            map_groups=map_groups(campaign),
+            oba_without_observer=observers,
+            oba_for_plane=planes,
+        )
+
+    def offers(self, reph: RefitPhase) -> list[rules.Offer]:
+        """Every RG of the side's chart as it may be bought in ``reph``, with why not."""
+        campaign = self.campaign
+        return rules.offers(
+            campaign.game.files["rg_charts"], cg_definition(campaign), self.facts(reph)
+        )
+
+
+def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) -> SideReading:
+    """Three queries: the CPP ledger rows (locked with ``lock``), the RGs, the Historical DRM."""
+    cpp_rows = ledger_rows(campaign, side, LedgerEntry.CPP, lock=lock)
+    rgs = list(
+        ReinforcementGroup.objects.filter(campaign=campaign, side=side).order_by("index", "id")
+    )
+    hist_drm = (
+        SideDay.objects.filter(campaign=campaign, index=index, side=side)
+        .values_list("hist_drm", flat=True)
+        .first()
+    )
+    return SideReading(campaign, side, index, cpp_rows, rgs, hist_drm)
+
+
+def side_cpp(campaign: Campaign, side: str, index: int) -> CppState:
+    """The side's CPP on day ``index`` (one query)."""
+    rows = ledger_rows(campaign, side, LedgerEntry.CPP)
+    return cpp_state(rows, len(campaign.cg.periods), index)
+
+
+def _observer_counts(
+    campaign: Campaign, side: str, groups: Sequence[ReinforcementGroup]
+) -> tuple[int, int]:
+    """(OBA modules without an offboard observer, OBA able to take a plane without one)."""
+    chart = costs.chart_side(campaign.game.files["rg_charts"], side)
+    by_id = {group["id"]: group for group in chart.get("groups", [])}
+    if campaign.module == costs.RF:
+        observer_targets = {"O1", "O2", "O3", "O4"}
+        plane_targets = {"O2", "O3"}
+    else:
+        # SaP: rocket modules come with their observer (note o).
+        observer_targets = {
+            rg_id
+            for rg_id, group in by_id.items()
+            if group.get("oba") and not group["oba"].get("includes_observer")
+        }
+        plane_targets = set()
+    counts = {rg.rg_id: 0 for rg in groups}
+    for rg in groups:
+        counts[rg.rg_id] += 1
+    observers = sum(counts.get(rg_id, 0) for rg_id in observer_targets) - counts.get("O5", 0)
+    planes = sum(counts.get(rg_id, 0) for rg_id in plane_targets) - counts.get("O6", 0)
+    return max(observers, 0), max(planes, 0)

@@ -1,0 +1,33 @@
+"""What the walker's views share: the stale-page message, the overview's URL, the step a URL
+names."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext_lazy
+
+from campaigns.games import steps as engine
+from campaigns.models import Campaign
+from refit.walker import situation
+
+STALE = gettext_lazy(
+    "That page was for a Refit Phase that is already finished; nothing was changed. "
+    "Here is where the campaign stands now."
+)
+
+
+def overview_url(campaign_id: int, side: str = "") -> str:
+    url = reverse("refit:overview", args=[campaign_id])
+    return f"{url}#side-{side}" if side else url
+
+
+def step_or_404(campaign: Campaign, side: str, rule: str) -> engine.StepDef:
+    """The numbered step ``rule`` of the module's Refit Phase (404 for an unknown side or step;
+    who may read or act on it is asked of campaigns.access with the step's ``secret``)."""
+    if side not in campaign.game.side_keys:
+        raise Http404
+    step = situation.step_def(campaign, rule)
+    if step is None:
+        raise Http404
+    return step

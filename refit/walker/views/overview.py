@@ -1,0 +1,90 @@
+"""Where the campaign stands (every side's steps) and finishing the Refit Phase."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns import access
+from campaigns.access import Viewer
+from campaigns.models import Campaign, RefitPhase
+from refit.walker import services as walker
+from refit.walker import situation
+from refit.walker.forms import FinishForm
+from refit.walker.services import WalkerError
+from refit.walker.views.common import STALE, overview_url
+
+
+def overview_context(
+    viewer: Viewer, reph: RefitPhase | None, finish_form: FinishForm | None = None
+) -> dict[str, Any]:
+    """The overview page of ``reph`` (with its marks, see ``situation.with_marks``); a refused
+    ``finish_form`` is shown again with its errors."""
+    context: dict[str, Any] = {"viewer": viewer, "campaign": viewer.campaign, "reph": reph}
+    if reph is None:
+        return context
+    page = situation.overview_situation(viewer, reph)
+    context.update({field.name: getattr(page, field.name) for field in fields(page)})
+    if page.may_finish and finish_form is None:
+        finish_form = FinishForm(
+            question=page.question, initial={"reph": reph.pk}, auto_id="id_finish_%s"
+        )
+    context["finish_form"] = finish_form if page.may_finish else None
+    return context
+
+
+@require_GET
+@login_required
+def overview(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    reph = situation.with_marks(walker.open_reph(viewer.campaign))
+    return render(request, "refit/walker/overview.html", overview_context(viewer, reph))
+
+
+def _position_sentence(campaign: Campaign, reph: RefitPhase | None) -> str:
+    if reph is None:
+        return _("The campaign game is over.")
+    position = situation.position(campaign, reph)
+    return _("Now: %(kind)s, %(day)s.") % {"kind": position.label, "day": position.day}
+
+
+@require_POST
+@login_required
+def finish(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = access.campaign_actor(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    reph = walker.open_reph(campaign)
+    if reph is None:
+        messages.info(request, _("The campaign game is over."))
+        return redirect(overview_url(campaign_id))
+    if request.POST.get("reph") != str(reph.pk):
+        messages.error(request, STALE)
+        return redirect(overview_url(campaign_id))
+    question = situation.finish_question(campaign, reph)
+    form = FinishForm(request.POST, question=question, auto_id="id_finish_%s")
+    if not form.is_valid():
+        situation.with_marks(reph)
+        messages.error(request, _("The Refit Phase was not finished: answer the question."))
+        return render(
+            request, "refit/walker/overview.html", overview_context(viewer, reph, finish_form=form)
+        )
+    finished_kind = reph.kind
+    try:
+        following = walker.finish(campaign, reph, by=request.user, **form.outcome())
+    except WalkerError as error:
+        messages.error(request, str(error))
+        return redirect(overview_url(campaign_id))
+    done = (
+        _("The scenario is over.")
+        if finished_kind == "scenario"
+        else _("The Refit Phase is finished.")
+    )
+    messages.success(request, f"{done} {_position_sentence(campaign, following)}")
+    return redirect(overview_url(campaign_id))

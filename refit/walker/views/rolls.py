@@ -1,0 +1,215 @@
+"""Rolling a step's dice tables (and booking a roll's result again), undoing what a step
+changed, and choosing the initiative chit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from campaigns import access
+from campaigns.access import Viewer
+from campaigns.games import steps as engine
+from campaigns.games.rules import signed
+from campaigns.models import DiceRoll, RefitPhase
+from campaigns.state import StateError
+from campaigns.templatetags.gamedata_tags import is_text, loc
+from refit.walker import automatic, initiative, situation
+from refit.walker import services as walker
+from refit.walker.forms import ChitForm, RollForm
+from refit.walker.services import WalkerError
+from refit.walker.views.common import STALE, overview_url, step_or_404
+from refit.walker.views.step import after_change, roll_form_id, step_context
+
+
+def _result_text(result: Any) -> str:
+    """A table result as one line of text in the active language."""
+    if result is None:
+        return "—"
+    if is_text(result):
+        return str(loc(result))
+    if isinstance(result, dict):
+        if is_text(result.get("text")):
+            return str(loc(result["text"]))
+        return "; ".join(
+            f"{key.replace('_', ' ')}: {_result_text(value)}" for key, value in result.items()
+        )
+    if isinstance(result, list):
+        return ", ".join(_result_text(item) for item in result)
+    return str(result)
+
+
+def _roll_sentence(table_name: str, roll: DiceRoll) -> str:
+    faces = " + ".join(str(face) for face in roll.faces)
+    modifiers = "".join(f" {signed(m['value'])} ({m['reason']})" for m in roll.modifiers)
+    return _("%(table)s: %(kind)s %(faces)s%(modifiers)s = %(final)s → %(result)s") % {
+        "table": table_name,
+        "kind": roll.kind,
+        "faces": faces,
+        "modifiers": modifiers,
+        "final": roll.final,
+        "result": _result_text(roll.result),
+    }
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = step_or_404(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
+    reph = situation.with_marks(walker.posted_reph(campaign, request.POST.get("reph")))
+    if reph is None:
+        messages.error(request, STALE)
+        return _after_roll(request, viewer, side, step_def, None)
+    posted_table = request.POST.get("table", "")
+    try:  # asked here too, to say why before the DRMs are read; the service asks again
+        rolled_step = automatic.check_roll(
+            campaign, reph, side=side, step=rule, table_id=posted_table
+        )
+    except automatic.AutomaticRollError as error:
+        messages.error(request, str(error))
+        return _after_roll(request, viewer, side, step_def, reph)
+    if request.POST.get("rebook"):
+        try:
+            rolled = automatic.book_again(
+                campaign, reph, side=side, step=rule, table_id=posted_table, by=request.user
+            )
+        except automatic.AutomaticRollError as error:
+            messages.error(request, str(error))
+            return _after_roll(request, viewer, side, step_def, reph)
+        messages.success(request, rolled.booked)
+        return _after_roll(request, viewer, side, step_def, reph, rolled=True)
+    the_plan = automatic.plan(campaign, reph, side, posted_table)
+    form = RollForm(
+        request.POST,
+        tables=automatic.rollable_tables(campaign, rolled_step),
+        questions=the_plan.resolution.questions,
+        auto_id=roll_form_id(posted_table),
+    )
+    if not form.is_valid():
+        messages.error(request, _("Nothing was rolled: check the DRMs."))
+        return _after_roll(request, viewer, side, step_def, reph, roll_form=form)
+    try:
+        rolled = automatic.roll(
+            campaign,
+            reph,
+            side=side,
+            step=rule,
+            table_id=posted_table,
+            answers=form.cleaned_data["answers"],
+            extra=form.cleaned_data["modifiers"],
+            note=form.cleaned_data["note"],
+            by=request.user,
+        )
+    except automatic.AutomaticRollError as error:
+        messages.error(request, str(error))
+        return _after_roll(request, viewer, side, step_def, reph, roll_form=form)
+    sentence = _roll_sentence(situation.table_name(campaign, posted_table), rolled.roll)
+    messages.success(request, f"{sentence} {rolled.booked}".strip())
+    return _after_roll(request, viewer, side, step_def, reph, rolled=True)
+
+
+def _after_roll(
+    request: HttpRequest,
+    viewer: Viewer,
+    side: str,
+    step_def: engine.StepDef,
+    reph: RefitPhase | None,
+    *,
+    roll_form: RollForm | None = None,
+    rolled: bool = False,
+) -> HttpResponse:
+    """The dice block (HTMX) or the step page again; the overview when the step is gone."""
+    campaign = viewer.campaign
+    if reph is None or not situation.in_reph(campaign, reph, step_def.rule):
+        if request.htmx:
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = overview_url(campaign.pk)
+            return response
+        return redirect(overview_url(campaign.pk))
+    step_url = reverse("refit:step", args=[campaign.pk, side, step_def.rule])
+    if request.htmx:
+        return render(
+            request,
+            "refit/walker/step.html#dice",
+            step_context(viewer, reph, side, step_def, roll_form=roll_form),
+        )
+    if roll_form is None:
+        return redirect(f"{step_url}#rolls" if rolled else step_url)
+    return render(
+        request,
+        "refit/walker/step.html",
+        step_context(viewer, reph, side, step_def, roll_form=roll_form),
+    )
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def undo_effects(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = step_or_404(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
+    reph = walker.posted_reph(campaign, request.POST.get("reph"))
+    if reph is None:
+        messages.error(request, STALE)
+    else:
+        try:
+            count = walker.undo_effects(campaign, reph, side=side, rule=rule, by=request.user)
+        except WalkerError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("%(count)s change(s) of %(rule)s undone; the rolls stay in the log.")
+                % {"count": count, "rule": rule},
+            )
+    return after_change(request, viewer, side, step_def, ok=True, from_overview=False)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def choose_chit(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = step_or_404(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
+    if not initiative.is_initiative_step(campaign, step_def.tables):
+        raise Http404
+    reph = walker.posted_reph(campaign, request.POST.get("reph"))
+    if reph is None:
+        messages.error(request, STALE)
+        return after_change(request, viewer, side, step_def, ok=True, from_overview=False)
+    form = ChitForm(request.POST, chits=initiative.allowed_chits(campaign, side, reph.index))
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the chits you may use."))
+    else:
+        try:
+            revealed = initiative.choose(
+                campaign, reph, side=side, chit=form.cleaned_data["chit"], by=request.user
+            )
+        except (initiative.InitiativeError, StateError) as error:
+            messages.error(request, str(error))
+        else:
+            if revealed is None:
+                messages.success(
+                    request, _("Chit chosen in secret; it is revealed when both sides have chosen.")
+                )
+            else:
+                messages.success(
+                    request,
+                    _("Both chits revealed: %(result)s.") % {"result": loc(revealed.cell["name"])},
+                )
+    return after_change(request, viewer, side, step_def, ok=True, from_overview=False)

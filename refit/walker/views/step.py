@@ -1,0 +1,216 @@
+"""One step for one side: its page, and the answer after a change made from it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from campaigns import access
+from campaigns.access import Viewer
+from campaigns.games import steps as engine
+from campaigns.models import Campaign, RefitPhase
+from refit.walker import automatic, situation
+from refit.walker import services as walker
+from refit.walker.forms import ChitForm, MarkForm, RollForm, UnmarkForm
+from refit.walker.situation import ChitBlock, StepSituation, StepTable
+from refit.walker.views.common import overview_url, step_or_404
+from refit.walker.views.overview import overview_context
+
+
+@dataclass(frozen=True)
+class TableRow(StepTable):
+    """A table of the step as the page shows it: with its roll form when the viewer may roll."""
+
+    form: RollForm | None = None
+
+
+def roll_form_id(table_id: str) -> str:
+    return "id_" + table_id.replace(".", "-") + "_%s"
+
+
+def _table_rows(
+    campaign: Campaign,
+    page: StepSituation,
+    reph: RefitPhase,
+    roll_form: RollForm | None,
+) -> list[TableRow]:
+    """Each table with its roll form; the one a refused roll was posted for keeps what was
+    typed."""
+    rollable = automatic.rollable_tables(campaign, page.step) if page.may_roll else {}
+    rows = []
+    for table in page.tables:
+        form = None
+        if table.plan is not None:
+            if roll_form is not None and roll_form.data.get("table") == table.id:
+                form = roll_form
+            else:
+                form = RollForm(
+                    tables=rollable,
+                    questions=table.plan.resolution.questions,
+                    initial={"reph": reph.pk, "table": table.id},
+                    auto_id=roll_form_id(table.id),
+                )
+        rows.append(TableRow(**_shallow(table), form=form))
+    return rows
+
+
+def _chit(chit: ChitBlock | None, reph: RefitPhase, side: str) -> dict[str, Any] | None:
+    if chit is None:
+        return None
+    block = _shallow(chit)
+    if chit.may_choose:
+        block["form"] = ChitForm(
+            chits=chit.allowed or {},
+            initial={"reph": reph.pk, "chit": chit.mine or None},
+            auto_id=f"id_chit_{side}_%s",
+        )
+    return block
+
+
+def _shallow(data: Any) -> dict[str, Any]:
+    """A dataclass's fields, not copied (``dataclasses.asdict`` would copy them deep)."""
+    return {field.name: getattr(data, field.name) for field in fields(data)}
+
+
+def _record_links(viewer: Viewer, page: StepSituation) -> list[tuple[str, str]]:
+    """Where a step's outcome is written down: the side's order of battle and ledger (for those
+    who may see them), the public CVP tally, scenarios and calendar."""
+    campaign_id, side = viewer.campaign.pk, page.side.key
+    links = []
+    if page.sees_side:
+        links.append((_("Order of battle"), reverse("campaigns:orbat", args=[campaign_id, side])))
+        links.append((_("CG Roster"), reverse("campaigns:roster", args=[campaign_id, side])))
+    links += [
+        (_("CVP"), reverse("campaigns:cvp", args=[campaign_id])),
+        (_("Scenarios"), reverse("campaigns:scenarios", args=[campaign_id])),
+        (_("Calendar"), reverse("campaigns:calendar", args=[campaign_id])),
+    ]
+    return links
+
+
+def _dice_log_url(campaign: Campaign) -> str | None:
+    try:
+        return reverse("campaigns:dice_log", args=[campaign.pk])
+    except NoReverseMatch:
+        return None
+
+
+def step_context(
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    step: engine.StepDef,
+    *,
+    mark_form: MarkForm | None = None,
+    roll_form: RollForm | None = None,
+) -> dict[str, Any]:
+    """The step page (``reph`` with its marks, see ``situation.with_marks``); a refused mark or
+    roll form is shown again with what was typed."""
+    campaign = viewer.campaign
+    page = situation.step_situation(viewer, reph, side, step)
+    tables = _table_rows(campaign, page, reph, roll_form)
+    return {
+        **_shallow(page),
+        "viewer": viewer,
+        "campaign": campaign,
+        "reph": reph,
+        "mark_form": (
+            mark_form
+            if mark_form is not None
+            else MarkForm(initial={"reph": reph.pk}, auto_id=f"id_mark_{side}_%s")
+        ),
+        "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
+        "tables": tables,
+        "table_names": page.table_names,
+        "chit": _chit(page.chit, reph, side),
+        "purchases_url": reverse("purchases:page", args=[campaign.pk, side])
+        if page.buys_rgs
+        else None,
+        "fortifications_url": reverse("fortifications:page", args=[campaign.pk, side])
+        if page.buys_fortifications
+        else None,
+        "perimeters_url": reverse("perimeters:page", args=[campaign.pk])
+        if page.draws_perimeters
+        else None,
+        "record_links": _record_links(viewer, page),
+        "dice_log_url": _dice_log_url(campaign),
+        "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
+    }
+
+
+def open_reph_running(campaign: Campaign, rule: str) -> RefitPhase:
+    """The open RePh with its marks, when it runs step ``rule``; 404 otherwise (or when the
+    campaign game is over)."""
+    reph = situation.with_marks(walker.open_reph(campaign))
+    if reph is None or not situation.in_reph(campaign, reph, rule):
+        raise Http404
+    return reph
+
+
+@require_GET
+@login_required
+def step(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    step_def = step_or_404(viewer.campaign, side, rule)
+    access.require_side_reader(viewer, side, secret=step_def.secret)
+    reph = open_reph_running(viewer.campaign, rule)
+    return render(request, "refit/walker/step.html", step_context(viewer, reph, side, step_def))
+
+
+def _render_status(request: HttpRequest, context: Mapping[str, Any]) -> HttpResponse:
+    """The step's status block, and its dice block out of band (the roll forms follow the
+    status: a side rolls on its current step)."""
+    status = render_to_string("refit/walker/step.html#status", context, request=request)
+    dice_block = render_to_string(
+        "refit/walker/step.html#dice", {**context, "oob": True}, request=request
+    )
+    return HttpResponse(status + dice_block)
+
+
+def after_change(
+    request: HttpRequest,
+    viewer: Viewer,
+    side: str,
+    step_def: engine.StepDef,
+    *,
+    ok: bool,
+    from_overview: bool,
+    mark_form: MarkForm | None = None,
+) -> HttpResponse:
+    """Where a mark, unmark, undo or chit goes next: the overview's side list (HTMX: the block
+    it came from); after a refused mark from the step page, that page again with what was
+    typed."""
+    campaign = viewer.campaign
+    reph = situation.with_marks(walker.open_reph(campaign))
+    running = situation.in_reph(campaign, reph, step_def.rule)
+    if request.htmx:
+        if from_overview:
+            return render(
+                request, "refit/walker/overview.html#walker", overview_context(viewer, reph)
+            )
+        if not running:
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = overview_url(campaign.pk, side)
+            return response
+        assert reph is not None
+        return _render_status(
+            request,
+            step_context(viewer, reph, side, step_def, mark_form=None if ok else mark_form),
+        )
+    if ok or from_overview or not running:
+        return redirect(overview_url(campaign.pk, side))
+    assert reph is not None
+    return render(
+        request,
+        "refit/walker/step.html",
+        step_context(viewer, reph, side, step_def, mark_form=mark_form),
+    )
