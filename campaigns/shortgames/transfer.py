@@ -3,7 +3,7 @@ unit
 roster, the turn marks, the points, who holds which place and the referee's tables.
 
 Nothing of a short game is secret, so every scope carries all of it. The import checks each row
-against its model field (the transfer checker's ``_values``) and against the game (known states,
+against its model field (the transfer checker's ``values``) and against the game (known states,
 steps, places, optional rules, referee slots); any failure refuses the whole file.
 """
 
@@ -112,82 +112,82 @@ def check_section(checker: Any, data: dict[str, Any], refused: type[Exception]) 
     if setup is not None:
         if not isinstance(setup, dict):
             raise refused(_("The file's “short_game.setup” must be an object."))
-        values = checker._values("short_game.setup", 1, setup, ShortGame, SETUP_FIELDS)
+        values = checker.values("short_game.setup", 1, setup, ShortGame, SETUP_FIELDS)
         known = {option["id"] for option in game.get("optional_rules") or []}
         if (
             not isinstance(values["options"], list)
             or not set(values["options"]) <= known
             or not all(isinstance(o, str) for o in values["options"])
         ):
-            raise checker._error("short_game.setup", 1, "options", _("names an unknown rule."))
+            raise checker.error("short_game.setup", 1, "options", _("names an unknown rule."))
         if not isinstance(values["victory"], dict) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in values["victory"].values()
         ):
-            raise checker._error("short_game.setup", 1, "victory", _("must map ids to turns."))
+            raise checker.error("short_game.setup", 1, "victory", _("must map ids to turns."))
         parsed["setup"] = values
     unit_refs: set = set()
     units = []
     states = GAME_STATES[module.key]
-    for n, row in checker._rows(section, "units"):
-        ref = checker._ref("units", n, row, unit_refs)
-        values = checker._values("units", n, row, GameUnit, UNIT_FIELDS)
+    for n, row in checker.rows(section, "units"):
+        ref = checker.ref("units", n, row, unit_refs)
+        values = checker.values("units", n, row, GameUnit, UNIT_FIELDS)
         if values["state"] not in states:
-            raise checker._error("units", n, "state", _("is not a state of this game."))
+            raise checker.error("units", n, "state", _("is not a state of this game."))
         if values["steps"] not in (1, 2):
-            raise checker._error("units", n, "steps", _("must be 1 or 2."))
+            raise checker.error("units", n, "steps", _("must be 1 or 2."))
         units.append({"ref": ref, "values": values})
     sequence_steps = {raw["id"] for raw in module.files["turn_sequence"]["steps"]}
     marks = []
     seen: set = set()
-    for n, row in checker._rows(section, "turn_marks"):
-        values = checker._values("turn_marks", n, row, TurnMark, MARK_FIELDS)
+    for n, row in checker.rows(section, "turn_marks"):
+        values = checker.values("turn_marks", n, row, TurnMark, MARK_FIELDS)
         if values["step"] not in sequence_steps:
-            raise checker._error("turn_marks", n, "step", _("is not a step of this game."))
+            raise checker.error("turn_marks", n, "step", _("is not a step of this game."))
         if values["status"] not in TurnMark.Status.values:
-            raise checker._error("turn_marks", n, "status", _("must be done or skipped."))
+            raise checker.error("turn_marks", n, "status", _("must be done or skipped."))
         key = (values["index"], values["side"], values["step"])
         if key in seen:
-            raise checker._error("turn_marks", n, "step", _("is marked twice."))
+            raise checker.error("turn_marks", n, "step", _("is marked twice."))
         seen.add(key)
         marks.append(values)
     points = []
-    for n, row in checker._rows(section, "points"):
-        values = checker._values("points", n, row, PointEntry, POINT_FIELDS)
+    for n, row in checker.rows(section, "points"):
+        values = checker.values("points", n, row, PointEntry, POINT_FIELDS)
         if values["kind"] not in PointKind.values:
-            raise checker._error("points", n, "kind", _("is not a kind of points."))
+            raise checker.error("points", n, "kind", _("is not a kind of points."))
         if values["action"] not in PointEntry.Action.values:
-            raise checker._error("points", n, "action", _("is not a kind of entry."))
+            raise checker.error("points", n, "action", _("is not a kind of entry."))
         unit = row.get("unit")
         if unit is not None and unit not in unit_refs:
-            raise checker._error("points", n, "unit", _("names no unit of the file."))
+            raise checker.error("points", n, "unit", _("names no unit of the file."))
         points.append(
             {
                 "values": values,
                 "unit": unit,
-                "created_at": checker._timestamp("points", n, row, "created_at"),
+                "created_at": checker.timestamp("points", n, row, "created_at"),
             }
         )
     places = {place["id"] for place in short_games.places_of(module.key, game)}
     control = []
     keys: set = set()
-    for n, row in checker._rows(section, "control"):
-        values = checker._values("control", n, row, ControlPoint, CONTROL_FIELDS)
+    for n, row in checker.rows(section, "control"):
+        values = checker.values("control", n, row, ControlPoint, CONTROL_FIELDS)
         if values["key"] not in places or values["key"] in keys:
-            raise checker._error("control", n, "key", _("is not a place of this game."))
+            raise checker.error("control", n, "key", _("is not a place of this game."))
         if values["controller"] and values["controller"] not in module.side_keys:
-            raise checker._error("control", n, "controller", _("is not a side of this game."))
+            raise checker.error("control", n, "controller", _("is not a side of this game."))
         keys.add(values["key"])
         control.append(values)
     slots = {slot["id"]: slot for slot in game.get("referee_slots") or []}
     tables = []
-    for n, row in checker._rows(section, "referee_tables"):
+    for n, row in checker.rows(section, "referee_tables"):
         slot = slots.get(row.get("slot"))
         if slot is None or any(t["slot"] == slot["id"] for t in tables):
-            raise checker._error("referee_tables", n, "slot", _("is not a table of this game."))
+            raise checker.error("referee_tables", n, "slot", _("is not a table of this game."))
         try:
             short_games.check_slot_data(slot, row.get("data"))
         except StateError as error:
-            raise checker._error("referee_tables", n, "data", str(error)) from None
+            raise checker.error("referee_tables", n, "data", str(error)) from None
         tables.append({"slot": slot["id"], "data": row["data"]})
     parsed.update(
         {

@@ -30,6 +30,9 @@ from campaigns.models import (
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
 from campaigns.roster import services as roster
+from campaigns.transfer import checker as transfer_checker
+from campaigns.transfer import load as transfer_load
+from campaigns.transfer import read as transfer_read
 from campaigns.transfer import services as transfer
 
 pytestmark = pytest.mark.django_db
@@ -420,7 +423,7 @@ def test_nothing_is_written_when_the_load_fails_half_way(played, people, monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(transfer, "_restore_times", broken)
+    monkeypatch.setattr(transfer_load, "_restore_times", broken)
     with pytest.raises(RuntimeError):
         transfer.load(parsed, user=people["outsider"])
     assert Campaign.objects.count() == before
@@ -970,7 +973,7 @@ def test_anything_unforeseen_while_checking_refuses_the_file_as_damaged(good, mo
     def broken(value):
         raise TypeError("a case nobody thought of")
 
-    monkeypatch.setattr(transfer, "parse_datetime", broken)
+    monkeypatch.setattr(transfer_checker, "parse_datetime", broken)
     assert refusal(good) == (
         "ledger, entry 1: The file is damaged or not an export of this app. Choose a file made "
         "by a campaign's Export link."
@@ -981,7 +984,7 @@ def test_anything_unforeseen_before_the_rows_refuses_it_without_a_place(good, mo
     def broken(key):
         raise AttributeError("registry changed")
 
-    monkeypatch.setattr(transfer, "get_module", broken)
+    monkeypatch.setattr(transfer_read, "get_module", broken)
     assert refusal(good).startswith("The file is damaged or not an export of this app.")
 
 
@@ -996,7 +999,7 @@ def test_a_value_the_database_refuses_on_load_refuses_the_file_and_writes_nothin
     def refused_by_database(*args, **kwargs):
         raise DataError("value too long")
 
-    monkeypatch.setattr(transfer, "_restore_times", refused_by_database)
+    monkeypatch.setattr(transfer_load, "_restore_times", refused_by_database)
     with pytest.raises(transfer.ImportRefused, match="damaged or not an export"):
         transfer.load(parsed, user=people["outsider"])
     assert (Campaign.objects.count(), CampaignEvent.objects.count()) == before
