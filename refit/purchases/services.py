@@ -455,7 +455,10 @@ def remove(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> 
     reph = open_purchase_reph(campaign, rg.side)
     if rg.index != reph.index:
         raise PurchaseError(_("Only purchases of the current Refit Phase can be taken back."))
-    entries = list(LedgerEntry.objects.filter(pk__in=rg.details.get("ledger_entries", [])))
+    # The rows its purchase booked, never another campaign's (the ids come from the RG's data).
+    entries = list(
+        LedgerEntry.objects.filter(campaign=campaign, pk__in=rg.details.get("ledger_entries", []))
+    )
     fpp = sum(e.amount for e in entries if e.ledger == LedgerEntry.FPP)
     if fpp:
         day = fpp_days(len(campaign.cg.periods), [Movement(*row) for row in fpp_rows])[rg.index]
