@@ -1,6 +1,6 @@
-"""The short games' part of an export file (campaigns.transfer.services): the game as started, its
-unit
-roster, the turn marks, the points, who holds which place and the referee's tables.
+"""The short games' section of an export file (registered with campaigns.transfer.sections when
+the app is ready): the game as started, its unit roster, the turn marks, the points, who holds
+which place and the referee's tables.
 
 Nothing of a short game is secret, so every scope carries all of it. The import checks each row
 against its model field (the transfer checker's ``values``) and against the game (known states,
@@ -9,12 +9,11 @@ steps, places, optional rules, referee slots); any failure refuses the whole fil
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from campaigns.models import (
-    Campaign,
     ControlPoint,
     GameUnit,
     PointEntry,
@@ -26,6 +25,13 @@ from campaigns.models import (
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames import services as short_games
 from campaigns.state import StateError
+from campaigns.transfer.format import ImportRefused
+from campaigns.transfer.sections import register_section
+
+if TYPE_CHECKING:
+    from campaigns.transfer.checker import Checker
+    from campaigns.transfer.export import ExportContext
+    from campaigns.transfer.load import LoadContext
 
 SECTION = "short_game"
 SETUP_FIELDS = ("options", "pocket_formed_index", "victory", "notes")
@@ -61,8 +67,9 @@ def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def export_section(campaign: Campaign) -> dict[str, Any] | None:
+def export_section(context: ExportContext) -> dict[str, Any] | None:
     """The short game's rows as JSON-ready data (None for the campaign games). Fixed queries."""
+    campaign = context.campaign
     if not short_games.is_short_game(campaign):
         return None
     game = ShortGame.objects.filter(campaign=campaign).values(*SETUP_FIELDS).first()
@@ -95,10 +102,10 @@ def export_section(campaign: Campaign) -> dict[str, Any] | None:
     }
 
 
-def check_section(checker: Any, data: dict[str, Any], refused: type[Exception]) -> dict | None:
-    """The section checked against the game; ``refused`` (ImportRefused) names the bad entry."""
+def check_section(checker: Checker, section: Any) -> dict | None:
+    """The section checked against the game; ImportRefused names the bad entry."""
     module = checker.module
-    section = data.get(SECTION)
+    refused = ImportRefused
     is_short = module.key in short_games.SHORT_MODULES and "turn_sequence" in module.files
     if section is None:
         return None
@@ -201,10 +208,9 @@ def check_section(checker: Any, data: dict[str, Any], refused: type[Exception]) 
     return parsed
 
 
-def load_section(campaign: Campaign, parsed: dict[str, Any] | None, create_all: Any) -> list[Any]:
-    """Write the section's rows for the new campaign; returns the points (their times)."""
-    if parsed is None:
-        return []
+def load_section(context: LoadContext, parsed: dict[str, Any]) -> None:
+    """Write the section's rows for the new campaign, the points with their times."""
+    campaign, create_all = context.campaign, context.create
     if parsed["setup"] is not None:
         ShortGame.objects.create(campaign=campaign, **parsed["setup"])
     units = create_all(
@@ -221,4 +227,14 @@ def load_section(campaign: Campaign, parsed: dict[str, Any] | None, create_all: 
     )
     create_all(ControlPoint, [ControlPoint(campaign=campaign, **v) for v in parsed["control"]])
     create_all(RefereeTable, [RefereeTable(campaign=campaign, **t) for t in parsed["tables"]])
-    return points
+    context.restore_times(PointEntry, points, parsed["points"])
+
+
+def register() -> None:
+    register_section(
+        SECTION,
+        models=(ShortGame, GameUnit, TurnMark, PointEntry, ControlPoint, RefereeTable),
+        export=export_section,
+        check=check_section,
+        load=load_section,
+    )

@@ -33,13 +33,13 @@ from campaigns.models import (
 )
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.records.forms import COUNT_MAX
-from campaigns.shortgames import transfer as short_transfer
 from campaigns.transfer.checker import Checker
 from campaigns.transfer.format import (
     CVP_FIELDS,
     DAY_FIELDS,
     DICE_FIELDS,
     EVENT_REFERENCES,
+    FORMAT_VERSION,
     FORTIFICATION_FIELDS,
     LEDGER_FIELDS,
     LOCATION_COUNTS,
@@ -54,6 +54,7 @@ from campaigns.transfer.format import (
     is_database_reference,
     scope_visibilities,
 )
+from campaigns.transfer.sections import REGISTRY
 from campaigns.transfer.values import (
     event_data_fits,
     event_data_rule,
@@ -82,7 +83,10 @@ class ParsedExport:
     fortifications: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     dice_rolls: list[dict[str, Any]] = field(default_factory=list)
-    short_game: dict[str, Any] | None = None
+    # The checked rows of each registered section present in the file (campaigns.transfer.
+    # sections), by its key.
+    sections: dict[str, Any] = field(default_factory=dict)
+    format_version: int = FORMAT_VERSION
 
 
 class FileChecker(Checker):
@@ -118,6 +122,7 @@ class FileChecker(Checker):
                 for m in members
             ],
             exported_at=exported_at if isinstance(exported_at, str) else None,
+            format_version=data["format_version"],
         )
         parsed.days = self._days(data)
         parsed.side_days = self._side_days(data)
@@ -127,9 +132,15 @@ class FileChecker(Checker):
         parsed.rgs = self._rgs(data)
         parsed.orbat = self._orbat(data, {row["ref"]: row["values"]["side"] for row in parsed.rgs})
         parsed.fortifications = self._fortifications(data, parsed.ledger)
-        parsed.short_game = short_transfer.check_section(self, data, ImportRefused)
         parsed.dice_rolls = self._dice_rolls(data)
-        parsed.history = self._history(data, {row["ref"] for row in parsed.dice_rolls})
+        self.define(DiceRoll, (row["ref"] for row in parsed.dice_rolls))
+        # The sections features registered, in order (one may name an earlier one's rows).
+        for section in REGISTRY:
+            checked = section.check(self, data.get(section.name))
+            self.place = None
+            if checked is not None:
+                parsed.sections[section.name] = checked
+        parsed.history = self._history(data, self.known(DiceRoll))
         return parsed
 
     # Sections -----------------------------------------------------------------------------
@@ -152,7 +163,10 @@ class FileChecker(Checker):
 
     def _ledger(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         rows = []
+        refs: set = set()
         for n, row in self.rows(data, "ledger"):
+            # Version-1 files have no ledger ids: nothing named their rows.
+            ref = self.ref("ledger", n, row, refs, required=False)
             values = self.values("ledger", n, row, LedgerEntry, LEDGER_FIELDS, secret=True)
             kinds = CPP_KINDS if values["ledger"] == LedgerEntry.CPP else FPP_KINDS
             if values["kind"] not in kinds:
@@ -169,8 +183,13 @@ class FileChecker(Checker):
                     "ledger", n, "amount", _("a gain must be more than 0, a cost less than 0.")
                 )
             rows.append(
-                {"values": values, "created_at": self.timestamp("ledger", n, row, "created_at")}
+                {
+                    "ref": ref,
+                    "values": values,
+                    "created_at": self.timestamp("ledger", n, row, "created_at"),
+                }
             )
+        self.define(LedgerEntry, refs)
         return rows
 
     def _scenarios(self, data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -427,7 +446,10 @@ class FileChecker(Checker):
                     section,
                     n,
                     "modifiers",
-                    _("must be a list of objects with a whole-number “value” and a “reason”."),
+                    _(
+                        "must be a list of objects with a whole-number “value”, a text “reason” "
+                        "and, for a DRM of the table, its “id” (text)."
+                    ),
                 )
             if values["final"] != values["original"] + sum(m["value"] for m in modifiers):
                 raise self.error(

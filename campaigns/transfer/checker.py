@@ -9,8 +9,8 @@ through it, so that every refusal names the section, the entry and the field the
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -32,15 +32,34 @@ class Checker:
     scope: str = ""
     cg_key: str = ""
     place: str | None = None
+    # The file ids of each table's rows checked so far, by model label, each with what its
+    # section tells of the row (or None): what a later section's references may name.
+    file_ids: dict[str, dict[Any, Any]] = field(default_factory=dict)
 
     @property
     def periods(self) -> int:
         return len(self.module.campaign_game(self.cg_key).periods)
 
+    def define(self, model: type[models.Model], refs: Iterable[Any] | Mapping[Any, Any]) -> None:
+        """The file ids ``model``'s section gave its rows (those that have one), each with what
+        a later section needs to know of the row when ``refs`` is a mapping."""
+        known = refs if isinstance(refs, Mapping) else dict.fromkeys(refs)
+        self.file_ids[model._meta.label_lower] = {
+            ref: fact for ref, fact in known.items() if ref is not None
+        }
+
+    def known(self, model: type[models.Model]) -> Mapping[Any, Any]:
+        """The file ids of ``model``'s rows in the file (none before its section is read)."""
+        return self.file_ids.get(model._meta.label_lower, {})
+
     # Rows ---------------------------------------------------------------------------------
 
     def rows(self, data: dict[str, Any], section: str) -> Iterator[tuple[int, dict[str, Any]]]:
-        rows = data.get(section, [])
+        """Each entry of ``data[section]`` (a list of objects) with its number, from 1."""
+        return self.entries(section, data.get(section, []))
+
+    def entries(self, section: str, rows: Any) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Each entry of the list ``rows``, the file's ``section``, with its number, from 1."""
         if not isinstance(rows, list):
             raise ImportRefused(
                 _("The file's “%(section)s” must be a list.") % {"section": section}

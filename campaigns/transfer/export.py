@@ -16,9 +16,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -37,7 +39,6 @@ from campaigns.models import (
     Scenario,
     SideDay,
 )
-from campaigns.shortgames import transfer as short_transfer
 from campaigns.transfer.format import (
     CVP_FIELDS,
     DAY_FIELDS,
@@ -57,28 +58,64 @@ from campaigns.transfer.format import (
     iso,
     scope_of,
 )
-from campaigns.transfer.values import is_int
+from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file
+
+
+@dataclass(frozen=True)
+class ExportContext:
+    """What a section's exporter gets: who exports, and the file ids given so far."""
+
+    viewer: Viewer
+    ids: FileIds
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.viewer.campaign
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides whose secrets the file holds."""
+        return tuple(self.viewer.visible_sides())
+
+    def references(self, model: type[models.Model], column: str, value: Any) -> Any:
+        """``value`` of ``model.column`` with its row ids as file ids (REGISTRY references)."""
+        return ids_to_file(value, REGISTRY.references(model, column), self.ids)
 
 
 def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str, Any]:
     """The campaign as ``viewer`` may see it, as JSON-ready data. A fixed number of queries."""
     campaign = viewer.campaign
+    context = ExportContext(viewer, FileIds())
+    ids = context.ids
     # Secret rows (side days, ledger, RGs, OB) only of the sides the viewer may see. Another
     # side's side days hold ELR/SAN and chits that may still be secret: only the referee, who
     # sees every side, gets them.
-    sides = viewer.visible_sides()
+    sides = context.sides
     scenarios = list(
         Scenario.objects.filter(campaign=campaign)
         .order_by("index", "sequence")
         .values("id", *SCENARIO_FIELDS)
     )
-    scenario_refs = {row["id"]: ref for ref, row in enumerate(scenarios, start=1)}
+    scenario_refs = ids.number(Scenario, (row["id"] for row in scenarios))
+    ledger = list(
+        LedgerEntry.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("side", "ledger", "index", "id")
+        .values("id", "created_at", *LEDGER_FIELDS)
+    )
+    ledger_refs = ids.number(LedgerEntry, (row["id"] for row in ledger))
+    # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
+    rolls = list(
+        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign))
+        .select_related("rolled_by", "voided_by")
+        .order_by("rolled_at", "id")
+    )
+    roll_refs = ids.number(DiceRoll, (roll.pk for roll in rolls))
     rgs = list(
         ReinforcementGroup.objects.filter(campaign=campaign, side__in=sides)
         .order_by("side", "index", "id")
         .values("id", *RG_FIELDS)
     )
-    rg_refs = {row["id"]: ref for ref, row in enumerate(rgs, start=1)}
+    rg_refs = ids.number(ReinforcementGroup, (row["id"] for row in rgs))
     orbat = [
         {**_pick(row, ORBAT_FIELDS), "group": rg_refs.get(row["group_id"])}
         for row in OrbatEntry.objects.filter(campaign=campaign, side__in=sides)
@@ -87,21 +124,7 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
     ]
     # Ordered by references, not database ids, so that the same campaign exports the same.
     orbat.sort(key=lambda row: (row["side"], row["box"], row["group"] or 0))
-    events = list(
-        viewer.filter_visible(
-            CampaignEvent.objects.filter(campaign=campaign).select_related("actor", "undone_by")
-        ).order_by("created_at", "id")
-    )
-    # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
-    rolls = list(
-        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign))
-        .select_related("rolled_by", "voided_by")
-        .order_by("rolled_at", "id")
-    )
-    roll_refs = {roll.pk: ref for ref, roll in enumerate(rolls, start=1)}
-    event_refs = {event.pk: ref for ref, event in enumerate(events, start=1)}
-    names = roll_actor_names(events)
-    return {
+    core = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "exported_at": (now or timezone.now()).isoformat(),
@@ -129,10 +152,12 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
             .values(*SIDE_DAY_FIELDS)
         ),
         "ledger": [
-            {**_pick(row, LEDGER_FIELDS), "created_at": iso(row["created_at"])}
-            for row in LedgerEntry.objects.filter(campaign=campaign, side__in=sides)
-            .order_by("side", "ledger", "index", "id")
-            .values("created_at", *LEDGER_FIELDS)
+            {
+                "id": ledger_refs[row["id"]],
+                **_pick(row, LEDGER_FIELDS),
+                "created_at": iso(row["created_at"]),
+            }
+            for row in ledger
         ],
         "scenarios": [
             {"id": scenario_refs[row["id"]], **_pick(row, SCENARIO_FIELDS)} for row in scenarios
@@ -147,7 +172,14 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
             .order_by("index", "id")
             .values("scenario_id", "created_at", *CVP_FIELDS)
         ],
-        "rgs": [{"id": rg_refs[row["id"]], **_pick(row, RG_FIELDS)} for row in rgs],
+        "rgs": [
+            {
+                "id": rg_refs[row["id"]],
+                **_pick(row, RG_FIELDS),
+                "details": context.references(ReinforcementGroup, "details", row["details"]),
+            }
+            for row in rgs
+        ],
         "orbat": orbat,
         "fortifications": [
             {**_pick(row, FORTIFICATION_FIELDS), "created_at": iso(row["created_at"])}
@@ -155,14 +187,26 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
             .order_by("side", "index", "id")
             .values("created_at", *FORTIFICATION_FIELDS)
         ],
-        "history": [_event_record(event, event_refs, roll_refs) for event in events],
+    }
+    # The sections other features registered (the Refit Phase, the short games), in order: a
+    # section may name the rows of an earlier one, and the history any of them.
+    registered = {}
+    for section in REGISTRY:
+        value = section.export(context)
+        if value is not None:
+            registered[section.name] = value
+    events = list(
+        viewer.filter_visible(
+            CampaignEvent.objects.filter(campaign=campaign).select_related("actor", "undone_by")
+        ).order_by("created_at", "id")
+    )
+    ids.number(CampaignEvent, (event.pk for event in events))
+    names = roll_actor_names(events)
+    return {
+        **core,
+        **registered,
+        "history": [_event_record(event, context) for event in events],
         "dice_rolls": [_roll_record(roll, roll_refs[roll.pk], names) for roll in rolls],
-        # The short games' rows (none are secret); absent for the campaign games.
-        **(
-            {short_transfer.SECTION: section}
-            if (section := short_transfer.export_section(campaign)) is not None
-            else {}
-        ),
     }
 
 
@@ -205,14 +249,14 @@ def roll_actor_names(events: Iterable[CampaignEvent]) -> dict[tuple[int, str], s
     return names
 
 
-def _event_record(
-    event: CampaignEvent, event_refs: dict[int, int], roll_refs: dict[int, int]
-) -> dict[str, Any]:
+def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any]:
     data = {k: v for k, v in event.data.items() if not is_database_reference(event.action, k)}
+    # Rows named inside the data (the Refit Phase step a change was made for…): by file id.
+    data = context.references(CampaignEvent, "data", data)
     # Another event named by its database id: the file names it by its file id, or not at all.
     reference = EVENT_REFERENCES.get(event.action)
     if reference in data:
-        ref = event_refs.get(data[reference]) if is_int(data[reference]) else None
+        ref = context.ids.of(CampaignEvent, data[reference])
         if ref is None:
             del data[reference]
         else:
@@ -228,9 +272,9 @@ def _event_record(
         undone_by = event.undone_by.get_username() if event.undone_by else None
     target = None
     if event.target_type == ROLL_TARGET:
-        target = roll_refs.get(event.target_id)
+        target = context.ids.of(DiceRoll, event.target_id)
     return {
-        "id": event_refs[event.pk],
+        "id": context.ids.of(CampaignEvent, event.pk),
         "action": event.action,
         "visibility": event.visibility,
         "target_type": event.target_type,

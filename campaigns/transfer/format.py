@@ -12,15 +12,59 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.games.registry import GameModule
-from campaigns.models import DiceRoll, Role
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CampaignEvent,
+    CvpEntry,
+    DiceRoll,
+    FortificationPurchase,
+    LedgerEntry,
+    Membership,
+    OrbatEntry,
+    ReinforcementGroup,
+    Role,
+    Scenario,
+    SideDay,
+)
 
 FORMAT = "campaign-desk.export"
-FORMAT_VERSION = 1
+# 2: the Refit Phase's sections and ledger ids; the ids inside JSON values (an event's refit
+# step, an RG's ledger rows and rolls) are file ids where version 1 wrote database ids.
+FORMAT_VERSION = 2
+# The versions this reader reads; older ones are upgraded before checking (read.upgrade).
+READABLE_VERSIONS = (1, 2)
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 # An export nests about seven levels deep (history → event → data → members → member → name);
 # free-form values (a roll's result, an RG's details) a few more. Deeper files are refused: the
 # pages and the next export would have to recurse through them.
 MAX_DEPTH = 32
+
+HEADER_KEYS = ("format", "format_version", "exported_at", "scope")
+# The sections the core writes, with the tables each one holds. Other features register theirs
+# (campaigns.transfer.sections); together they cover every table of the project except those in
+# NOT_IN_THE_FILE (tests/campaigns/transfer/test_coverage.py).
+CORE_SECTIONS = {
+    "campaign": (Campaign,),
+    "members": (Membership,),
+    "days": (CampaignDay,),
+    "side_days": (SideDay,),
+    "ledger": (LedgerEntry,),
+    "scenarios": (Scenario,),
+    "cvp": (CvpEntry,),
+    "rgs": (ReinforcementGroup,),
+    "orbat": (OrbatEntry,),
+    "fortifications": (FortificationPurchase,),
+    "history": (CampaignEvent,),
+    "dice_rolls": (DiceRoll,),
+}
+# Tables that are not campaign data, and why (by model label).
+NOT_IN_THE_FILE = {
+    "accounts.user": "people, not the campaign: users of one installation are not users of "
+    "another; the file names them (members, history) and the importing user becomes the only "
+    "member",
+    "campaigns.invitation": "credentials: a link lets anyone holding it join the campaign",
+}
 
 SCOPE_FULL = "full"
 SCOPE_PUBLIC = "public"

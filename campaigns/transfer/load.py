@@ -7,6 +7,8 @@ them and restores their times. The file is the state: campaigns.state.initialize
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -26,20 +28,19 @@ from campaigns.models import (
     LedgerKind,
     Membership,
     OrbatEntry,
-    PointEntry,
     ReinforcementGroup,
     Scenario,
     SideDay,
 )
-from campaigns.shortgames import transfer as short_transfer
 from campaigns.transfer.check import ParsedExport
 from campaigns.transfer.format import (
     EVENT_REFERENCES,
-    FORMAT_VERSION,
     ImportRefused,
     damaged,
     role_for_scope,
 )
+from campaigns.transfer.sections import REGISTRY, file_to_ids, label
+from campaigns.transfer.values import is_ref
 
 logger = logging.getLogger(__name__)
 
@@ -68,6 +69,45 @@ def load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         raise ImportRefused(damaged()) from None
 
 
+@dataclass
+class LoadContext:
+    """What a section's loader gets: the new campaign, the rows made so far by their file ids,
+    and the two ways rows are written (in the file's order; with the file's times)."""
+
+    campaign: Campaign
+    made: dict[str, dict[Any, models.Model]] = field(default_factory=dict)
+
+    def create(self, model: type[models.Model], objs: list[models.Model]) -> list[models.Model]:
+        return _create_all(model, objs)
+
+    def restore_times(
+        self,
+        model: type[models.Model],
+        objs: list[models.Model],
+        rows: list[dict[str, Any]],
+        name: str = "created_at",
+    ) -> None:
+        _restore_times(model, objs, rows, name)
+
+    def keep(
+        self, model: type[models.Model], refs: Iterable[Any], objs: Iterable[models.Model]
+    ) -> None:
+        """Remember the new rows by the file ids of the rows they were made from."""
+        self.made[label(model)] = {
+            ref: obj for ref, obj in zip(refs, objs, strict=True) if ref is not None
+        }
+
+    def row(self, model: type[models.Model], ref: Any) -> models.Model | None:
+        """The new row made from ``model``'s row with file id ``ref`` (None if there is none)."""
+        if not is_ref(ref):
+            return None
+        return self.made.get(label(model), {}).get(ref)
+
+    def references(self, model: type[models.Model], column: str, value: Any) -> Any:
+        """``value`` of ``model.column`` with the file ids it holds as the new rows' ids."""
+        return file_to_ids(value, REGISTRY.references(model, column), self.row)
+
+
 @transaction.atomic
 def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     meta = parsed.campaign
@@ -79,6 +119,7 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         period_index=meta["period_index"],
         created_by=user,
     )
+    context = LoadContext(campaign)
     role, side = role_for_scope(parsed.scope)
     Membership.objects.create(campaign=campaign, user=user, role=role, side=side)
 
@@ -93,21 +134,27 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         for index in periods
         for key in campaign.game.side_keys
     )
+    # Rolls first: other rows name them (an RG's rolls, an escape, a history event). Who rolled
+    # and who voided is not a user here; the events keep the names (data.original), read back
+    # by roll_actor_names.
+    rolls = _create_all(
+        DiceRoll, [DiceRoll(campaign=campaign, **row["values"]) for row in parsed.dice_rolls]
+    )
+    context.keep(DiceRoll, (row["ref"] for row in parsed.dice_rolls), rolls)
     ledger = _create_all(
         LedgerEntry, [LedgerEntry(campaign=campaign, **row["values"]) for row in parsed.ledger]
     )
+    context.keep(LedgerEntry, (row["ref"] for row in parsed.ledger), ledger)
     scenarios = _create_all(
         Scenario, [Scenario(campaign=campaign, **row["values"]) for row in parsed.scenarios]
     )
-    scenario_by_ref = {
-        row["ref"]: obj for row, obj in zip(parsed.scenarios, scenarios, strict=True)
-    }
+    context.keep(Scenario, (row["ref"] for row in parsed.scenarios), scenarios)
     cvp = _create_all(
         CvpEntry,
         [
             CvpEntry(
                 campaign=campaign,
-                scenario=scenario_by_ref.get(row["scenario"]),
+                scenario=context.row(Scenario, row["scenario"]),
                 **row["values"],
             )
             for row in parsed.cvp
@@ -115,13 +162,28 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     )
     rgs = _create_all(
         ReinforcementGroup,
-        [ReinforcementGroup(campaign=campaign, **row["values"]) for row in parsed.rgs],
+        [
+            ReinforcementGroup(
+                campaign=campaign,
+                **{
+                    **row["values"],
+                    "details": context.references(
+                        ReinforcementGroup, "details", row["values"]["details"]
+                    ),
+                },
+            )
+            for row in parsed.rgs
+        ],
     )
-    rg_by_ref = {row["ref"]: obj for row, obj in zip(parsed.rgs, rgs, strict=True)}
+    context.keep(ReinforcementGroup, (row["ref"] for row in parsed.rgs), rgs)
     _create_all(
         OrbatEntry,
         [
-            OrbatEntry(campaign=campaign, group=rg_by_ref.get(row["group"]), **row["values"])
+            OrbatEntry(
+                campaign=campaign,
+                group=context.row(ReinforcementGroup, row["group"]),
+                **row["values"],
+            )
             for row in parsed.orbat
         ],
     )
@@ -140,34 +202,32 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
             for v in (row["values"] for row in parsed.fortifications)
         ],
     )
-    # Rolls before history: a roll's events name it. Who rolled and who voided is not a user
-    # here; the events keep the names (data.original), read back by roll_actor_names.
-    rolls = _create_all(
-        DiceRoll, [DiceRoll(campaign=campaign, **row["values"]) for row in parsed.dice_rolls]
-    )
-    roll_by_ref = {row["ref"]: obj for row, obj in zip(parsed.dice_rolls, rolls, strict=True)}
+    # The sections features registered, in order; then the history, which may name their rows.
+    for section in REGISTRY:
+        if section.name in parsed.sections:
+            section.load(context, parsed.sections[section.name])
     events = _create_all(
         CampaignEvent,
         [
             CampaignEvent(
                 campaign=campaign,
                 actor=None,
-                target_id=roll_by_ref[row["target"]].pk if row["target"] is not None else None,
-                **row["values"],
+                target_id=getattr(context.row(DiceRoll, row["target"]), "pk", None),
+                **{
+                    **row["values"],
+                    "data": context.references(CampaignEvent, "data", row["values"]["data"]),
+                },
             )
             for row in parsed.history
         ],
     )
     # change.undone names the undone event: by its file id in the file, by its id here.
-    event_by_ref = {
-        row["ref"]: obj
-        for row, obj in zip(parsed.history, events, strict=True)
-        if row["ref"] is not None
-    }
+    context.keep(CampaignEvent, (row["ref"] for row in parsed.history), events)
     linked = []
     for row, obj in zip(parsed.history, events, strict=True):
         if row["names"] is not None:
-            obj.data = {**obj.data, EVENT_REFERENCES[obj.action]: event_by_ref[row["names"]].pk}
+            undone = context.row(CampaignEvent, row["names"])
+            obj.data = {**obj.data, EVENT_REFERENCES[obj.action]: undone.pk}
             linked.append(obj)
     CampaignEvent.objects.bulk_update(linked, ["data"], batch_size=400)
     # auto_now_add stamped every row with now; give back the times the file kept.
@@ -176,9 +236,6 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     _restore_times(FortificationPurchase, fortifications, parsed.fortifications)
     _restore_times(CampaignEvent, events, parsed.history)
     _restore_times(DiceRoll, rolls, parsed.dice_rolls, "rolled_at")
-    points = short_transfer.load_section(campaign, parsed.short_game, _create_all)
-    if parsed.short_game is not None:
-        _restore_times(PointEntry, points, parsed.short_game["points"])
     history.record(
         campaign,
         user,
@@ -189,7 +246,7 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         scope=parsed.scope,
         role=role,
         side=side,
-        format_version=FORMAT_VERSION,
+        format_version=parsed.format_version,
         exported_at=parsed.exported_at,
         created_at=meta["created_at"] if isinstance(meta["created_at"], str) else None,
         members=parsed.members,

@@ -24,13 +24,15 @@ from campaigns.transfer.format import (
     FORMAT_VERSION,
     MAX_DEPTH,
     MAX_IMPORT_BYTES,
+    READABLE_VERSIONS,
     SCOPE_FULL,
     SCOPE_PUBLIC,
     SIDE_SCOPE_PREFIX,
     ImportRefused,
     damaged,
 )
-from campaigns.transfer.values import short
+from campaigns.transfer.sections import REGISTRY, drop_ids
+from campaigns.transfer.values import is_int, short
 
 logger = logging.getLogger(__name__)
 
@@ -96,8 +98,8 @@ def _parse(raw: bytes | str, checker: FileChecker) -> ParsedExport:
             % {"format": FORMAT}
         )
     version = data.get("format_version")
-    if not isinstance(version, int) or isinstance(version, bool) or version != FORMAT_VERSION:
-        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+    if not is_int(version) or version not in READABLE_VERSIONS:
+        if is_int(version) and version > FORMAT_VERSION:
             raise ImportRefused(
                 _(
                     "The file uses export format version %(version)s; this installation reads "
@@ -110,8 +112,12 @@ def _parse(raw: bytes | str, checker: FileChecker) -> ParsedExport:
                 "The file's format_version %(version)s is not supported (this app reads "
                 "%(supported)s)."
             )
-            % {"version": short(json.dumps(version)), "supported": FORMAT_VERSION}
+            % {
+                "version": short(json.dumps(version)),
+                "supported": ", ".join(map(str, READABLE_VERSIONS)),
+            }
         )
+    data = upgrade(data, version)
     meta = data.get("campaign")
     if not isinstance(meta, dict):
         raise ImportRefused(_("The file has no “campaign” section."))
@@ -129,6 +135,30 @@ def _parse(raw: bytes | str, checker: FileChecker) -> ParsedExport:
         )
     checker.module, checker.scope, checker.cg_key = module, scope, meta["campaign_game"]
     return checker.check(data, meta)
+
+
+def upgrade(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """A file of an older version as the current version writes it, before checking.
+
+    Version 1 wrote database ids of its installation where version 2 writes file ids: inside
+    JSON values (REGISTRY references: an event's Refit Phase step, an RG's ledger rows and
+    rolls). They name nothing here and are left out. Version 1 had no Refit Phase sections: the
+    campaign opens its first Refit Phase, as it did then.
+    """
+    if version >= 2:
+        return data
+    data = dict(data)
+    for reference in REGISTRY.all_references():
+        section = REGISTRY.section_of(reference.model)
+        rows = data.get(section) if section else None
+        if isinstance(rows, list):
+            data[section] = [
+                {**row, reference.column: drop_ids(row[reference.column], [reference])}
+                if isinstance(row, dict) and reference.column in row
+                else row
+                for row in rows
+            ]
+    return data
 
 
 def _check_tree(data: Any) -> None:
