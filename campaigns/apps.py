@@ -25,3 +25,9 @@ class CampaignsConfig(AppConfig):
         import campaigns.shortgames.history
         import campaigns.shortgames.turns
         import campaigns.transfer.history  # noqa: F401
+
+        # The export file's sections beyond the core ones (campaigns.transfer.sections); the
+        # Refit Phase's are registered by refit's app.
+        from campaigns.shortgames import transfer as short_game_transfer
+
+        short_game_transfer.register()

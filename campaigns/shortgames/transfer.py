@@ -1,20 +1,19 @@
-"""The short games' part of an export file (campaigns.transfer.services): the game as started, its
-unit
-roster, the turn marks, the points, who holds which place and the referee's tables.
+"""The short games' section of an export file (registered with campaigns.transfer.sections when
+the app is ready): the game as started, its unit roster, the turn marks, the points, who holds
+which place and the referee's tables.
 
 Nothing of a short game is secret, so every scope carries all of it. The import checks each row
-against its model field (the transfer checker's ``_values``) and against the game (known states,
+against its model field (the transfer checker's ``values``) and against the game (known states,
 steps, places, optional rules, referee slots); any failure refuses the whole file.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from campaigns.models import (
-    Campaign,
     ControlPoint,
     GameUnit,
     PointEntry,
@@ -26,6 +25,13 @@ from campaigns.models import (
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames import services as short_games
 from campaigns.state import StateError
+from campaigns.transfer.format import ImportRefused
+from campaigns.transfer.sections import register_section
+
+if TYPE_CHECKING:
+    from campaigns.transfer.checker import Checker
+    from campaigns.transfer.export import ExportContext
+    from campaigns.transfer.load import LoadContext
 
 SECTION = "short_game"
 SETUP_FIELDS = ("options", "pocket_formed_index", "victory", "notes")
@@ -61,8 +67,9 @@ def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def export_section(campaign: Campaign) -> dict[str, Any] | None:
+def export_section(context: ExportContext) -> dict[str, Any] | None:
     """The short game's rows as JSON-ready data (None for the campaign games). Fixed queries."""
+    campaign = context.campaign
     if not short_games.is_short_game(campaign):
         return None
     game = ShortGame.objects.filter(campaign=campaign).values(*SETUP_FIELDS).first()
@@ -95,10 +102,10 @@ def export_section(campaign: Campaign) -> dict[str, Any] | None:
     }
 
 
-def check_section(checker: Any, data: dict[str, Any], refused: type[Exception]) -> dict | None:
-    """The section checked against the game; ``refused`` (ImportRefused) names the bad entry."""
+def check_section(checker: Checker, section: Any) -> dict | None:
+    """The section checked against the game; ImportRefused names the bad entry."""
     module = checker.module
-    section = data.get(SECTION)
+    refused = ImportRefused
     is_short = module.key in short_games.SHORT_MODULES and "turn_sequence" in module.files
     if section is None:
         return None
@@ -112,82 +119,82 @@ def check_section(checker: Any, data: dict[str, Any], refused: type[Exception]) 
     if setup is not None:
         if not isinstance(setup, dict):
             raise refused(_("The file's “short_game.setup” must be an object."))
-        values = checker._values("short_game.setup", 1, setup, ShortGame, SETUP_FIELDS)
+        values = checker.values("short_game.setup", 1, setup, ShortGame, SETUP_FIELDS)
         known = {option["id"] for option in game.get("optional_rules") or []}
         if (
             not isinstance(values["options"], list)
             or not set(values["options"]) <= known
             or not all(isinstance(o, str) for o in values["options"])
         ):
-            raise checker._error("short_game.setup", 1, "options", _("names an unknown rule."))
+            raise checker.error("short_game.setup", 1, "options", _("names an unknown rule."))
         if not isinstance(values["victory"], dict) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in values["victory"].values()
         ):
-            raise checker._error("short_game.setup", 1, "victory", _("must map ids to turns."))
+            raise checker.error("short_game.setup", 1, "victory", _("must map ids to turns."))
         parsed["setup"] = values
     unit_refs: set = set()
     units = []
     states = GAME_STATES[module.key]
-    for n, row in checker._rows(section, "units"):
-        ref = checker._ref("units", n, row, unit_refs)
-        values = checker._values("units", n, row, GameUnit, UNIT_FIELDS)
+    for n, row in checker.rows(section, "units"):
+        ref = checker.ref("units", n, row, unit_refs)
+        values = checker.values("units", n, row, GameUnit, UNIT_FIELDS)
         if values["state"] not in states:
-            raise checker._error("units", n, "state", _("is not a state of this game."))
+            raise checker.error("units", n, "state", _("is not a state of this game."))
         if values["steps"] not in (1, 2):
-            raise checker._error("units", n, "steps", _("must be 1 or 2."))
+            raise checker.error("units", n, "steps", _("must be 1 or 2."))
         units.append({"ref": ref, "values": values})
     sequence_steps = {raw["id"] for raw in module.files["turn_sequence"]["steps"]}
     marks = []
     seen: set = set()
-    for n, row in checker._rows(section, "turn_marks"):
-        values = checker._values("turn_marks", n, row, TurnMark, MARK_FIELDS)
+    for n, row in checker.rows(section, "turn_marks"):
+        values = checker.values("turn_marks", n, row, TurnMark, MARK_FIELDS)
         if values["step"] not in sequence_steps:
-            raise checker._error("turn_marks", n, "step", _("is not a step of this game."))
+            raise checker.error("turn_marks", n, "step", _("is not a step of this game."))
         if values["status"] not in TurnMark.Status.values:
-            raise checker._error("turn_marks", n, "status", _("must be done or skipped."))
+            raise checker.error("turn_marks", n, "status", _("must be done or skipped."))
         key = (values["index"], values["side"], values["step"])
         if key in seen:
-            raise checker._error("turn_marks", n, "step", _("is marked twice."))
+            raise checker.error("turn_marks", n, "step", _("is marked twice."))
         seen.add(key)
         marks.append(values)
     points = []
-    for n, row in checker._rows(section, "points"):
-        values = checker._values("points", n, row, PointEntry, POINT_FIELDS)
+    for n, row in checker.rows(section, "points"):
+        values = checker.values("points", n, row, PointEntry, POINT_FIELDS)
         if values["kind"] not in PointKind.values:
-            raise checker._error("points", n, "kind", _("is not a kind of points."))
+            raise checker.error("points", n, "kind", _("is not a kind of points."))
         if values["action"] not in PointEntry.Action.values:
-            raise checker._error("points", n, "action", _("is not a kind of entry."))
+            raise checker.error("points", n, "action", _("is not a kind of entry."))
         unit = row.get("unit")
         if unit is not None and unit not in unit_refs:
-            raise checker._error("points", n, "unit", _("names no unit of the file."))
+            raise checker.error("points", n, "unit", _("names no unit of the file."))
         points.append(
             {
                 "values": values,
                 "unit": unit,
-                "created_at": checker._timestamp("points", n, row, "created_at"),
+                "created_at": checker.timestamp("points", n, row, "created_at"),
             }
         )
     places = {place["id"] for place in short_games.places_of(module.key, game)}
     control = []
     keys: set = set()
-    for n, row in checker._rows(section, "control"):
-        values = checker._values("control", n, row, ControlPoint, CONTROL_FIELDS)
+    for n, row in checker.rows(section, "control"):
+        values = checker.values("control", n, row, ControlPoint, CONTROL_FIELDS)
         if values["key"] not in places or values["key"] in keys:
-            raise checker._error("control", n, "key", _("is not a place of this game."))
+            raise checker.error("control", n, "key", _("is not a place of this game."))
         if values["controller"] and values["controller"] not in module.side_keys:
-            raise checker._error("control", n, "controller", _("is not a side of this game."))
+            raise checker.error("control", n, "controller", _("is not a side of this game."))
         keys.add(values["key"])
         control.append(values)
     slots = {slot["id"]: slot for slot in game.get("referee_slots") or []}
     tables = []
-    for n, row in checker._rows(section, "referee_tables"):
+    for n, row in checker.rows(section, "referee_tables"):
         slot = slots.get(row.get("slot"))
         if slot is None or any(t["slot"] == slot["id"] for t in tables):
-            raise checker._error("referee_tables", n, "slot", _("is not a table of this game."))
+            raise checker.error("referee_tables", n, "slot", _("is not a table of this game."))
         try:
             short_games.check_slot_data(slot, row.get("data"))
         except StateError as error:
-            raise checker._error("referee_tables", n, "data", str(error)) from None
+            raise checker.error("referee_tables", n, "data", str(error)) from None
         tables.append({"slot": slot["id"], "data": row["data"]})
     parsed.update(
         {
@@ -201,10 +208,9 @@ def check_section(checker: Any, data: dict[str, Any], refused: type[Exception]) 
     return parsed
 
 
-def load_section(campaign: Campaign, parsed: dict[str, Any] | None, create_all: Any) -> list[Any]:
-    """Write the section's rows for the new campaign; returns the points (their times)."""
-    if parsed is None:
-        return []
+def load_section(context: LoadContext, parsed: dict[str, Any]) -> None:
+    """Write the section's rows for the new campaign, the points with their times."""
+    campaign, create_all = context.campaign, context.create
     if parsed["setup"] is not None:
         ShortGame.objects.create(campaign=campaign, **parsed["setup"])
     units = create_all(
@@ -221,4 +227,14 @@ def load_section(campaign: Campaign, parsed: dict[str, Any] | None, create_all: 
     )
     create_all(ControlPoint, [ControlPoint(campaign=campaign, **v) for v in parsed["control"]])
     create_all(RefereeTable, [RefereeTable(campaign=campaign, **t) for t in parsed["tables"]])
-    return points
+    context.restore_times(PointEntry, points, parsed["points"])
+
+
+def register() -> None:
+    register_section(
+        SECTION,
+        models=(ShortGame, GameUnit, TurnMark, PointEntry, ControlPoint, RefereeTable),
+        export=export_section,
+        check=check_section,
+        load=load_section,
+    )

@@ -1,4 +1,4 @@
-"""History sentence of an import (``campaigns.transfer.services.load``)."""
+"""History sentence of an import (``campaigns.transfer.load``)."""
 
 from django.utils.translation import gettext as _
 

@@ -325,6 +325,8 @@ def remove(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> 
     reph = open_purchase_reph(campaign, rg.side)
     if rg.index != reph.index:
         raise PurchaseError(_("Only purchases of the current Refit Phase can be taken back."))
+    # The rows its purchase booked, found among this campaign's side rows only (the ids come
+    # from the RG's data, which an imported file could fill with another campaign's ids).
     own = set(rg.details.get("ledger_entries", []))
     entries = [entry for entry in ledger if entry.pk in own]
     fpp = sum(e.amount for e in entries if e.ledger == LedgerEntry.FPP)

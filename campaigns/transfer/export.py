@@ -1,0 +1,326 @@
+"""Writing the export file: the campaign as one viewer may see it, as JSON-ready data.
+
+What goes in is decided by campaigns.access (the sides the viewer may see, ``filter_visible``
+for history and dice rolls), never by the caller. Row ids are the file's own (1, 2, … per
+section), not database ids, so a side's export does not reveal how many rows the other side has.
+
+Who rolled and who voided an imported roll is kept, like every imported actor, in the
+``data.original`` of its history events (``dice.rolled`` / ``dice.voided``), which the file links
+to the roll by ``target``: ``roll_actor_names`` reads it back. History event data names no
+database row either: ``change.undone`` names the undone event by its file id
+(``EVENT_REFERENCES``), and keys that hold database ids are left out (``is_database_reference``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.utils import timezone
+from django.utils.text import slugify
+
+from campaigns.access import Viewer
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CampaignEvent,
+    CvpEntry,
+    DiceRoll,
+    FortificationPurchase,
+    LedgerEntry,
+    Membership,
+    OrbatEntry,
+    ReinforcementGroup,
+    Scenario,
+    SideDay,
+)
+from campaigns.transfer.format import (
+    CVP_FIELDS,
+    DAY_FIELDS,
+    EVENT_REFERENCES,
+    FORMAT,
+    FORMAT_VERSION,
+    FORTIFICATION_FIELDS,
+    LEDGER_FIELDS,
+    ORBAT_FIELDS,
+    ORIGINAL_KEY,
+    RG_FIELDS,
+    ROLL_ACTORS,
+    ROLL_TARGET,
+    SCENARIO_FIELDS,
+    SIDE_DAY_FIELDS,
+    is_database_reference,
+    iso,
+    scope_of,
+)
+from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file
+
+
+@dataclass(frozen=True)
+class ExportContext:
+    """What a section's exporter gets: who exports, and the file ids given so far."""
+
+    viewer: Viewer
+    ids: FileIds
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.viewer.campaign
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides whose secrets the file holds."""
+        return tuple(self.viewer.visible_sides())
+
+    def references(self, model: type[models.Model], column: str, value: Any) -> Any:
+        """``value`` of ``model.column`` with its row ids as file ids (REGISTRY references)."""
+        return ids_to_file(value, REGISTRY.references(model, column), self.ids)
+
+
+def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str, Any]:
+    """The campaign as ``viewer`` may see it, as JSON-ready data. A fixed number of queries."""
+    campaign = viewer.campaign
+    context = ExportContext(viewer, FileIds())
+    ids = context.ids
+    # Secret rows (side days, ledger, RGs, OB) only of the sides the viewer may see. Another
+    # side's side days hold ELR/SAN and chits that may still be secret: only the referee, who
+    # sees every side, gets them.
+    sides = context.sides
+    scenarios = list(
+        Scenario.objects.filter(campaign=campaign)
+        .order_by("index", "sequence")
+        .values("id", *SCENARIO_FIELDS)
+    )
+    scenario_refs = ids.number(Scenario, (row["id"] for row in scenarios))
+    ledger = list(
+        LedgerEntry.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("side", "ledger", "index", "id")
+        .values("id", "created_at", *LEDGER_FIELDS)
+    )
+    ledger_refs = ids.number(LedgerEntry, (row["id"] for row in ledger))
+    # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
+    rolls = list(
+        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign))
+        .select_related("rolled_by", "voided_by")
+        .order_by("rolled_at", "id")
+    )
+    roll_refs = ids.number(DiceRoll, (roll.pk for roll in rolls))
+    rgs = list(
+        ReinforcementGroup.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("side", "index", "id")
+        .values("id", *RG_FIELDS)
+    )
+    rg_refs = ids.number(ReinforcementGroup, (row["id"] for row in rgs))
+    orbat = [
+        {**_pick(row, ORBAT_FIELDS), "group": rg_refs.get(row["group_id"])}
+        for row in OrbatEntry.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("id")
+        .values("group_id", *ORBAT_FIELDS)
+    ]
+    # Ordered by references, not database ids, so that the same campaign exports the same.
+    orbat.sort(key=lambda row: (row["side"], row["box"], row["group"] or 0))
+    core = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": (now or timezone.now()).isoformat(),
+        "scope": scope_of(viewer),
+        "campaign": {
+            "name": campaign.name,
+            "module": campaign.module,
+            "campaign_game": campaign.campaign_game,
+            "data_version": campaign.data_version,
+            "period_index": campaign.period_index,
+            "created_at": iso(campaign.created_at),
+        },
+        "members": [
+            {"username": username, "role": role, "side": side}
+            for username, role, side in Membership.objects.filter(campaign=campaign)
+            .order_by("joined_at", "id")
+            .values_list("user__username", "role", "side")
+        ],
+        "days": list(
+            CampaignDay.objects.filter(campaign=campaign).order_by("index").values(*DAY_FIELDS)
+        ),
+        "side_days": list(
+            SideDay.objects.filter(campaign=campaign, side__in=sides)
+            .order_by("index", "side")
+            .values(*SIDE_DAY_FIELDS)
+        ),
+        "ledger": [
+            {
+                "id": ledger_refs[row["id"]],
+                **_pick(row, LEDGER_FIELDS),
+                "created_at": iso(row["created_at"]),
+            }
+            for row in ledger
+        ],
+        "scenarios": [
+            {"id": scenario_refs[row["id"]], **_pick(row, SCENARIO_FIELDS)} for row in scenarios
+        ],
+        "cvp": [
+            {
+                **_pick(row, CVP_FIELDS),
+                "scenario": scenario_refs.get(row["scenario_id"]),
+                "created_at": iso(row["created_at"]),
+            }
+            for row in CvpEntry.objects.filter(campaign=campaign)
+            .order_by("index", "id")
+            .values("scenario_id", "created_at", *CVP_FIELDS)
+        ],
+        "rgs": [
+            {
+                "id": rg_refs[row["id"]],
+                **_pick(row, RG_FIELDS),
+                "details": context.references(ReinforcementGroup, "details", row["details"]),
+            }
+            for row in rgs
+        ],
+        "orbat": orbat,
+        "fortifications": [
+            {**_pick(row, FORTIFICATION_FIELDS), "created_at": iso(row["created_at"])}
+            for row in FortificationPurchase.objects.filter(campaign=campaign, side__in=sides)
+            .order_by("side", "index", "id")
+            .values("created_at", *FORTIFICATION_FIELDS)
+        ],
+    }
+    # The sections other features registered (the Refit Phase, the short games), in order: a
+    # section may name the rows of an earlier one, and the history any of them.
+    registered = {}
+    for section in REGISTRY:
+        value = section.export(context)
+        if value is not None:
+            registered[section.name] = value
+    events = list(
+        viewer.filter_visible(
+            CampaignEvent.objects.filter(campaign=campaign).select_related("actor", "undone_by")
+        ).order_by("created_at", "id")
+    )
+    ids.number(CampaignEvent, (event.pk for event in events))
+    names = roll_actor_names(events)
+    return {
+        **core,
+        **registered,
+        "history": [_event_record(event, context) for event in events],
+        "dice_rolls": [_roll_record(roll, roll_refs[roll.pk], names) for roll in rolls],
+    }
+
+
+def _pick(row: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    return {name: row[name] for name in names}
+
+
+def _original(event: CampaignEvent) -> dict[str, Any] | None:
+    """What an event imported earlier (no actor here) kept of its time and names."""
+    original = event.data.get(ORIGINAL_KEY) if event.actor_id is None else None
+    return original if isinstance(original, dict) else None
+
+
+def event_actor_name(event: CampaignEvent) -> str | None:
+    """Who made the change: a user of this installation, or the name an imported event kept.
+
+    Reads ``event.actor``: select it with the event (``select_related``) or filter on
+    ``actor__isnull=True``.
+    """
+    original = _original(event)
+    if original is not None:
+        actor = original.get("actor")
+        return actor if isinstance(actor, str) else None
+    return event.actor.get_username() if event.actor_id is not None else None
+
+
+def roll_actor_names(events: Iterable[CampaignEvent]) -> dict[tuple[int, str], str]:
+    """``{(roll id, "rolled_by" | "voided_by"): name}`` as the rolls' history events tell it.
+
+    Rolls imported from a file have no users of this installation: their ``dice.rolled`` and
+    ``dice.voided`` events keep the names (``data.original``).
+    """
+    names = {}
+    for event in events:
+        role = ROLL_ACTORS.get(event.action)
+        if role and event.target_type == ROLL_TARGET and event.target_id is not None:
+            name = event_actor_name(event)
+            if name:
+                names[(event.target_id, role)] = name
+    return names
+
+
+def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any]:
+    data = {k: v for k, v in event.data.items() if not is_database_reference(event.action, k)}
+    # Rows named inside the data (the Refit Phase step a change was made for…): by file id.
+    data = context.references(CampaignEvent, "data", data)
+    # Another event named by its database id: the file names it by its file id, or not at all.
+    reference = EVENT_REFERENCES.get(event.action)
+    if reference in data:
+        ref = context.ids.of(CampaignEvent, data[reference])
+        if ref is None:
+            del data[reference]
+        else:
+            data[reference] = ref
+    # An event imported earlier (no actor here): give back the time and names it came with.
+    original = _original(event)
+    if original is not None:
+        del data[ORIGINAL_KEY]
+        created_at = original.get("created_at")
+        undone_by = original.get("undone_by")
+    else:
+        created_at = iso(event.created_at)
+        undone_by = event.undone_by.get_username() if event.undone_by else None
+    target = None
+    if event.target_type == ROLL_TARGET:
+        target = context.ids.of(DiceRoll, event.target_id)
+    return {
+        "id": context.ids.of(CampaignEvent, event.pk),
+        "action": event.action,
+        "visibility": event.visibility,
+        "target_type": event.target_type,
+        "target": target,
+        "created_at": created_at,
+        "actor": event_actor_name(event),
+        "undone_at": iso(event.undone_at),
+        "undone_by": undone_by,
+        "data": data,
+    }
+
+
+def _roll_record(roll: DiceRoll, ref: int, names: dict[tuple[int, str], str]) -> dict[str, Any]:
+    def user(role: str) -> str | None:
+        person = getattr(roll, role)
+        return person.get_username() if person is not None else names.get((roll.pk, role))
+
+    return {
+        "id": ref,
+        "index": roll.index,
+        "side": roll.side,
+        "step": roll.step,
+        "table_id": roll.table_id,
+        "kind": roll.kind,
+        "faces": roll.faces,
+        "modifiers": roll.modifiers,
+        "original": roll.original,
+        "final": roll.final,
+        "result": roll.result,
+        "note": roll.note,
+        "sequence_step": roll.sequence_step,
+        "form_token": roll.form_token,
+        "visibility": roll.visibility,
+        "rolled_by": user("rolled_by"),
+        "rolled_at": iso(roll.rolled_at),
+        "voided_at": iso(roll.voided_at),
+        "voided_by": user("voided_by") if roll.voided_at is not None else None,
+        "void_reason": roll.void_reason,
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_filename(campaign: Campaign, today: dt.date | None = None) -> str:
+    """``<campaign-name-slug>-<date>.json``; Japanese names keep their letters."""
+    slug = slugify(campaign.name, allow_unicode=True) or "campaign"
+    return f"{slug}-{(today or timezone.localdate()).isoformat()}.json"

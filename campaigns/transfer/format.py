@@ -1,0 +1,247 @@
+"""The export file's format: its marker and version, the scopes, the columns of each section.
+
+docs/export-format.md describes the format for people; this module holds what the writer
+(``export``) and the reader (``read``, ``check``, ``load``) must agree on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils.translation import gettext as _
+
+from campaigns.access import PUBLIC, REFEREE, Viewer
+from campaigns.games.registry import GameModule
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CampaignEvent,
+    CvpEntry,
+    DiceRoll,
+    FortificationPurchase,
+    LedgerEntry,
+    Membership,
+    OrbatEntry,
+    ReinforcementGroup,
+    Role,
+    Scenario,
+    SideDay,
+)
+
+FORMAT = "campaign-desk.export"
+# 2: the Refit Phase's sections and ledger ids; the ids inside JSON values (an event's refit
+# step, an RG's ledger rows and rolls) are file ids where version 1 wrote database ids.
+FORMAT_VERSION = 2
+# The versions this reader reads; older ones are upgraded before checking (read.upgrade).
+READABLE_VERSIONS = (1, 2)
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+# An export nests about seven levels deep (history → event → data → members → member → name);
+# free-form values (a roll's result, an RG's details) a few more. Deeper files are refused: the
+# pages and the next export would have to recurse through them.
+MAX_DEPTH = 32
+
+HEADER_KEYS = ("format", "format_version", "exported_at", "scope")
+# The sections the core writes, with the tables each one holds. Other features register theirs
+# (campaigns.transfer.sections); together they cover every table of the project except those in
+# NOT_IN_THE_FILE (tests/campaigns/transfer/test_coverage.py).
+CORE_SECTIONS = {
+    "campaign": (Campaign,),
+    "members": (Membership,),
+    "days": (CampaignDay,),
+    "side_days": (SideDay,),
+    "ledger": (LedgerEntry,),
+    "scenarios": (Scenario,),
+    "cvp": (CvpEntry,),
+    "rgs": (ReinforcementGroup,),
+    "orbat": (OrbatEntry,),
+    "fortifications": (FortificationPurchase,),
+    "history": (CampaignEvent,),
+    "dice_rolls": (DiceRoll,),
+}
+# Tables that are not campaign data, and why (by model label).
+NOT_IN_THE_FILE = {
+    "accounts.user": "people, not the campaign: users of one installation are not users of "
+    "another; the file names them (members, history) and the importing user becomes the only "
+    "member",
+    "campaigns.invitation": "credentials: a link lets anyone holding it join the campaign",
+}
+
+SCOPE_FULL = "full"
+SCOPE_PUBLIC = "public"
+SIDE_SCOPE_PREFIX = "side:"
+
+# Where an imported history event keeps what the new campaign cannot hold as such: the original
+# time, and who acted (the users of the file are not users of this installation).
+ORIGINAL_KEY = "original"
+# History payload keys that are not exported: undo steps name database rows of this
+# installation, and an imported change cannot be undone.
+NOT_EXPORTED_EVENT_DATA = ("undo",)
+# Other event data keys that hold database ids of this installation, by action. Left out of the
+# file and dropped from an imported one, like any key named ``id``, ``pk``, ``…_id`` or ``…_pk``.
+DATABASE_ID_EVENT_DATA = {"member.joined": ("invitation",)}
+# Event data keys that name another history event: exported as that event's file id (the key is
+# left out when the event is not in the file), imported as the new event's database id.
+EVENT_REFERENCES = {"change.undone": "undone"}
+
+# Scenario victory counts: {side key: {"gained": n | null, "lost": n | null}}, each count
+# what the scenario form accepts (0 … COUNT_MAX), so that the imported scenario can be edited.
+LOCATION_COUNTS = ("gained", "lost")
+
+# The columns of each section, in the order they are written (see docs/export-format.md).
+DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes")
+SIDE_DAY_FIELDS = (
+    "index",
+    "side",
+    "hist_drm",
+    "elr",
+    "san",
+    "elr_san_revealed",
+    "initiative_chit",
+    "chit_revealed",
+)
+LEDGER_FIELDS = ("side", "ledger", "index", "kind", "amount", "rg", "note")
+SCENARIO_FIELDS = (
+    "index",
+    "sequence",
+    "scenario_type",
+    "attacker",
+    "sets_up_first",
+    "moves_first",
+    "night",
+    "turns_played",
+    "winner",
+    "locations",
+    "notes",
+)
+CVP_FIELDS = (
+    "side",
+    "index",
+    "phase",
+    "what",
+    "cvp",
+    "exited_uncontrolled",
+    "no_cvp",
+    "manual",
+)
+RG_FIELDS = (
+    "side",
+    "rg_id",
+    "number",
+    "index",
+    "source",
+    "option",
+    "cpp_cost",
+    "strength",
+    "details",
+    "entered",
+)
+ORBAT_FIELDS = (
+    "side",
+    "box",
+    "unit_type",
+    "kind",
+    "quantity",
+    "origin_rg",
+    "statuses",
+    "status_note",
+)
+FORTIFICATION_FIELDS = (
+    "side",
+    "index",
+    "item",
+    "detail",
+    "details",
+    "quantity",
+    "fpp",
+    "under_construction",
+    "hexes",
+    "location",
+)
+SCENARIO_SIDE_FIELDS = ("attacker", "sets_up_first", "moves_first", "winner")
+# Dice rolls: the plain columns (faces, modifiers, result, side, users and times are checked
+# or written apart).
+DICE_FIELDS = (
+    "index",
+    "step",
+    "table_id",
+    "kind",
+    "original",
+    "final",
+    "note",
+    "sequence_step",
+    "form_token",
+    "visibility",
+    "void_reason",
+)
+# History events about a roll name it (``target``); these two tell who rolled and who voided.
+ROLL_TARGET = DiceRoll._meta.label_lower
+ROLL_ACTORS = {"dice.rolled": "rolled_by", "dice.voided": "voided_by"}
+
+
+class ImportRefused(ValueError):
+    """The file cannot be imported; the message says why, for the user."""
+
+
+def damaged(place: str | None = None) -> str:
+    """The refusal of a file no rule foresaw, naming where it was when there is a place."""
+    message = _(
+        "The file is damaged or not an export of this app. Choose a file made by a campaign's "
+        "Export link."
+    )
+    if place:
+        return _("%(place)s: %(message)s") % {"place": place, "message": message}
+    return message
+
+
+# --- scopes ----------------------------------------------------------------------------------
+
+
+def scope_of(viewer: Viewer) -> str:
+    """What an export made by this viewer contains: "full", "side:<key>" or "public"."""
+    if viewer.is_referee:
+        return SCOPE_FULL
+    if viewer.is_player:
+        return SIDE_SCOPE_PREFIX + viewer.side
+    return SCOPE_PUBLIC
+
+
+def scope_sides(scope: str, module: GameModule) -> tuple[str, ...]:
+    """The sides whose secrets a file of this scope holds."""
+    if scope == SCOPE_FULL:
+        return module.side_keys
+    if scope.startswith(SIDE_SCOPE_PREFIX):
+        return (scope.removeprefix(SIDE_SCOPE_PREFIX),)
+    return ()
+
+
+def scope_visibilities(scope: str, module: GameModule) -> tuple[str, ...]:
+    """The history visibilities a file of this scope may hold."""
+    if scope == SCOPE_FULL:
+        return (PUBLIC, REFEREE, *module.side_keys)
+    return (PUBLIC, *scope_sides(scope, module))
+
+
+def role_for_scope(scope: str) -> tuple[str, str]:
+    """The importing user's role in the new campaign: what the file lets them see."""
+    if scope == SCOPE_FULL:
+        return Role.REFEREE, ""
+    if scope.startswith(SIDE_SCOPE_PREFIX):
+        return Role.PLAYER, scope.removeprefix(SIDE_SCOPE_PREFIX)
+    return Role.OBSERVER, ""
+
+
+# --- shared by the writer and the reader -------------------------------------------------------
+
+
+def iso(value: dt.datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def is_database_reference(action: str, key: str) -> bool:
+    """Does this event data key hold database ids (of rows, of undo steps)?"""
+    return (
+        key in NOT_EXPORTED_EVENT_DATA
+        or key in DATABASE_ID_EVENT_DATA.get(action, ())
+        or key in ("id", "pk")
+        or key.endswith(("_id", "_pk"))
+    )

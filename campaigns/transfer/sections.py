@@ -1,0 +1,220 @@
+"""Sections other features add to the export file, and the JSON values that name other rows.
+
+A feature whose rows belong in a campaign's backup registers a section when its app is ready
+(``RefitConfig.ready`` for the Refit Phase, ``CampaignsConfig.ready`` for the short games), so
+that this package never imports the feature::
+
+    register_section(
+        "perimeters",
+        models=(PerimeterState,),
+        export=export_perimeters,   # (ExportContext) -> JSON-ready value, or None: no key
+        check=check_perimeters,     # (Checker, the file's value or None) -> checked rows
+        load=load_perimeters,       # (LoadContext, checked rows) -> None, inside the write
+    )
+
+Sections are written, checked and loaded in the order they were registered, after the core
+sections and the dice rolls and before the history, so that a section may name the rows of an
+earlier one by their file ids (``ExportContext.ids``, ``Checker.known``, ``LoadContext.row``) and
+an event may name any of them. ``check`` runs before the write transaction opens: it does all the
+work; ``load`` only inserts rows.
+
+Some JSON columns hold database ids of other rows of the campaign (the step an event was made
+for, the ledger rows an RG purchase booked). ``register_reference`` says where: such a value is
+written as the row's file id, read back as the new row's id, and left out when that row is not in
+the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import models
+
+from campaigns.transfer.format import CORE_SECTIONS, HEADER_KEYS
+from campaigns.transfer.values import is_int, is_ref
+
+if TYPE_CHECKING:
+    from campaigns.transfer.checker import Checker
+    from campaigns.transfer.export import ExportContext
+    from campaigns.transfer.load import LoadContext
+
+# Every item of a list, in a reference's path.
+EACH = "*"
+
+
+class DuplicateSection(ImproperlyConfigured):
+    """Two features registered a section under the same key, or one the core writes."""
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    models: tuple[type[models.Model], ...]
+    export: Callable[[ExportContext], Any]
+    check: Callable[[Checker, Any], Any]
+    load: Callable[[LoadContext, Any], None]
+
+
+@dataclass(frozen=True)
+class RowReference:
+    """``model.column`` holds, at ``path``, database ids of ``target`` rows of the campaign."""
+
+    model: type[models.Model]
+    column: str
+    path: tuple[str, ...]
+    target: type[models.Model]
+
+
+class Registry:
+    """The sections and row references features registered. One instance (``REGISTRY``)."""
+
+    def __init__(self, reserved: Iterable[str] = ()) -> None:
+        self._reserved = frozenset(reserved)
+        self._sections: dict[str, Section] = {}
+        self._references: list[RowReference] = []
+
+    def register_section(
+        self,
+        name: str,
+        *,
+        models: tuple[type[models.Model], ...],
+        export: Callable[[ExportContext], Any],
+        check: Callable[[Checker, Any], Any],
+        load: Callable[[LoadContext, Any], None],
+    ) -> Section:
+        if name in self._reserved or name in self._sections:
+            raise DuplicateSection(f"The export section “{name}” is registered twice.")
+        section = Section(name, tuple(models), export, check, load)
+        self._sections[name] = section
+        return section
+
+    def register_reference(
+        self,
+        model: type[models.Model],
+        column: str,
+        path: tuple[str, ...],
+        target: type[models.Model],
+    ) -> None:
+        model._meta.get_field(column)  # a typo stops the start-up, not an export
+        reference = RowReference(model, column, tuple(path), target)
+        if reference not in self._references:
+            self._references.append(reference)
+
+    def __iter__(self) -> Iterator[Section]:
+        return iter(list(self._sections.values()))
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._sections)
+
+    def section_of(self, model: type[models.Model]) -> str | None:
+        """The key of the section that holds ``model``'s rows (a core one or a registered one)."""
+        for name, held in (*CORE_SECTIONS.items(), *((s.name, s.models) for s in self)):
+            if model in held:
+                return name
+        return None
+
+    def covered_models(self) -> set[type[models.Model]]:
+        """Every table some section of the file holds."""
+        covered = {model for held in CORE_SECTIONS.values() for model in held}
+        return covered | {model for section in self for model in section.models}
+
+    def references(self, model: type[models.Model], column: str) -> list[RowReference]:
+        return [r for r in self._references if r.model is model and r.column == column]
+
+    def all_references(self) -> tuple[RowReference, ...]:
+        return tuple(self._references)
+
+
+# --- file ids --------------------------------------------------------------------------------
+
+
+def label(model: type[models.Model]) -> str:
+    return model._meta.label_lower
+
+
+class FileIds:
+    """Each exported row's id in the file (1, 2, … per table), by its database id."""
+
+    def __init__(self) -> None:
+        self._ids: dict[str, dict[int, int]] = {}
+
+    def number(self, model: type[models.Model], pks: Iterable[int]) -> dict[int, int]:
+        """Give the rows their file ids in this order (a table is numbered once)."""
+        ids = {pk: ref for ref, pk in enumerate(pks, start=1)}
+        self._ids[label(model)] = ids
+        return ids
+
+    def of(self, model: type[models.Model], pk: Any) -> int | None:
+        return self._ids.get(label(model), {}).get(pk) if is_int(pk) else None
+
+
+# --- rewriting the ids a JSON value holds ------------------------------------------------------
+
+DROP = object()
+
+
+def rewrite(value: Any, path: tuple[str, ...], change: Callable[[Any], Any]) -> Any:
+    """``value`` with each id at ``path`` replaced by ``change(id)``; DROP leaves it out.
+
+    Returns a copy where something changes; a value of another shape is left as it is.
+    """
+    if not path:
+        return change(value)
+    key, rest = path[0], path[1:]
+    if key == EACH:
+        if not isinstance(value, list):
+            return value
+        items = [rewrite(item, rest, change) for item in value]
+        return [item for item in items if item is not DROP]
+    if not isinstance(value, dict) or key not in value:
+        return value
+    changed = rewrite(value[key], rest, change)
+    copy = {k: v for k, v in value.items() if k != key}
+    if changed is not DROP:
+        copy[key] = changed
+    return {k: copy[k] for k in value if k in copy}  # the keys keep their order
+
+
+def ids_to_file(value: Any, references: Iterable[RowReference], ids: FileIds) -> Any:
+    """Export: each database id at the references' paths as its row's file id."""
+    for reference in references:
+        value = rewrite(
+            value,
+            reference.path,
+            lambda pk, target=reference.target: _or_drop(ids.of(target, pk)),
+        )
+    return value
+
+
+def file_to_ids(
+    value: Any, references: Iterable[RowReference], rows: Callable[[type, Any], Any]
+) -> Any:
+    """Import: each file id at the references' paths as the new row's database id."""
+    for reference in references:
+        value = rewrite(
+            value,
+            reference.path,
+            lambda ref, target=reference.target: _or_drop(
+                getattr(rows(target, ref), "pk", None) if is_ref(ref) else None
+            ),
+        )
+    return value
+
+
+def drop_ids(value: Any, references: Iterable[RowReference]) -> Any:
+    """Leave out every id at the references' paths (a file whose ids name nothing here)."""
+    for reference in references:
+        value = rewrite(value, reference.path, lambda _id: DROP)
+    return value
+
+
+def _or_drop(value: Any) -> Any:
+    return DROP if value is None else value
+
+
+REGISTRY = Registry(reserved=(*HEADER_KEYS, *CORE_SECTIONS))
+register_section = REGISTRY.register_section
+register_reference = REGISTRY.register_reference

@@ -1,0 +1,83 @@
+"""The registry of export sections and row references (campaigns.transfer.sections)."""
+
+import pytest
+
+from campaigns.models import CampaignEvent, DiceRoll, LedgerEntry, ReinforcementGroup
+from campaigns.transfer.sections import (
+    DROP,
+    EACH,
+    DuplicateSection,
+    FileIds,
+    Registry,
+    drop_ids,
+    file_to_ids,
+    ids_to_file,
+    rewrite,
+)
+
+
+def nothing(*args):
+    return None
+
+
+def test_a_section_key_is_registered_once_and_never_one_the_core_writes():
+    registry = Registry(reserved=("ledger",))
+    registry.register_section("walk", models=(), export=nothing, check=nothing, load=nothing)
+    with pytest.raises(DuplicateSection):
+        registry.register_section("walk", models=(), export=nothing, check=nothing, load=nothing)
+    with pytest.raises(DuplicateSection):
+        registry.register_section("ledger", models=(), export=nothing, check=nothing, load=nothing)
+    assert registry.names() == ("walk",)
+
+
+def test_a_reference_names_a_real_column():
+    registry = Registry()
+    with pytest.raises(Exception, match="no field named"):
+        registry.register_reference(ReinforcementGroup, "detials", ("x",), LedgerEntry)
+    registry.register_reference(ReinforcementGroup, "details", ("x",), LedgerEntry)
+    registry.register_reference(ReinforcementGroup, "details", ("x",), LedgerEntry)  # once
+    assert len(registry.references(ReinforcementGroup, "details")) == 1
+    assert registry.references(CampaignEvent, "data") == []
+
+
+def test_rewrite_follows_the_path_and_leaves_other_shapes_alone():
+    def double(value):
+        return value * 2
+
+    assert rewrite({"a": {"b": 3, "c": 1}}, ("a", "b"), double) == {"a": {"b": 6, "c": 1}}
+    assert rewrite({"a": [{"b": 1}, {"b": 2}, "x"]}, ("a", EACH, "b"), double) == {
+        "a": [{"b": 2}, {"b": 4}, "x"]
+    }
+    assert rewrite({"a": "not an object"}, ("a", "b"), double) == {"a": "not an object"}
+    assert rewrite({"b": 1}, ("a", "b"), double) == {"b": 1}
+    assert rewrite({"a": [1, 2, 3]}, ("a", EACH), lambda v: DROP if v == 2 else v) == {"a": [1, 3]}
+    # A dropped key goes; the others keep their order.
+    assert list(rewrite({"x": 0, "a": 1, "z": 2}, ("a",), lambda v: DROP)) == ["x", "z"]
+
+
+def test_ids_become_file_ids_and_back():
+    registry = Registry()
+    registry.register_reference(CampaignEvent, "data", ("step", "roll"), DiceRoll)
+    registry.register_reference(CampaignEvent, "data", ("rows", EACH), LedgerEntry)
+    references = registry.references(CampaignEvent, "data")
+    ids = FileIds()
+    ids.number(DiceRoll, [701, 702])
+    ids.number(LedgerEntry, [900])
+    data = {"step": {"roll": 702, "rule": "11.616"}, "rows": [900, 901], "note": 702}
+    written = ids_to_file(data, references, ids)
+    assert written == {"step": {"roll": 2, "rule": "11.616"}, "rows": [1], "note": 702}
+
+    class Row:
+        def __init__(self, pk):
+            self.pk = pk
+
+    made = {(DiceRoll, 2): Row(55), (LedgerEntry, 1): Row(66)}
+    read = file_to_ids(written, references, lambda model, ref: made.get((model, ref)))
+    assert read == {"step": {"roll": 55, "rule": "11.616"}, "rows": [66], "note": 702}
+    # A file id naming no row of the file, or of another shape, is left out.
+    crafted = {"step": {"roll": [2]}, "rows": [7, "x"]}
+    assert file_to_ids(crafted, references, lambda model, ref: None) == {
+        "step": {},
+        "rows": [],
+    }
+    assert drop_ids(data, references) == {"step": {"rule": "11.616"}, "rows": [], "note": 702}
