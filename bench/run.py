@@ -4,7 +4,8 @@
 
 Builds a throwaway SQLite database with many campaigns and a long history, then times the pages a
 player opens most, and the printable sheets (PDF and printable page) of a 30-day campaign with
-200 RGs. Later issues add the RePh and perimeter timings here.
+200 RGs, the perimeter computation on each full map, and how long a small save waits while a
+perimeter proposal runs (the proposal's search must not hold the write lock).
 """
 
 import os
@@ -90,6 +91,7 @@ def main() -> None:
         print(f"  {label:<18} {timed(client, url)}")
     bench_sheets(player, client)
     bench_perimeters()
+    bench_save_during_proposal(player, campaigns[1])
 
 
 def sheet_campaign(player: User):
@@ -171,12 +173,55 @@ def bench_sheets(player: User, client: Client) -> None:
 # --- perimeters (refit.rules.perimeter, 11.605-11.6066) ----------------------------------------
 
 
+def half_and_half(hexmap, first: str = "german", second: str = "soviet") -> dict:
+    """Control of a map split down the middle: each side's edge hexes and a control marker every
+    few hexes on its side of the line, so that a proposal has anchors to search through."""
+    middle = (min(h[0] for h in hexmap.cells) + max(h[0] for h in hexmap.cells)) // 2
+    control = {
+        h: first if h[0] < middle - 1 else second
+        for h in hexmap.edge_hexes
+        if abs(h[0] - middle) > 1
+    }
+    for h in hexmap.cells:
+        if h[1] % 4 == 0 and h[0] in (middle - 3, middle - 8):
+            control[h] = first
+        if h[1] % 4 == 2 and h[0] in (middle + 3, middle + 8):
+            control[h] = second
+    return control
+
+
+def crowded(hexmap, first: str = "german", second: str = "soviet") -> dict:
+    """Control markers everywhere (a seeded scatter, the enemy's among the first side's): a
+    proposal for the first side searches for seconds."""
+    import random
+
+    rnd = random.Random(2)
+    middle = (min(h[0] for h in hexmap.cells) + max(h[0] for h in hexmap.cells)) // 2
+    control = {
+        h: first if h[0] < middle - 1 else second
+        for h in hexmap.edge_hexes
+        if abs(h[0] - middle) > 1
+    }
+    for h in hexmap.sorted(hexmap.cells - hexmap.edge_hexes):
+        draw = rnd.random()
+        if h[0] >= middle:
+            if draw < 0.1:
+                control[h] = second
+        elif draw < 0.3:
+            control[h] = first
+        elif draw < 0.4:
+            control[h] = second
+    return control
+
+
 def bench_perimeters(runs: int = 5) -> None:
     """The whole perimeter computation on each full map with both sides' proposed perimeters."""
     import json
 
-    from refit.rules import perimeter
     from refit.rules.hexgrid import HexMap
+    from refit.rules.perimeter.board import Board
+    from refit.rules.perimeter.isolation import evaluate
+    from refit.rules.perimeter.proposal import propose
 
     for module, key in (
         ("red_factories", "RB"),
@@ -185,24 +230,13 @@ def bench_perimeters(runs: int = 5) -> None:
     ):
         data = json.loads((ROOT / f"campaigns/games/{module}/maps.json").read_text())
         hexmap = HexMap.from_data(key, data["maps"][key])
-        middle = (min(h[0] for h in hexmap.cells) + max(h[0] for h in hexmap.cells)) // 2
-        control = {
-            h: "german" if h[0] < middle - 1 else "soviet"
-            for h in hexmap.edge_hexes
-            if abs(h[0] - middle) > 1
-        }
-        for h in hexmap.cells:  # a control marker every few hexes on both sides of the middle
-            if h[1] % 4 == 0 and h[0] in (middle - 3, middle - 8):
-                control[h] = "german"
-            if h[1] % 4 == 2 and h[0] in (middle + 3, middle + 8):
-                control[h] = "soviet"
-        board = perimeter.Board(map=hexmap, sides=("german", "soviet"), control=control)
+        board = Board(map=hexmap, sides=("german", "soviet"), control=half_and_half(hexmap))
         proposing, computing = [], []
         for _ in range(runs):
             start = time.perf_counter()
-            markers = perimeter.propose(board, "german") + perimeter.propose(board, "soviet")
+            markers = propose(board, "german") + propose(board, "soviet")
             middle_time = time.perf_counter()
-            perimeter.evaluate(board, markers)
+            evaluate(board, markers)
             proposing.append((middle_time - start) * 1000)
             computing.append((time.perf_counter() - middle_time) * 1000)
         label = f"perimeter {key} ({len(hexmap.cells)} hexes, {len(markers)} markers)"
@@ -210,6 +244,68 @@ def bench_perimeters(runs: int = 5) -> None:
             f"  {label:<40} compute median {statistics.median(computing):6.1f} ms, "
             f"max {max(computing):6.1f} ms; propose median {statistics.median(proposing):6.1f} ms"
         )
+
+
+def bench_save_during_proposal(player: User, other) -> None:
+    """A player proposes a perimeter on the full RF map while, on another campaign, someone
+    saves a control marker: the save must not wait for the proposal's search. (SQLite's write
+    transaction holds the whole database: a search inside one held every save on the server.)"""
+    import threading
+
+    from django.db import connection
+
+    from refit.perimeters.state import base_map, current_state
+
+    campaign = services.create_campaign(
+        user=player,
+        name="Perimeter bench",
+        module=get_module("red_factories"),
+        cg_key="rf-cg-1",
+        role="player",
+        side="german",
+    )
+    state = current_state(campaign)
+    hexmap = base_map(campaign)
+    state.control = {hexmap.name(h): side for h, side in crowded(hexmap).items()}
+    state.save()
+    other_state = current_state(other)
+    proposing = Client()
+    proposing.force_login(player)
+    saving = Client()
+    saving.force_login(player)
+    for warm_up in (campaign, other):  # build both maps once, as a running server has
+        assert saving.get(f"/campaigns/{warm_up.pk}/perimeters/").status_code == 200
+    took: list[float] = []
+
+    def propose() -> None:
+        start = time.perf_counter()
+        url = f"/campaigns/{campaign.pk}/perimeters/german/propose/"
+        response = proposing.post(url, {"version": state.version})
+        took.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 302, response.status_code
+        connection.close()
+
+    thread = threading.Thread(target=propose)
+    thread.start()
+    waits = []
+    version = other_state.version
+    while thread.is_alive():
+        start = time.perf_counter()
+        url = f"/campaigns/{other.pk}/perimeters/control/"
+        hexes = "H41" if version % 2 else "H42"
+        response = saving.post(url, {"version": version, "hexes": hexes, "side": "german"})
+        assert response.status_code == 302, response.status_code
+        waits.append((time.perf_counter() - start) * 1000)
+        version += 1
+        time.sleep(0.02)
+    thread.join()
+    state.refresh_from_db()
+    print(
+        f"  {'save during a proposal (RF map)':<40} proposal {took[0]:6.1f} ms "
+        f"({len(state.markers)} markers); "
+        f"{len(waits)} saves meanwhile, median {statistics.median(waits):6.1f} ms, "
+        f"max {max(waits):6.1f} ms"
+    )
 
 
 if __name__ == "__main__":

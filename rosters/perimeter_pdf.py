@@ -26,12 +26,12 @@ FILLS = {
 
 
 def render_pdf(campaign: Any, state: Any, computation: Any) -> bytes:
-    from refit.perimeters import services as perimeters
+    from refit.perimeters import state as perimeter
 
     font = sheet_font()
     hexmap, result = computation.hexmap, computation.result
-    drawing = picture(hexmap, result, perimeters.markers(state, hexmap), set())
-    sides = list(perimeters.sides(campaign))
+    drawing = picture(hexmap, result, perimeter.markers(state, hexmap), set())
+    sides = list(perimeter.sides(campaign))
     page_width, page_height = A4
     margin = 12 * mm
     title_space = 14 * mm

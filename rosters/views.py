@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 
 from campaigns import access
 from campaigns.games.registry import Side
-from refit.perimeters import services as perimeters
+from refit.perimeters import state as perimeter
 from rosters.builders import LANGUAGES, SheetKind, build_sheet, has_sheets, kinds_for
 from rosters.pdf import PAPERS, render_pdf
 from rosters.perimeter_pdf import render_pdf as render_perimeter_pdf
@@ -148,12 +148,12 @@ def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> 
 @login_required
 def perimeter_map(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The reduced map as the public sees it (declared units only): both perimeters."""
-    viewer = access.member(request, campaign_id, feature=perimeters.has_perimeters)
-    state = perimeters.current_state(viewer.campaign)
+    viewer = access.member(request, campaign_id, feature=perimeter.has_perimeters)
+    state = perimeter.current_state(viewer.campaign)
     if state is None:
         raise Http404
-    computation = perimeters.compute(
-        None, state, perimeters.terrain_of(viewer.campaign), perimeters.unit_rows(state)
+    computation = perimeter.compute(
+        None, state, perimeter.terrain_of(viewer.campaign), perimeter.unit_rows(state)
     )
     content = render_perimeter_pdf(viewer.campaign, state, computation)
     response = HttpResponse(content, content_type="application/pdf")

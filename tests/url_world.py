@@ -35,7 +35,8 @@ from campaigns.roster import services as roster
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.units import UnitData
 from refit.fortifications import services as fortifications
-from refit.perimeters import services as perimeters
+from refit.perimeters import positions
+from refit.perimeters.state import current_state
 from refit.purchases import notes
 from refit.purchases import services as purchases
 from refit.rules.fortification import FortificationOrder
@@ -145,8 +146,8 @@ def _german_secrets(campaign: Campaign, german) -> tuple:
         note=GERMAN_SECRET,
     )
     # Where the German's units stand for the perimeter: secret until the German declares them.
-    perimeters.add_units(
-        perimeters.current_state(campaign),
+    positions.add_units(
+        current_state(campaign),
         "german",
         by=german,
         version=1,

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from refit.rules import perimeter as pm
 from refit.rules.hexgrid import Hex, HexMap
+from refit.rules.perimeter.board import Marker, Result
+from refit.rules.perimeter.markers import marker_path
 
 SIZE = 10.0  # hex centre to corner, in drawing units
 
@@ -57,8 +58,8 @@ class Picture:
 
 def picture(
     hexmap: HexMap,
-    result: pm.Result,
-    markers: list[pm.Marker],
+    result: Result,
+    markers: list[Marker],
     fires: set[Hex],
     selected: Hex | None = None,
 ) -> Picture:
@@ -91,7 +92,7 @@ def picture(
             borders.append(Line(side, x1, y1, x2, y2))
     arrows = []
     for marker in markers:
-        path = pm.marker_path(marker) or ()
+        path = marker_path(marker) or ()
         for a, b in zip(path, path[1:], strict=False):
             (x1, y1), (x2, y2) = point(hexmap.centre(a, SIZE)), point(hexmap.centre(b, SIZE))
             arrows.append(Line(marker.side, x1, y1, x2, y2))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from refit.rules import perimeter as pm
+from refit.rules.perimeter.board import MAIN, MMC, POCKET, SMC, TRUCK, VEHICLE
 
 HEX_HELP = _("Hex names and ranges, e.g. “H41 G42-G45”; three names are an alternate hexrow.")
 
@@ -35,10 +35,10 @@ class UnitsForm(HexesForm):
     kind = forms.ChoiceField(
         label=_("Kind"),
         choices=[
-            (pm.MMC, _("Infantry MMC")),
-            (pm.VEHICLE, _("AFV / vehicle")),
-            (pm.SMC, _("SMC")),
-            (pm.TRUCK, _("Truck")),
+            (MMC, _("Infantry MMC")),
+            (VEHICLE, _("AFV / vehicle")),
+            (SMC, _("SMC")),
+            (TRUCK, _("Truck")),
         ],
         required=False,
     )
@@ -58,7 +58,7 @@ class MarkerForm(VersionForm):
     target = forms.CharField(label=_("Points to"), max_length=10)
     kind = forms.ChoiceField(
         label=_("Step"),
-        choices=[(pm.MAIN, _("Perimeter (11.6054)")), (pm.POCKET, _("Pocket (11.6056)"))],
+        choices=[(MAIN, _("Perimeter (11.6054)")), (POCKET, _("Pocket (11.6056)"))],
     )
 
 

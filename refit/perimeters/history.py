@@ -1,4 +1,4 @@
-"""History sentences of the perimeters (``refit.perimeters.services``, 11.605-11.6066)."""
+"""History sentences of the perimeters (``refit.perimeters``, 11.605-11.6066)."""
 
 from django.utils.translation import gettext as _
 

@@ -2,7 +2,7 @@
 ``perimeter_units``, ``map_terrain``), registered with campaigns.transfer.sections when the app
 is ready.
 
-Secrecy as on the perimeter page (refit.perimeters.services): control, fires, markers, pockets,
+Secrecy as on the perimeter page (refit.perimeters.state): control, fires, markers, pockets,
 escapes, the recorded result and the water hexes are public; a side's unit positions are secret
 to that side until it declares them. The import checks every value's shape as the services and
 the page read it, so that no imported perimeter can break the page.
@@ -21,7 +21,7 @@ from campaigns.transfer.format import ImportRefused, iso, scope_sides
 from campaigns.transfer.sections import EACH, register_reference, register_section
 from campaigns.transfer.values import is_int, is_ref
 from refit.models import MapTerrain, PerimeterState, PerimeterUnits
-from refit.rules import perimeter as pm
+from refit.rules.perimeter.board import MAIN, POCKET, UNIT_KINDS
 
 if TYPE_CHECKING:
     from campaigns.transfer.checker import Checker
@@ -44,7 +44,7 @@ ESCAPE_OUTCOMES = (
 
 
 def has_map(module: GameModule, cg_key: str) -> bool:
-    """Does the campaign game have a perimeter map (refit.perimeters.services.has_perimeters)?"""
+    """Does the campaign game have a perimeter map (refit.perimeters.state.has_perimeters)?"""
     maps = module.files.get("maps", {})
     return bool(maps.get("campaign_maps", {}).get(cg_key))
 
@@ -102,7 +102,7 @@ def _state_rules(sides: tuple[str, ...]) -> dict[str, tuple[Fits, str]]:
     """Each JSON column of a perimeter: how it must look, and the message when it does not."""
     side = _one_of(sides)
     marker = {"side": side, "hex": _text, "target": _text, "via": _text}
-    marker["kind"] = _one_of((pm.MAIN, pm.POCKET))
+    marker["kind"] = _one_of((MAIN, POCKET))
     pocket = {"side": side, "hexes": _texts, "label": _text}
     escape: dict[str, Fits] = {"side": side, "units": _texts, "left": _texts, "roll": _roll}
     escape.update({"original": is_int, "final": is_int})
@@ -137,7 +137,7 @@ def _state_rules(sides: tuple[str, ...]) -> dict[str, tuple[Fits, str]]:
 
 
 def _unit_entries(value: Any) -> bool:
-    unit = {"id": _text, "hex": _text, "kind": _one_of(pm.UNIT_KINDS), "level": is_int}
+    unit = {"id": _text, "hex": _text, "kind": _one_of(UNIT_KINDS), "level": is_int}
     return _objects(value, unit, ("id", "hex", "kind"))
 
 
@@ -273,7 +273,7 @@ def check_units(checker: Checker, value: Any) -> list[dict[str, Any]] | None:
                     "must be a list of units, each with an “id”, a “hex” and a “kind” (%(kinds)s), "
                     "and maybe a “level” (a whole number)."
                 )
-                % {"kinds": ", ".join(pm.UNIT_KINDS)},
+                % {"kinds": ", ".join(UNIT_KINDS)},
             )
         perimeter = checker.reference(
             UNITS,
@@ -348,5 +348,5 @@ def register() -> None:
     register_section(
         UNITS, models=(PerimeterUnits,), export=export_units, check=check_units, load=load_units
     )
-    # An escape names its roll (refit.perimeters.services.roll_escape).
+    # An escape names its roll (refit.perimeters.escapes.roll_escape).
     register_reference(PerimeterState, "escapes", (EACH, "roll"), DiceRoll)

@@ -28,15 +28,15 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.state import StateError
 from refit.models import PerimeterState
-from refit.perimeters import forms
-from refit.perimeters import services as perimeters
+from refit.perimeters import changes, escapes, forms, positions, reasons, recording
+from refit.perimeters import state as perimeter
 from refit.perimeters.drawing import picture
-from refit.rules import perimeter as pm
 from refit.rules.hexgrid import HexError
+from refit.rules.perimeter.board import MAIN, Marker
 
 
 def _state(viewer: Viewer) -> PerimeterState:
-    state = perimeters.current_state(viewer.campaign)
+    state = perimeter.current_state(viewer.campaign)
     if state is None:
         raise Http404
     return state
@@ -51,9 +51,9 @@ def _side_name(viewer: Viewer, side: str) -> str:
 def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
     campaign = viewer.campaign
     state = _state(viewer)
-    terrain = perimeters.terrain_of(campaign)
-    rows = perimeters.unit_rows(state)
-    computation = perimeters.compute(viewer, state, terrain, rows)
+    terrain = perimeter.terrain_of(campaign)
+    rows = perimeter.unit_rows(state)
+    computation = perimeter.compute(viewer, state, terrain, rows)
     hexmap, result = computation.hexmap, computation.result
     selected = None
     if request.GET.get("hex"):
@@ -61,14 +61,14 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
             selected = hexmap.hex(request.GET["hex"])
         except HexError:
             selected = None
-    placed = perimeters.markers(state, hexmap)
-    fires = set(perimeters._hexes(hexmap, state.fires))
+    placed = perimeter.markers(state, hexmap)
+    fires = set(perimeter.known_hexes(hexmap, state.fires))
     try:
         zoom = max(1, min(4, int(request.GET.get("zoom", "1"))))
     except ValueError:
         zoom = 1
     sides = []
-    for side in perimeters.sides(campaign):
+    for side in perimeter.sides(campaign):
         side_result = result.sides[side]
         row = rows.get(side)
         can_edit = viewer.can_act_for_side(side)
@@ -83,9 +83,9 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
             checks.append(
                 {
                     "position": position,
-                    "notation": perimeters.notation(entry),
-                    "kind": entry.get("kind", pm.MAIN),
-                    "reasons": [perimeters.reason_text(hexmap, r) for r in check.reasons]
+                    "notation": perimeter.notation(entry),
+                    "kind": entry.get("kind", MAIN),
+                    "reasons": [reasons.reason_text(hexmap, r) for r in check.reasons]
                     if check
                     else [],
                     "path": " ".join(hexmap.name(h) for h in check.path) if check else "",
@@ -130,13 +130,13 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "campaign": campaign,
         "state": state,
         "terrain_version": terrain.version if terrain else 1,
-        "map_name": campaign.game.files["maps"]["maps"][perimeters.map_key(campaign)]["name"],
+        "map_name": campaign.game.files["maps"]["maps"][perimeter.map_key(campaign)]["name"],
         "picture": picture(hexmap, result, placed, fires, selected),
         "zoom": zoom,
         "zoom_width": zoom * 100,
         "selected": hexmap.name(selected) if selected else "",
         "sides": sides,
-        "side_keys": list(perimeters.sides(campaign)),
+        "side_keys": list(perimeter.sides(campaign)),
         "result": result,
         "nml": hexmap.names(result.nml) if len(result.nml) < 400 else [],
         "nml_count": len(result.nml),
@@ -154,7 +154,7 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "shortage": [(u.id, hexmap.name(u.hex)) for u in result.ammunition_shortage],
         "must_escape": [(u.id, hexmap.name(u.hex)) for u in result.must_escape],
         "may_escape": [(u.id, hexmap.name(u.hex)) for u in result.may_escape],
-        "warnings": [perimeters.reason_text(hexmap, r) for r in result.warnings],
+        "warnings": [reasons.reason_text(hexmap, r) for r in result.warnings],
         "escapes": state.escapes,
         "can_change_map": viewer.can_record,
         "kinds": forms.UnitsForm().fields["kind"].choices,
@@ -162,13 +162,13 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def _same(hexmap: Any, marker: pm.Marker, entry: dict[str, Any]) -> bool:
+def _same(hexmap: Any, marker: Marker, entry: dict[str, Any]) -> bool:
     return (
         hexmap.name(marker.hex) == entry["hex"]
         and marker.target is not None
         and hexmap.name(marker.target) == entry["target"]
         and (hexmap.name(marker.via) if marker.via else "") == (entry.get("via") or "")
-        and marker.kind == entry.get("kind", pm.MAIN)
+        and marker.kind == entry.get("kind", MAIN)
     )
 
 
@@ -176,7 +176,7 @@ def _same(hexmap: Any, marker: pm.Marker, entry: dict[str, Any]) -> bool:
 @login_required
 @vary_on_headers("HX-Request")
 def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = access.member(request, campaign_id, feature=perimeters.has_perimeters)
+    viewer = access.member(request, campaign_id, feature=perimeter.has_perimeters)
     template = "refit/perimeters/page.html"
     if request.htmx:
         template += "#perimeter"
@@ -218,10 +218,10 @@ def _errors(form: Any) -> str:
 @login_required
 @vary_on_headers("HX-Request")
 def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
+    viewer = access.recorder(request, campaign_id, feature=perimeter.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
-        names = perimeters.set_control(
+        names = changes.set_control(
             viewer,
             state,
             by=request.user,
@@ -238,10 +238,10 @@ def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def water(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
+    viewer = access.recorder(request, campaign_id, feature=perimeter.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
-        names = perimeters.set_water(
+        names = changes.set_water(
             viewer.campaign,
             by=request.user,
             version=data["version"],
@@ -257,10 +257,10 @@ def water(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 def fires(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
+    viewer = access.recorder(request, campaign_id, feature=perimeter.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
-        names = perimeters.set_fires(
+        names = changes.set_fires(
             state,
             by=request.user,
             version=data["version"],
@@ -277,16 +277,16 @@ def fires(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def units(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
         if data["remove"]:
-            names = perimeters.remove_units(
+            names = positions.remove_units(
                 state, side, by=request.user, version=data["version"], text=data["hexes"]
             )
             return _("Units removed from %(hexes)s.") % {"hexes": " ".join(names)}
-        names = perimeters.add_units(
+        names = positions.add_units(
             state,
             side,
             by=request.user,
@@ -306,11 +306,11 @@ def units(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def declare(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        perimeters.declare_units(state, side, by=request.user, version=data["version"])
+        positions.declare_units(state, side, by=request.user, version=data["version"])
         return _("The units are declared: everyone's computation uses them now.")
 
     return _act(request, viewer, forms.VersionForm, act)
@@ -321,11 +321,11 @@ def declare(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def add_marker(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        entry = perimeters.add_marker(
+        entry = changes.add_marker(
             state,
             side,
             by=request.user,
@@ -335,7 +335,7 @@ def add_marker(request: HttpRequest, campaign_id: int, side: str) -> HttpRespons
             target=data["target"],
             kind=data["kind"],
         )
-        return _("Marker %(marker)s placed.") % {"marker": perimeters.notation(entry)}
+        return _("Marker %(marker)s placed.") % {"marker": perimeter.notation(entry)}
 
     return _act(request, viewer, forms.MarkerForm, act)
 
@@ -345,11 +345,11 @@ def add_marker(request: HttpRequest, campaign_id: int, side: str) -> HttpRespons
 @vary_on_headers("HX-Request")
 def remove_marker(request: HttpRequest, campaign_id: int, side: str, position: int) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        perimeters.remove_marker(
+        changes.remove_marker(
             state, side, by=request.user, version=data["version"], position=position
         )
         return _("Marker removed.")
@@ -362,11 +362,11 @@ def remove_marker(request: HttpRequest, campaign_id: int, side: str, position: i
 @vary_on_headers("HX-Request")
 def propose(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        count = perimeters.propose_markers(
+        count = changes.propose_markers(
             viewer, state, side, by=request.user, version=data["version"]
         )
         if not count:
@@ -381,11 +381,11 @@ def propose(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def add_pocket(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        perimeters.add_non_ground_pocket(
+        changes.add_non_ground_pocket(
             state,
             side,
             by=request.user,
@@ -403,11 +403,11 @@ def add_pocket(request: HttpRequest, campaign_id: int, side: str) -> HttpRespons
 @vary_on_headers("HX-Request")
 def remove_pocket(request: HttpRequest, campaign_id: int, side: str, position: int) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        perimeters.remove_non_ground_pocket(
+        changes.remove_non_ground_pocket(
             state, side, by=request.user, version=data["version"], position=position
         )
         return _("Non-ground pocket removed.")
@@ -420,12 +420,12 @@ def remove_pocket(request: HttpRequest, campaign_id: int, side: str, position: i
 @vary_on_headers("HX-Request")
 def escape(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_actor(
-        request, campaign_id, side, secret=False, feature=perimeters.has_perimeters
+        request, campaign_id, side, secret=False, feature=perimeter.has_perimeters
     )
 
     def act(state: PerimeterState, data: dict) -> str:
         unit_ids = [u.strip() for u in data["units"].split(";") if u.strip()]
-        entry = perimeters.roll_escape(
+        entry = escapes.roll_escape(
             viewer,
             state,
             side,
@@ -443,7 +443,7 @@ def escape(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 
 
 def outcome_label(entry: dict[str, Any]) -> str:
-    key = perimeters.outcome_key(entry)
+    key = escapes.outcome_key(entry)
     text = {
         "eliminated": _("eliminated"),
         "abandoned": _("abandoned"),
@@ -463,10 +463,10 @@ def outcome_label(entry: dict[str, Any]) -> str:
 @login_required
 @vary_on_headers("HX-Request")
 def record(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    viewer = access.recorder(request, campaign_id, feature=perimeters.has_perimeters)
+    viewer = access.recorder(request, campaign_id, feature=perimeter.has_perimeters)
 
     def act(state: PerimeterState, data: dict) -> str:
-        perimeters.record(viewer, state, by=request.user, version=data["version"])
+        recording.record(viewer, state, by=request.user, version=data["version"])
         return _("This Refit Phase's perimeter is kept in the campaign history.")
 
     return _act(request, viewer, forms.VersionForm, act)

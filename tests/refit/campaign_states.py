@@ -11,7 +11,8 @@ from campaigns.records import services as records
 from campaigns.roster import services as roster
 from refit.fortifications import services as fortifications
 from refit.models import PerimeterState
-from refit.perimeters import services as perimeters
+from refit.perimeters import changes, escapes, positions, recording
+from refit.perimeters import state as perimeter
 from refit.purchases import receipt
 from refit.purchases import services as purchases
 from refit.rules.fortification import FortificationOrder
@@ -85,19 +86,19 @@ def _perimeter(campaign, people):
         referee = viewer_for(people["referee"], campaign.pk)
         german = viewer_for(people["german"], campaign.pk)
         soviet = viewer_for(people["soviet"], campaign.pk)
-        perimeters.set_water(campaign, by=people["referee"], version=1, text="Z10-Z12", water=True)
-        the_state = perimeters.current_state(campaign)
-        perimeters.set_control(
+        changes.set_water(campaign, by=people["referee"], version=1, text="Z10-Z12", water=True)
+        the_state = perimeter.current_state(campaign)
+        changes.set_control(
             german, the_state, by=people["german"], version=1, text="A1-A5", side="german"
         )
         the_state.refresh_from_db()
-        perimeters.set_control(
+        changes.set_control(
             soviet, the_state, by=people["soviet"], version=2, text="Q1-Q5", side="soviet"
         )
         the_state.refresh_from_db()
-        perimeters.set_fires(the_state, by=people["referee"], version=3, text="C3", burning=True)
+        changes.set_fires(the_state, by=people["referee"], version=3, text="C3", burning=True)
         the_state.refresh_from_db()
-        perimeters.add_marker(
+        changes.add_marker(
             the_state,
             "german",
             by=people["german"],
@@ -108,11 +109,11 @@ def _perimeter(campaign, people):
             kind="main",
         )
         the_state.refresh_from_db()
-        perimeters.add_non_ground_pocket(
+        changes.add_non_ground_pocket(
             the_state, "soviet", by=people["soviet"], version=5, text="M10 M11", label="1"
         )
         the_state.refresh_from_db()
-        perimeters.add_units(
+        positions.add_units(
             the_state,
             "german",
             by=people["german"],
@@ -122,7 +123,7 @@ def _perimeter(campaign, people):
             label="4-6-7",
             level=0,
         )
-        perimeters.add_units(
+        positions.add_units(
             the_state,
             "soviet",
             by=people["soviet"],
@@ -132,9 +133,9 @@ def _perimeter(campaign, people):
             label="4-4-7",
             level=0,
         )
-        perimeters.declare_units(the_state, "soviet", by=people["soviet"], version=2)
+        positions.declare_units(the_state, "soviet", by=people["soviet"], version=2)
         the_state.refresh_from_db()
-        perimeters.roll_escape(
+        escapes.roll_escape(
             german,
             the_state,
             "german",
@@ -144,7 +145,7 @@ def _perimeter(campaign, people):
             attempt={"hs_equivalents": 2, "leader_drm": -1},
         )
         the_state.refresh_from_db()
-        perimeters.record(referee, the_state, by=people["referee"], version=the_state.version)
+        recording.record(referee, the_state, by=people["referee"], version=the_state.version)
 
     return act
 
@@ -242,7 +243,7 @@ def standing(campaign, user):
     step's mark only for a side the user may see), the perimeter and its computation."""
     viewer = viewer_for(user, campaign.pk)
     # The page starts one for the open RePh.
-    state = perimeters.current_state(campaign) if perimeters.has_perimeters(campaign) else None
+    state = perimeter.current_state(campaign) if perimeter.has_perimeters(campaign) else None
     reph = walker.open_reph(campaign)
     marks = list(reph.progress.all()) if reph else []
     sides = {}
@@ -280,24 +281,24 @@ def standing(campaign, user):
                 for e in p.escapes
             ],
             "recorded": p.recorded,
-            "units": perimeters.visible_units(viewer, perimeters.unit_rows(p)),
+            "units": perimeter.visible_units(viewer, perimeter.unit_rows(p)),
             "declared": _declared(p, campaign.game.side_keys),
             "created_at": p.created_at,
         }
         for p in PerimeterState.objects.filter(campaign=campaign).order_by("id")
     ]
-    terrain = perimeters.terrain_of(campaign)
+    terrain = perimeter.terrain_of(campaign)
     where["water"] = terrain.water if terrain else None
     if state is not None:
-        computation = perimeters.compute(viewer, state, terrain, perimeters.unit_rows(state))
-        where["computed"] = perimeters.public_snapshot(computation)
+        computation = perimeter.compute(viewer, state, terrain, perimeter.unit_rows(state))
+        where["computed"] = recording.public_snapshot(computation)
     return where
 
 
 def _declared(state, sides):
     """As the page shows it: a side's units are declared or not (whether it entered any that it
     has not declared is its secret)."""
-    rows = perimeters.unit_rows(state)
+    rows = perimeter.unit_rows(state)
     return {side: bool(rows.get(side) and rows[side].declared) for side in sides}
 
 

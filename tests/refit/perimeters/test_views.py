@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.dice import services as dice
 from campaigns.models import CampaignEvent, DiceRoll
 from refit.models import MapTerrain, PerimeterUnits
-from refit.perimeters import services as perimeters
+from refit.perimeters.state import current_state
 from tests.campaigns.builders import make_big_campaign
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def text(response):
 
 
 def state_of(campaign):
-    return perimeters.current_state(campaign)
+    return current_state(campaign)
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from refit.rules import hexgrid as hg
-from refit.rules import perimeter as pm
 from refit.rules.hexgrid import HexMap, Section
+from refit.rules.perimeter.areas import enclosed
+from refit.rules.perimeter.board import MAIN, POCKET, UNIT_KINDS, Board, Marker, Unit
+from refit.rules.perimeter.isolation import evaluate
 
 MAPS = [
     HexMap(key="even", sections=(Section("", 1, 14, "even", (1, 12), (0, 12)),)),
@@ -32,10 +34,10 @@ def blobs(draw):
 @SETTINGS
 def test_a_closed_loop_separates_its_interior(case):
     hexmap, blob = case
-    board = pm.Board(map=hexmap, sides=("german", "soviet"))
+    board = Board(map=hexmap, sides=("german", "soviet"))
     # The blob's outer boundary ring is a closed chain of adjacent hexes.
     ring = set(hg._trace_boundary(blob, hexmap.sort_key))
-    area = pm.enclosed(board, ring)
+    area = enclosed(board, ring)
     assert blob <= area
     interior = area - ring
     for cell in interior:
@@ -49,7 +51,7 @@ def test_a_closed_loop_separates_its_interior(case):
 def test_any_barrier_area_stays_on_the_map(hexmap, data):
     cells = sorted(hexmap.cells)
     barrier = set(data.draw(st.lists(st.sampled_from(cells), max_size=40)))
-    area = pm.enclosed(pm.Board(map=hexmap, sides=("german", "soviet")), barrier)
+    area = enclosed(Board(map=hexmap, sides=("german", "soviet")), barrier)
     assert area <= hexmap.cells
     assert barrier <= area or not barrier
     # Whatever is not in the area can be reached from the edge without crossing the barrier.
@@ -66,13 +68,13 @@ def test_evaluation_never_leaves_the_map(hexmap, data):
         for cell in data.draw(st.lists(st.sampled_from(cells), max_size=30))
     }
     units = tuple(
-        pm.Unit(f"u{i}", side, kind, cell)
+        Unit(f"u{i}", side, kind, cell)
         for i, (side, kind, cell) in enumerate(
             data.draw(
                 st.lists(
                     st.tuples(
                         st.sampled_from(["german", "soviet"]),
-                        st.sampled_from(pm.UNIT_KINDS),
+                        st.sampled_from(UNIT_KINDS),
                         st.sampled_from(cells),
                     ),
                     max_size=12,
@@ -81,21 +83,21 @@ def test_evaluation_never_leaves_the_map(hexmap, data):
         )
     )
     markers = [
-        pm.Marker(side, a, b, kind=kind)
+        Marker(side, a, b, kind=kind)
         for side, a, b, kind in data.draw(
             st.lists(
                 st.tuples(
                     st.sampled_from(["german", "soviet"]),
                     st.sampled_from(cells),
                     st.sampled_from(cells),
-                    st.sampled_from([pm.MAIN, pm.POCKET]),
+                    st.sampled_from([MAIN, POCKET]),
                 ),
                 max_size=10,
             )
         )
     ]
-    board = pm.Board(map=hexmap, sides=("german", "soviet"), control=control, units=units)
-    result = pm.evaluate(board, markers)
+    board = Board(map=hexmap, sides=("german", "soviet"), control=control, units=units)
+    result = evaluate(board, markers)
     for side in result.sides.values():
         assert side.perimeter_area <= hexmap.cells
         assert side.front_line <= side.perimeter_area | side.front_line

@@ -3,9 +3,17 @@
 import pytest
 
 from campaigns.games.registry import get_module
-from campaigns.games.rules import Drm
-from refit.rules import perimeter as pm
-from tests.refit.rules.perimeter_example_6066 import (
+from campaigns.games.rules import Drm, Reason
+from refit.rules.perimeter.board import NML, Result
+from refit.rules.perimeter.escapes import (
+    EscapeAttempt,
+    after_escapes,
+    escape_modifiers,
+    escape_outcome,
+)
+from refit.rules.perimeter.isolation import evaluate
+from refit.rules.perimeter.markers import edge_markers, marker_path
+from tests.refit.rules.perimeter.example_6066 import (
     GERMAN,
     GERMAN_MARKERS,
     ILLEGAL_POCKET_MARKERS,
@@ -25,19 +33,19 @@ def names(cells) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def result() -> pm.Result:
-    return pm.evaluate(board(), GERMAN_MARKERS + SOVIET_MARKERS + POCKET_MARKERS)
+def result() -> Result:
+    return evaluate(board(), GERMAN_MARKERS + SOVIET_MARKERS + POCKET_MARKERS)
 
 
 def test_edge_markers_face_each_other_along_the_friendly_edge_runs():
-    german = pm.edge_markers(board(), GERMAN)
+    german = edge_markers(board(), GERMAN)
     assert {(MAP.name(m.hex), MAP.name(m.target)) for m in german} == {
         ("A41", "M44"),
         ("M44", "A41"),
     }
     # A41 → A45, "A45 – B45 → M45", M45 → M44; the commissar in I45 does not block it.
     assert names(german[0].path) == names(hexes("A41-A45 A45-B45-M45 M44"))
-    soviet = pm.edge_markers(board(), SOVIET)
+    soviet = edge_markers(board(), SOVIET)
     assert {(MAP.name(m.hex), MAP.name(m.target)) for m in soviet} == {
         ("A40", "M43"),
         ("M43", "A40"),
@@ -62,7 +70,7 @@ def test_the_alternate_hexrows_of_the_example():
         "F42 → G42": "F42 G42",
     }
     for notation, expected in cases.items():
-        assert [MAP.name(c) for c in pm.marker_path(marker(GERMAN, notation))] == expected.split()
+        assert [MAP.name(c) for c in marker_path(marker(GERMAN, notation))] == expected.split()
 
 
 def test_german_loop(result):
@@ -99,22 +107,22 @@ def test_pocket_1_is_h42_h43_h44_i44(result):
 
 
 def test_h44_to_h42_overlaps_h43():
-    result = pm.evaluate(board(), SOVIET_MARKERS + POCKET_MARKERS[:2] + [ILLEGAL_POCKET_MARKERS[0]])
+    result = evaluate(board(), SOVIET_MARKERS + POCKET_MARKERS[:2] + [ILLEGAL_POCKET_MARKERS[0]])
     (check,) = [c for c in result.sides[SOVIET].checks if c.marker == ILLEGAL_POCKET_MARKERS[0]]
-    assert check.reasons == (pm.Reason("overlaps", "11.6054", {"hex": h("H43")}),)
+    assert check.reasons == (Reason("overlaps", "11.6054", {"hex": h("H43")}),)
 
 
 def test_i41_i42_h42_is_inside_the_soviet_perimeter_already():
-    result = pm.evaluate(board(), SOVIET_MARKERS + POCKET_MARKERS + [ILLEGAL_POCKET_MARKERS[1]])
+    result = evaluate(board(), SOVIET_MARKERS + POCKET_MARKERS + [ILLEGAL_POCKET_MARKERS[1]])
     (check,) = [c for c in result.sides[SOVIET].checks if c.marker == ILLEGAL_POCKET_MARKERS[1]]
-    assert pm.Reason("inside_perimeter", "11.6056", {"hex": h("I41")}) in check.reasons
+    assert Reason("inside_perimeter", "11.6056", {"hex": h("I41")}) in check.reasons
     assert not check.legal
 
 
 def test_no_mans_land_and_control(result):
     # E42 is outside both areas; B41 is in both loops and empty: Type A, so NML.
     assert names(result.nml) == {"E42", "B41"}
-    assert result.status(h("E42")) == pm.NML
+    assert result.status(h("E42")) == NML
     # J38 passes to Soviet control: a control marker alone cannot form a pocket.
     assert result.control[h("J38")] == SOVIET
     assert result.status(h("J38")) == SOVIET
@@ -161,8 +169,8 @@ def test_drawing_follows_the_front_line_against_nml_and_enemy(result):
 
 def test_the_5_2_7_escapes_and_g43_goes_german(result):
     squad_d = next(u for u in board().units if u.id == "5-2-7 D")
-    attempt = pm.EscapeAttempt(units=(squad_d,), hs_equivalents=2)
-    drms = pm.escape_modifiers(result, attempt)
+    attempt = EscapeAttempt(units=(squad_d,), hs_equivalents=2)
+    drms = escape_modifiers(result, attempt)
     assert drms == [
         Drm(-1, rule="11.6063", id="nationality"),
         Drm(-1, rule="11.6063", id="within_2"),
@@ -171,12 +179,12 @@ def test_the_5_2_7_escapes_and_g43_goes_german(result):
     final = 12 + sum(drm.value for drm in drms)
     assert final == 11
     row = get_module("red_factories").dice_table("rf.escape").lookup(final)
-    outcome = pm.escape_outcome(12, row, afv=False)
+    outcome = escape_outcome(12, row, afv=False)
     assert outcome.escaped and outcome.replaced and outcome.casualty_reduced
     assert not outcome.eliminated and not outcome.heat_of_battle
 
-    after = pm.evaluate(
-        pm.after_escapes(board(), [squad_d]), GERMAN_MARKERS + SOVIET_MARKERS + POCKET_MARKERS
+    after = evaluate(
+        after_escapes(board(), [squad_d]), GERMAN_MARKERS + SOVIET_MARKERS + POCKET_MARKERS
     )
     # 11.6065: the empty level-1 pocket passes to the German (its only 'ADJACENT' Location,
     # G43's ground level, is German): G43 is no longer Soviet Perimeter Area nor isolated.
@@ -193,14 +201,14 @@ def test_the_5_2_7_escapes_and_g43_goes_german(result):
 
 def test_original_dr_2_is_heat_of_battle():
     row = get_module("red_factories").dice_table("rf.escape").lookup(1)
-    assert pm.escape_outcome(2, row, afv=False).heat_of_battle
-    assert not pm.escape_outcome(3, row, afv=False).heat_of_battle
+    assert escape_outcome(2, row, afv=False).heat_of_battle
+    assert not escape_outcome(3, row, afv=False).heat_of_battle
 
 
 def test_afv_escape_column():
     table = get_module("red_factories").dice_table("rf.escape")
-    assert pm.escape_outcome(9, table.lookup(9), afv=True).escaped
-    abandoned = pm.escape_outcome(10, table.lookup(10), afv=True)
+    assert escape_outcome(9, table.lookup(9), afv=True).escaped
+    abandoned = escape_outcome(10, table.lookup(10), afv=True)
     assert abandoned.abandoned and not abandoned.escaped and abandoned.crew == "escapes"
-    destroyed = pm.escape_outcome(12, table.lookup(12), afv=True)
+    destroyed = escape_outcome(12, table.lookup(12), afv=True)
     assert destroyed.eliminated

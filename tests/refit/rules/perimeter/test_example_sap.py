@@ -6,9 +6,26 @@ from pathlib import Path
 import pytest
 
 from campaigns.games.registry import get_module
-from campaigns.games.rules import Drm
-from refit.rules import perimeter as pm
+from campaigns.games.rules import Drm, Reason
 from refit.rules.hexgrid import HexMap, Section
+from refit.rules.perimeter.board import (
+    MAIN,
+    MMC,
+    POCKET,
+    SMC,
+    VEHICLE,
+    Board,
+    Marker,
+    NonGroundPocket,
+    Unit,
+)
+from refit.rules.perimeter.escapes import (
+    EscapeAttempt,
+    after_escapes,
+    escape_modifiers,
+    escape_outcome,
+)
+from refit.rules.perimeter.isolation import evaluate
 
 GERMAN, RUSSIAN = "german", "russian"
 # Columns T–FF; even columns (T, V, …) sit lower and end at row 44, odd ones at 45.
@@ -23,34 +40,34 @@ def names(cells) -> set[str]:
     return {MAP.name(c) for c in cells}
 
 
-def marker(side: str, notation: str, kind: str = pm.MAIN) -> pm.Marker:
+def marker(side: str, notation: str, kind: str = MAIN) -> Marker:
     parts = notation.split("-")
     if len(parts) == 3:
-        return pm.Marker(side, h(parts[0]), h(parts[2]), h(parts[1]), kind=kind)
-    return pm.Marker(side, h(parts[0]), h(parts[1]), kind=kind)
+        return Marker(side, h(parts[0]), h(parts[2]), h(parts[1]), kind=kind)
+    return Marker(side, h(parts[0]), h(parts[1]), kind=kind)
 
 
-def board() -> pm.Board:
+def board() -> Board:
     control = {}
     for cell in MAP.parse_list("T37-T39 T37-FF37 FF38-FF40 DD39 BB39 AA38 Y39 X40 V41 BB43"):
         control[cell] = GERMAN
     for cell in MAP.parse_list("T40-T44 T44-U45-FF44 FF41-FF43 BB41 Z40 V42 U42 W38"):
         control[cell] = RUSSIAN
     units = (
-        pm.Unit("StuG III G", GERMAN, pm.VEHICLE, h("AA42")),
-        pm.Unit("5-4-8", GERMAN, pm.MMC, h("Y43")),
-        pm.Unit("2-3-8", GERMAN, pm.MMC, h("AA44")),
-        pm.Unit("2-4-7", GERMAN, pm.MMC, h("AA39"), level=1),
+        Unit("StuG III G", GERMAN, VEHICLE, h("AA42")),
+        Unit("5-4-8", GERMAN, MMC, h("Y43")),
+        Unit("2-3-8", GERMAN, MMC, h("AA44")),
+        Unit("2-4-7", GERMAN, MMC, h("AA39"), level=1),
         # The edge-marker text calls the leader in BB44 a 7-0, the pocket text a 7-1: one leader.
-        pm.Unit("7-1", GERMAN, pm.SMC, h("BB44")),
-        pm.Unit("4-4-7", RUSSIAN, pm.MMC, h("AA39")),
+        Unit("7-1", GERMAN, SMC, h("BB44")),
+        Unit("4-4-7", RUSSIAN, MMC, h("AA39")),
     )
-    return pm.Board(
+    return Board(
         map=MAP,
         sides=(GERMAN, RUSSIAN),
         control=control,
         units=units,
-        non_ground_pockets=(pm.NonGroundPocket(GERMAN, (h("AA39"),), "1"),),
+        non_ground_pockets=(NonGroundPocket(GERMAN, (h("AA39"),), "1"),),
     )
 
 
@@ -71,21 +88,21 @@ MARKERS = [
 ]
 # Pocket #1: AA42 and BB43 face each other; AA44 → BB43 takes the 2-3-8 in (the rules list
 # AA44 in the pocket without saying how: this marker is the one that fits).
-POCKET = [
-    marker(GERMAN, "AA42-AA43-BB43", pm.POCKET),
-    marker(GERMAN, "BB43-AA43-AA42", pm.POCKET),
-    marker(GERMAN, "AA44-BB43", pm.POCKET),
+POCKET_MARKERS = [
+    marker(GERMAN, "AA42-AA43-BB43", POCKET),
+    marker(GERMAN, "BB43-AA43-AA42", POCKET),
+    marker(GERMAN, "AA44-BB43", POCKET),
 ]
 
 
 @pytest.fixture(scope="module")
 def result():
-    return pm.evaluate(board(), MARKERS + POCKET)
+    return evaluate(board(), MARKERS + POCKET_MARKERS)
 
 
 def test_the_sap_grid_in_maps_json_has_this_parity():
     data = json.loads(
-        (Path(__file__).parents[3] / "campaigns/games/slaughter_at_ponyri/maps.json").read_text()
+        (Path(__file__).parents[4] / "campaigns/games/slaughter_at_ponyri/maps.json").read_text()
     )
     full = HexMap.from_data("SaP", data["maps"]["SaP"])
     for name in ("AA39", "CC41", "V40"):
@@ -108,11 +125,11 @@ def test_loops(result):
 
 
 def test_illegal_pocket_markers():
-    wrong = [marker(GERMAN, "AA42-AA44", pm.POCKET), marker(GERMAN, "X40-AA43", pm.POCKET)]
-    result = pm.evaluate(board(), MARKERS + POCKET[:2] + wrong)
+    wrong = [marker(GERMAN, "AA42-AA44", POCKET), marker(GERMAN, "X40-AA43", POCKET)]
+    result = evaluate(board(), MARKERS + POCKET_MARKERS[:2] + wrong)
     checks = {c.marker: c.reasons for c in result.sides[GERMAN].checks}
-    assert pm.Reason("overlaps", "11.6054", {"hex": h("AA43")}) in checks[wrong[0]]
-    assert pm.Reason("inside_perimeter", "11.6056", {"hex": h("X40")}) in checks[wrong[1]]
+    assert Reason("overlaps", "11.6054", {"hex": h("AA43")}) in checks[wrong[0]]
+    assert Reason("inside_perimeter", "11.6056", {"hex": h("X40")}) in checks[wrong[1]]
 
 
 def test_pockets_areas_and_effects(result):
@@ -136,12 +153,12 @@ def test_pockets_areas_and_effects(result):
 
 def test_the_5_4_8_escapes_and_y43_goes_russian(result):
     squad = next(u for u in board().units if u.id == "5-4-8")
-    drms = pm.escape_modifiers(result, pm.EscapeAttempt(units=(squad,), hs_equivalents=2))
+    drms = escape_modifiers(result, EscapeAttempt(units=(squad,), hs_equivalents=2))
     assert drms == [Drm(1, rule="11.6063", id="extra_hs")]
     row = get_module("slaughter_at_ponyri").dice_table("sap.escape").lookup(9 + 1)
-    outcome = pm.escape_outcome(9, row, afv=False)
+    outcome = escape_outcome(9, row, afv=False)
     assert outcome.escaped and outcome.casualty_reduced and not outcome.replaced
-    after = pm.evaluate(pm.after_escapes(board(), [squad]), MARKERS + POCKET)
+    after = evaluate(after_escapes(board(), [squad]), MARKERS + POCKET_MARKERS)
     assert after.control[h("Y43")] == RUSSIAN
     assert h("Y43") not in after.sides[GERMAN].perimeter_area
     assert h("Y43") not in after.isolated
@@ -149,8 +166,8 @@ def test_the_5_4_8_escapes_and_y43_goes_russian(result):
 
 def test_sap_afv_column_read_from_its_text():
     table = get_module("slaughter_at_ponyri").dice_table("sap.escape")
-    assert pm.escape_outcome(7, table.lookup(8), afv=True).escaped
-    assert pm.escape_outcome(10, table.lookup(10), afv=True).abandoned
-    eliminated = pm.escape_outcome(12, table.lookup(12), afv=True)
+    assert escape_outcome(7, table.lookup(8), afv=True).escaped
+    assert escape_outcome(10, table.lookup(10), afv=True).abandoned
+    eliminated = escape_outcome(12, table.lookup(12), afv=True)
     assert eliminated.eliminated and not eliminated.escaped
-    assert pm.escape_outcome(12, table.lookup(12), afv=False).eliminated
+    assert escape_outcome(12, table.lookup(12), afv=False).eliminated

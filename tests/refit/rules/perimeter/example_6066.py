@@ -5,8 +5,18 @@ run from row 37; every column ends at row 45. What the example's figure shows is
 its text: the control markers that anchor each marker, the units and the two upper-level pockets.
 """
 
-from refit.rules import perimeter as pm
 from refit.rules.hexgrid import HexMap, Section
+from refit.rules.perimeter.board import (
+    MAIN,
+    MMC,
+    POCKET,
+    SMC,
+    VEHICLE,
+    Board,
+    Marker,
+    NonGroundPocket,
+    Unit,
+)
 
 GERMAN, SOVIET = "german", "soviet"
 
@@ -45,35 +55,35 @@ def control() -> dict:
 
 
 UNITS = (
-    pm.Unit("4-6-7 A", GERMAN, pm.MMC, h("H41")),
-    pm.Unit("T-70", SOVIET, pm.VEHICLE, h("H42")),
-    pm.Unit("4-4-7 C", SOVIET, pm.MMC, h("H44")),
-    pm.Unit("5-2-7 D", SOVIET, pm.MMC, h("G43"), level=1),
-    pm.Unit("4-4-7 T", SOVIET, pm.MMC, h("H41"), level=1),
-    pm.Unit("9-0 commissar", SOVIET, pm.SMC, h("I45")),
+    Unit("4-6-7 A", GERMAN, MMC, h("H41")),
+    Unit("T-70", SOVIET, VEHICLE, h("H42")),
+    Unit("4-4-7 C", SOVIET, MMC, h("H44")),
+    Unit("5-2-7 D", SOVIET, MMC, h("G43"), level=1),
+    Unit("4-4-7 T", SOVIET, MMC, h("H41"), level=1),
+    Unit("9-0 commissar", SOVIET, SMC, h("I45")),
 )
 
 
-def board() -> pm.Board:
-    return pm.Board(
+def board() -> Board:
+    return Board(
         map=MAP,
         sides=(GERMAN, SOVIET),
         control=control(),
         units=UNITS,
         non_ground_pockets=(
-            pm.NonGroundPocket(SOVIET, (h("G43"),), "1"),
-            pm.NonGroundPocket(SOVIET, (h("H41"),), "1"),
+            NonGroundPocket(SOVIET, (h("G43"),), "1"),
+            NonGroundPocket(SOVIET, (h("H41"),), "1"),
         ),
     )
 
 
-def marker(side: str, notation: str, kind: str = pm.MAIN) -> pm.Marker:
+def marker(side: str, notation: str, kind: str = MAIN) -> Marker:
     """ "G42 – H41 → J41" or "L43 → M44"."""
     start, target = (part.strip() for part in notation.split("→"))
     via = None
     if "–" in start:
         start, via = (part.strip() for part in start.split("–"))
-    return pm.Marker(side, h(start), h(target), h(via) if via else None, kind=kind)
+    return Marker(side, h(start), h(target), h(via) if via else None, kind=kind)
 
 
 GERMAN_MARKERS = [
@@ -98,11 +108,11 @@ SOVIET_MARKERS = [
     )
 ]
 POCKET_MARKERS = [
-    marker(SOVIET, "H42 – H43 → I44", pm.POCKET),
-    marker(SOVIET, "I44 – H43 → H42", pm.POCKET),
-    marker(SOVIET, "H44 → I44", pm.POCKET),
+    marker(SOVIET, "H42 – H43 → I44", POCKET),
+    marker(SOVIET, "I44 – H43 → H42", POCKET),
+    marker(SOVIET, "H44 → I44", POCKET),
 ]
 ILLEGAL_POCKET_MARKERS = [
-    marker(SOVIET, "H44 → H42", pm.POCKET),
-    marker(SOVIET, "I41 – I42 → H42", pm.POCKET),
+    marker(SOVIET, "H44 → H42", POCKET),
+    marker(SOVIET, "I41 – I42 → H42", POCKET),
 ]

@@ -1,0 +1,231 @@
+"""The perimeter of the open Refit Phase as the rules read it (RF/SaP 11.605–11.6066): its map
+(with the campaign's water), its board and markers, and the computation as a viewer may see it.
+Reads only; the changes are in ``changes``, ``escapes`` and ``record``.
+
+Secrecy: control, fires, water, markers, non-ground pockets, escapes and the computed areas are
+public (the rules make perimeters public). Each side's unit positions are secret to that side and
+the referee until the side declares them; the public computation uses declared units only, a
+side's own view adds its undeclared ones, the referee's view uses all.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaigns.access import Viewer
+from campaigns.models import Campaign, RefitPhase
+from campaigns.state import StateError
+from refit.models import MapTerrain, PerimeterState, PerimeterUnits
+from refit.rules.hexgrid import Hex, HexError, HexMap
+from refit.rules.perimeter import escapes, isolation
+from refit.rules.perimeter.board import MAIN, Board, Marker, NonGroundPocket, Result, Unit
+from refit.walker import services as walker
+
+
+def has_perimeters(campaign: Campaign) -> bool:
+    return "maps" in campaign.game.files and map_key(campaign) != ""
+
+
+def map_key(campaign: Campaign) -> str:
+    data = campaign.game.files.get("maps", {})
+    return str(data.get("campaign_maps", {}).get(campaign.campaign_game, ""))
+
+
+@lru_cache(maxsize=16)
+def _base_map(module: str, key: str, data_json: str) -> HexMap:
+    hexmap = HexMap.from_data(key, json.loads(data_json))
+    hexmap.adjacency  # noqa: B018 — built once per process, not per request
+    return hexmap
+
+
+def base_map(campaign: Campaign) -> HexMap:
+    key = map_key(campaign)
+    data = campaign.game.files["maps"]["maps"][key]
+    return _base_map(campaign.module, key, json.dumps(data, sort_keys=True))
+
+
+def hex_map(campaign: Campaign, terrain: MapTerrain | None) -> HexMap:
+    hexmap = base_map(campaign)
+    if terrain is None or not terrain.water:
+        return hexmap
+    return hexmap.with_water(known_hexes(hexmap, terrain.water))
+
+
+def known_hexes(hexmap: HexMap, names: list[str]) -> list[Hex]:
+    """The hexes of these names that the map has (a name the configured map no longer has is
+    left out: stored names outlive a change of the map data)."""
+    found = []
+    for name in names:
+        try:
+            found.append(hexmap.hex(name))
+        except HexError:
+            continue
+    return found
+
+
+def parse_hexes(hexmap: HexMap, text: str) -> list[str]:
+    """The names of the hexes a player typed ("H41 G42-G45"), or a StateError naming the part
+    that is not a hex of this map."""
+    try:
+        hexes = hexmap.parse_list(text)
+    except HexError as error:
+        message = _("“%(text)s” is not a hex or hex range of this map.")
+        raise StateError(message % {"text": error.text}) from None
+    if not hexes:
+        raise StateError(_("Name at least one hex."))
+    return [hexmap.name(h) for h in hexes]
+
+
+def sides(campaign: Campaign) -> tuple[str, str]:
+    keys = campaign.game.side_keys
+    return (keys[0], keys[1])
+
+
+# --- the state of the open Refit Phase ---------------------------------------------------------
+
+
+def terrain_of(campaign: Campaign) -> MapTerrain | None:
+    return MapTerrain.objects.filter(campaign=campaign).first()
+
+
+def current_state(campaign: Campaign) -> PerimeterState | None:
+    """The perimeter of the open Refit Phase, started from the last one's resulting control."""
+    reph = walker.open_reph(campaign)
+    if reph is None:
+        return None
+    state = PerimeterState.objects.filter(campaign=campaign, reph=reph).first()
+    if state is not None:
+        return state
+    return _start(campaign, reph)
+
+
+@transaction.atomic
+def _start(campaign: Campaign, reph: RefitPhase) -> PerimeterState:
+    previous = (
+        PerimeterState.objects.filter(campaign=campaign).exclude(reph=reph).order_by("-id").first()
+    )
+    control: dict[str, str] = {}
+    if previous is not None:
+        # Control carries over: the recorded result if there is one, else what was entered.
+        control = dict(previous.recorded.get("control") or previous.control)
+    state, _created = PerimeterState.objects.get_or_create(
+        campaign=campaign, reph=reph, defaults={"index": reph.index, "control": control}
+    )
+    return state
+
+
+def unit_rows(state: PerimeterState) -> dict[str, PerimeterUnits]:
+    return {row.side: row for row in state.unit_rows.all()}
+
+
+def _may_use(viewer: Viewer | None, row: PerimeterUnits) -> bool:
+    return row.declared or (viewer is not None and viewer.can_see_side(row.side))
+
+
+def visible_units(viewer: Viewer | None, rows: dict[str, PerimeterUnits]) -> dict[str, list[dict]]:
+    """The unit lists this viewer may use: declared ones, plus the sides it may see."""
+    return {side: list(row.units) for side, row in rows.items() if _may_use(viewer, row)}
+
+
+def read_versions(
+    viewer: Viewer | None,
+    state: PerimeterState,
+    terrain: MapTerrain | None,
+    rows: dict[str, PerimeterUnits],
+) -> tuple[Any, ...]:
+    """The versions of what a computation for this viewer reads: the state, the campaign's
+    water and the unit lists it may use. A long computation runs outside the write transaction
+    and writes only if these are unchanged. Another side's secret units are left out: a change
+    to them must neither matter nor show."""
+    used = tuple(sorted((side, row.version) for side, row in rows.items() if _may_use(viewer, row)))
+    return (state.version, terrain.version if terrain else 0, used)
+
+
+def board(
+    campaign: Campaign,
+    state: PerimeterState,
+    hexmap: HexMap,
+    units: dict[str, list[dict]],
+) -> Board:
+    control = {}
+    for name, side in state.control.items():
+        for h in known_hexes(hexmap, [name]):
+            control[h] = side
+    unit_list = []
+    for side, entries in units.items():
+        for entry in entries:
+            for h in known_hexes(hexmap, [entry["hex"]]):
+                unit_list.append(
+                    Unit(entry["id"], side, entry["kind"], h, int(entry.get("level", 0)))
+                )
+    pockets = tuple(
+        NonGroundPocket(p["side"], tuple(known_hexes(hexmap, p["hexes"])), p.get("label", "1"))
+        for p in state.non_ground
+    )
+    return Board(
+        map=hexmap,
+        sides=sides(campaign),
+        control=control,
+        units=tuple(unit_list),
+        non_ground_pockets=pockets,
+    )
+
+
+def markers(state: PerimeterState, hexmap: HexMap) -> list[Marker]:
+    found = []
+    for entry in state.markers:
+        try:
+            found.append(
+                Marker(
+                    entry["side"],
+                    hexmap.hex(entry["hex"]),
+                    hexmap.hex(entry["target"]),
+                    hexmap.hex(entry["via"]) if entry.get("via") else None,
+                    kind=entry.get("kind", MAIN),
+                )
+            )
+        except HexError:
+            continue
+    return found
+
+
+def notation(entry: dict[str, Any]) -> str:
+    """ "G42 – H41 → J41" as the rules write it."""
+    start = f"{entry['hex']} – {entry['via']}" if entry.get("via") else entry["hex"]
+    return f"{start} → {entry['target']}"
+
+
+def left_the_map(state: PerimeterState) -> set[tuple[str, str]]:
+    """(side, unit id) of the units that escaped or were eliminated escaping (11.6064)."""
+    return {(e["side"], unit) for e in state.escapes for unit in e.get("left", [])}
+
+
+@dataclass(frozen=True)
+class Computation:
+    hexmap: HexMap
+    board: Board
+    result: Result
+    before_escapes: Result
+
+
+def compute(
+    viewer: Viewer | None, state: PerimeterState, terrain: MapTerrain | None, rows: dict
+) -> Computation:
+    """The whole computation as this viewer may see it (declared units, plus the sides it may
+    see); ``viewer`` None is the public view."""
+    campaign = state.campaign
+    hexmap = hex_map(campaign, terrain)
+    the_board = board(campaign, state, hexmap, visible_units(viewer, rows))
+    placed = markers(state, hexmap)
+    first = isolation.evaluate(the_board, placed)
+    gone = left_the_map(state)
+    if not gone:
+        return Computation(hexmap, the_board, first, first)
+    after = escapes.after_escapes(the_board, [u for u in the_board.units if (u.side, u.id) in gone])
+    return Computation(hexmap, after, isolation.evaluate(after, placed), first)
