@@ -1,9 +1,13 @@
 """Forms of the perimeter page. Each carries the version of the row it was shown with, so a page
-left open changes nothing once someone else saved (and a double submit acts once)."""
+left open changes nothing once someone else saved (and a double submit acts once).
+
+Every field is checked here, before anything is saved: a post the page cannot answer (a hex
+name too long to go back to, a version no row has) is refused whole, never after the change."""
 
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from refit.rules.perimeter.board import MAIN, MMC, POCKET, SMC, TRUCK, VEHICLE
@@ -11,8 +15,20 @@ from refit.rules.perimeter.board import MAIN, MMC, POCKET, SMC, TRUCK, VEHICLE
 HEX_HELP = _("Hex names and ranges, e.g. “H41 G42-G45”; three names are an alternate hexrow.")
 
 
+NOT_A_HEX_NAME = _("The selected hex is not a hex name.")
+
+
 class VersionForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2_147_483_647)
+    # The hex the page had selected, to show it again after the change; never saved. A name is
+    # letters then digits ("H41", "RBGG41").
+    selected = forms.CharField(
+        required=False,
+        max_length=12,
+        widget=forms.HiddenInput,
+        validators=[RegexValidator(r"^[A-Za-z]{1,6}[0-9]{1,3}$", NOT_A_HEX_NAME)],
+        error_messages={"max_length": NOT_A_HEX_NAME},
+    )
 
 
 class HexesForm(VersionForm):
@@ -69,7 +85,9 @@ class PocketForm(HexesForm):
 class EscapeForm(VersionForm):
     units = forms.CharField(label=_("Units (one Location)"), max_length=400)
     afv = forms.BooleanField(label=_("Mobile AFV"), required=False)
-    leader_drm = forms.IntegerField(label=_("(Armor) leader / hero DRM"), initial=0)
+    leader_drm = forms.IntegerField(
+        label=_("(Armor) leader / hero DRM"), min_value=-6, max_value=6, initial=0
+    )
     hs_equivalents = forms.IntegerField(
         label=_("Half-squad equivalents making the DR"), min_value=0, max_value=12, initial=1
     )

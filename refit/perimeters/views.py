@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -206,8 +207,9 @@ def _act(
     if request.htmx:
         return render(request, "refit/perimeters/page.html#perimeter", _context(request, viewer))
     url = reverse("perimeters:page", args=[viewer.campaign.pk])
-    selected = request.POST.get("selected", "")
-    return redirect(f"{url}?hex={selected}" if selected else url)
+    # Only a checked hex name goes back into the address (is_valid() left out any other).
+    selected = form.cleaned_data.get("selected", "")
+    return redirect(f"{url}?{urlencode({'hex': selected})}" if selected else url)
 
 
 def _errors(form: Any) -> str:

@@ -340,3 +340,50 @@ def test_a_sap_campaign_has_its_map(people, client_as):
     assert response.status_code == 200
     assert "Selected: NN0" in text(response)
     assert client_as("soviet").get(url(sap)).status_code == 404  # not a member there
+
+
+HUGE = "H41" * 100_000  # 300,000 characters: more than any address may hold
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "data"),
+    [
+        ("control", (), {"hexes": "H41", "side": "german"}),
+        ("water", (), {"hexes": "H41", "water": "on"}),
+        ("fires", (), {"hexes": "H41", "burning": "on"}),
+        ("units", ("german",), {"hexes": "H41", "kind": "mmc", "label": "4-6-7", "level": 0}),
+        ("add_marker", ("german",), {"origin": "G42", "target": "J41", "kind": "main"}),
+        ("add_pocket", ("german",), {"hexes": "H41", "label": "1"}),
+        ("propose", ("german",), {}),
+        ("record", (), {}),
+    ],
+)
+@pytest.mark.parametrize("selected", [HUGE, "H41&zoom=4", "<b>H41</b>"])
+def test_a_bad_selected_hex_is_refused_before_anything_is_saved(
+    campaign, client_as, name, args, data, selected
+):
+    state = state_of(campaign)
+    response = client_as("german").post(
+        url(campaign, name, *args),
+        {"version": state.version, **data, "selected": selected},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "The selected hex is not a hex name." in text(response)
+    state.refresh_from_db()
+    assert state.version == 1
+    assert not MapTerrain.objects.filter(campaign=campaign).exists()
+    assert not PerimeterUnits.objects.filter(state=state).exists()
+    assert not CampaignEvent.objects.filter(action__startswith="perimeter.").exists()
+
+
+def test_the_selected_hex_is_shown_again_after_the_change(campaign, client_as):
+    state = state_of(campaign)
+    response = client_as("german").post(
+        url(campaign, "control"),
+        {"version": state.version, "hexes": "H41", "side": "german", "selected": "G42"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == url(campaign) + "?hex=G42"
+    state.refresh_from_db()
+    assert state.control == {"H41": "german"}
