@@ -16,8 +16,6 @@ from campaigns.members import services
 from campaigns.members.forms import CampaignCreateForm
 from campaigns.models import Membership, Role
 
-HISTORY_PAGE_SIZE = 100
-
 
 @require_GET
 @login_required

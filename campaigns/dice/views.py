@@ -14,24 +14,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Page, Paginator
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
-from campaigns import access
+from campaigns import access, paging
 from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice import services as dice
 from campaigns.games.registry import localized
@@ -283,24 +280,16 @@ def _filtered(viewer: Viewer, params: QueryDict) -> tuple[DiceFilterForm, QueryS
     return filter_form, visible.filter(**chosen) if chosen else visible
 
 
-def _log_url(campaign: Campaign, params: QueryDict) -> str:
-    query = params.urlencode()
-    return reverse("campaigns:dice_log", args=[campaign.pk]) + (f"?{query}" if query else "")
-
-
-def _page_url(campaign: Campaign, params: QueryDict, number: int) -> str:
-    query = params.copy()
-    query["page"] = str(number)
-    return _log_url(campaign, query)
-
-
 def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, Any]:
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
-    page: Page = Paginator(
+    log = paging.listing(
         rolls.select_related("rolled_by", "voided_by").order_by("-rolled_at", "-id"),
-        DICE_PAGE_SIZE,
-    ).get_page(params.get("page"))
+        params,
+        size=DICE_PAGE_SIZE,
+        path=reverse("campaigns:dice_log", args=[campaign.pk]),
+    )
+    page = log.page
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -313,13 +302,9 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         "stats": _statistics(viewer, rolls),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
-        "next": _log_url(campaign, params),
-        "newer_url": _page_url(campaign, params, page.previous_page_number())
-        if page.has_previous()
-        else "",
-        "older_url": _page_url(campaign, params, page.next_page_number())
-        if page.has_next()
-        else "",
+        "next": log.here,
+        "newer_url": log.newer_url,
+        "older_url": log.older_url,
         **extra,
     }
 
@@ -345,19 +330,7 @@ class VoidForm(forms.Form):
 def _back(request: HttpRequest, campaign: Campaign, next_url: str, roll: DiceRoll) -> str:
     """Where the log was (its filters and page), or the log itself; never another site."""
     log = reverse("campaigns:dice_log", args=[campaign.pk])
-    if not (
-        next_url
-        and urlsplit(next_url).path == log
-        and url_has_allowed_host_and_scheme(
-            next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        )
-    ):
-        next_url = log
-    return f"{next_url}#roll-{roll.pk}"
-
-
-def _query_of(next_url: str) -> QueryDict:
-    return QueryDict(urlsplit(next_url).query if next_url else "")
+    return f"{paging.back_to(request, next_url, log)}#roll-{roll.pk}"
 
 
 @vary_on_headers("HX-Request")
@@ -398,7 +371,7 @@ def void_roll(request: HttpRequest, campaign_id: int, roll_id: int) -> HttpRespo
     # A reason is required: show the form again, with what was typed, on the row.
     if request.htmx:
         return _row_response(request, viewer, roll, form=form)
-    context = _log_context(viewer, _query_of(next_url), void_form=form, void_roll_id=roll.pk)
+    context = _log_context(viewer, paging.query_of(next_url), void_form=form, void_roll_id=roll.pk)
     if roll.pk not in {row.roll.pk for row in context["rows"]}:
         messages.error(request, form.errors["reason"][0])
     return render(request, "campaigns/dice/log.html", context)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -110,14 +110,18 @@ class UndoError(ValueError):
 UNDO_GUARDS: dict[str, Callable[[CampaignEvent], None]] = {}
 
 
-def undoable_for(viewer: Viewer) -> models.QuerySet[CampaignEvent]:
+def undoable_for(
+    viewer: Viewer, among: Collection[int] | None = None
+) -> models.QuerySet[CampaignEvent]:
     """The events this viewer may undo: whoever may overrule (the referee) any visible one,
-    whoever may record (a player) their own; an observer none."""
-    events = viewer.filter_visible(
-        CampaignEvent.objects.filter(
-            campaign=viewer.campaign, undone_at__isnull=True, data__has_key="undo"
-        )
-    )
+    whoever may record (a player) their own; an observer none.
+
+    ``among``: only these events (a page of the history, the one event posted). The data's keys
+    are then read for those rows only, not for every event the campaign ever recorded."""
+    events = CampaignEvent.objects.filter(campaign=viewer.campaign)
+    if among is not None:
+        events = events.filter(pk__in=among)
+    events = viewer.filter_visible(events.filter(undone_at__isnull=True, data__has_key="undo"))
     if not viewer.can_record:
         return events.none()
     if not viewer.can_overrule:

@@ -1,56 +1,112 @@
-"""The campaign history: every change the viewer may see, with its undo."""
+"""The campaign history: every change the viewer may see, newest first, a page at a time, each
+with its undo where the viewer may undo it.
+
+What a viewer sees is decided by campaigns.access (``filter_visible`` on the event's scope): the
+rows, the count and the number of pages all come from that one filtered queryset, so an event the
+viewer may not see never shows, not even in a count. The filters (campaigns.history.forms) and
+the page number live in the query string (campaigns.paging, as the dice log): a page number past
+the end shows the last page, one that is not a number the first. A page reads a fixed handful of
+queries however long the history is: which of its events may be undone is asked of its own
+events only.
+"""
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 
-from campaigns import access
+from campaigns import access, paging
+from campaigns.access import Viewer
 from campaigns.history import services as history
+from campaigns.history.forms import HistoryFilterForm
 from campaigns.models import CampaignEvent
 
 HISTORY_PAGE_SIZE = 100
 
 
+class HistoryRow(NamedTuple):
+    event: CampaignEvent
+    text: str
+    can_undo: bool
+
+
+def _actor_name(event: CampaignEvent) -> str:
+    # Imported events keep their original actor's name in data (no user on this server).
+    if event.actor is not None:
+        return event.actor.get_username()
+    return event.data.get("original", {}).get("actor", "")
+
+
+def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
+    undoable: set[int] = set()
+    if events:
+        undoable = set(
+            history.undoable_for(viewer, among=[event.pk for event in events]).values_list(
+                "pk", flat=True
+            )
+        )
+    rows = []
+    for event in events:
+        event.campaign = viewer.campaign  # already loaded; describe() reads its game data
+        event.actor_name = _actor_name(event)
+        rows.append(HistoryRow(event, history.describe(event), event.pk in undoable))
+    return rows
+
+
+def _history_url(viewer: Viewer) -> str:
+    return reverse("campaigns:history", args=[viewer.campaign.pk])
+
+
+def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
+    filter_form = HistoryFilterForm(params, viewer=viewer)
+    visible = viewer.filter_visible(CampaignEvent.objects.filter(campaign=viewer.campaign))
+    events = filter_form.apply(visible).select_related("actor").order_by("-created_at", "-id")
+    listing = paging.listing(events, params, size=HISTORY_PAGE_SIZE, path=_history_url(viewer))
+    return {
+        "viewer": viewer,
+        "campaign": viewer.campaign,
+        "filter_form": filter_form,
+        "filtered": bool(filter_form.chosen()),
+        "ignored": bool(filter_form.errors),
+        "listing": listing,
+        "page": listing.page,
+        "rows": _rows(viewer, list(listing.page.object_list)),
+        "history_url": _history_url(viewer),
+    }
+
+
+@vary_on_headers("HX-Request")
 @require_GET
 @login_required
 def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
-    events = viewer.filter_visible(
-        CampaignEvent.objects.filter(campaign=viewer.campaign).select_related("actor")
-    )[:HISTORY_PAGE_SIZE]
-    undoable = set(history.undoable_for(viewer).values_list("pk", flat=True)[:HISTORY_PAGE_SIZE])
-    rows = []
-    for event in events:
-        event.campaign = viewer.campaign  # already loaded; describe() reads its game data
-        # Imported events keep their original actor's name in data (no user on this server).
-        event.actor_name = (
-            event.actor.get_username()
-            if event.actor
-            else event.data.get("original", {}).get("actor", "")
-        )
-        rows.append((event, history.describe(event), event.pk in undoable))
-    return render(
-        request,
-        "campaigns/history/history.html",
-        {"viewer": viewer, "campaign": viewer.campaign, "rows": rows},
-    )
+    context = _history_context(viewer, request.GET)
+    if request.htmx and not request.htmx.history_restore_request:
+        # A filter or a page link: the list swaps in place (the address bar follows).
+        return render(request, "campaigns/history/history.html#history-list", context)
+    return render(request, "campaigns/history/history.html", context)
 
 
 @require_POST
 @login_required
 def undo_change(request: HttpRequest, campaign_id: int, event_id: int) -> HttpResponse:
-    """Undo a change: one's own, or any the referee can see."""
+    """Undo a change: one's own, or any the referee can see. Back to the page of the history the
+    button was on (its filters and page number, posted as ``next``)."""
     viewer = access.member(request, campaign_id)
-    event = get_object_or_404(history.undoable_for(viewer), pk=event_id)
+    event = get_object_or_404(history.undoable_for(viewer, among=[event_id]), pk=event_id)
     try:
         history.undo(event, by=request.user)
     except history.UndoError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("Undone: %(what)s") % {"what": history.describe(event)})
-    return redirect("campaigns:history", campaign_id=campaign_id)
+    back = paging.back_to(request, request.POST.get("next", ""), _history_url(viewer))
+    return redirect(f"{back}#event-{event.pk}")

@@ -18,8 +18,6 @@ from campaigns.members import services
 from campaigns.members.forms import RoleForm, role_value
 from campaigns.models import Invitation, Membership
 
-HISTORY_PAGE_SIZE = 100
-
 
 def _members_context(viewer: Viewer) -> dict:
     campaign = viewer.campaign

@@ -1,0 +1,71 @@
+"""Paging the lists that grow with a campaign (the dice log, the history).
+
+The list is a queryset already filtered to what the viewer may see, so the count and the number
+of pages say nothing of anything else. The page number and the filters live in the query string:
+a page can be bookmarked, reloaded and reached without JavaScript. A page number that is not a
+number reads as the first page and one past the end as the last (``Paginator.get_page``): an old
+bookmark still lands on a page, never on an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+from django.http import HttpRequest, QueryDict
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One page of a list and the addresses around it."""
+
+    page: Page
+    here: str  # the list as asked: its filters and page number
+    newer_url: str  # the page before (newer rows), "" on the first
+    older_url: str  # the page after (older rows), "" on the last
+
+
+def with_query(path: str, params: QueryDict) -> str:
+    query = params.urlencode()
+    return f"{path}?{query}" if query else path
+
+
+def _page_url(path: str, params: QueryDict, number: int) -> str:
+    query = params.copy()
+    query["page"] = str(number)
+    return with_query(path, query)
+
+
+def listing(queryset: QuerySet, params: QueryDict, *, size: int, path: str) -> Listing:
+    """The page of ``queryset`` (ordered, newest first) that ``params["page"]`` asks for."""
+    page = Paginator(queryset, size).get_page(params.get("page"))
+    return Listing(
+        page=page,
+        here=with_query(path, params),
+        newer_url=_page_url(path, params, page.previous_page_number())
+        if page.has_previous()
+        else "",
+        older_url=_page_url(path, params, page.next_page_number()) if page.has_next() else "",
+    )
+
+
+def back_to(request: HttpRequest, next_url: str, path: str) -> str:
+    """Where a list was (``next_url``: its filters and page) when a form on it was posted, or the
+    list itself: only ever ``path`` on this site."""
+    if (
+        next_url
+        and urlsplit(next_url).path == path
+        and url_has_allowed_host_and_scheme(
+            next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+    ):
+        return next_url
+    return path
+
+
+def query_of(next_url: str) -> QueryDict:
+    """The filters and page number of a list's address."""
+    return QueryDict(urlsplit(next_url).query if next_url else "")
