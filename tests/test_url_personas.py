@@ -159,10 +159,9 @@ shortgames:quick_entry             POST 400      403      400      403      404 
 shortgames:points                  GET  200      200      200      200      404      login
 shortgames:points                  POST 405      405      405      405      405      405
 shortgames:points_change           GET  405      405      405      405      405      405
-# FINDING: the observer's empty form answers 302 ("The form was incomplete"); it should be
-# 403 like the rest of the short games' actions. The view checks the form before the
-# permission. Nothing changes, and a complete form does get 403.
-shortgames:points_change           POST 302      302      302      302      404      login
+# Who may book points is checked before the form is read: observers 403, players and the
+# referee are told the empty form was incomplete.
+shortgames:points_change           POST 302      302      302      403      404      login
 shortgames:victory                 GET  200      200      200      200      404      login
 shortgames:victory                 POST 405      405      405      405      405      405
 shortgames:control                 GET  405      405      405      405      405      405
@@ -172,13 +171,13 @@ shortgames:pocket                  POST 302      302      302      403      404 
 shortgames:condition               GET  405      405      405      405      405      405
 shortgames:condition               POST 302      302      302      403      404      login
 shortgames:tables                  GET  200      200      200      200      404      login
-# NOTE: the referee's empty form answers 200 and says nothing (an invalid form is ignored).
-shortgames:tables                  POST 403      403      200      403      404      login
+# The referee's empty form is refused with its errors, naming the fields.
+shortgames:tables                  POST 403      403      400      403      404      login
 shortgames:combat                  GET  200      200      200      200      404      login
-# FINDING: the observer's empty form answers 400 (the calculator's "choose the units"); it
-# should be 403: the permission is checked only once the combat adds up. Nothing is rolled,
-# and a complete form does get 403 (both games).
-shortgames:combat                  POST 400      400      400      400      404      login
+# A roll is refused before the form is read to whoever may not roll for its side (the first
+# side, German, when the form names none): the observer and the Soviet player 403; the German
+# player and the referee are told to choose the units.
+shortgames:combat                  POST 400      403      400      403      404      login
 
 # Campaigns, members, invitations (the creator manages them), history.
 campaigns:list                     GET  200      200      200      200      200      login

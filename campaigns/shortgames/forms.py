@@ -1,12 +1,81 @@
-"""Forms of the short games' pages. Every form that changes a row posts the turn (or the row's
-version) it was shown for, so a page left open changes nothing once the game moved on."""
+"""Forms of the short games' pages: everything typed is read here (the units of a quick entry or
+a data file, a referee's JSON table); the combat helpers' forms are in ``combat_forms``. Every
+form that changes a row posts the turn (or the row's version) it was shown for, so a page left
+open changes nothing once the game moved on."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
+from typing import Any
+
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.shortgames.units import CP_EDGES, CP_SIZES, UNIT_TYPES, type_label
+from campaigns.shortgames.units import (
+    CP_EDGES,
+    CP_SIZES,
+    UNIT_TYPES,
+    UnitData,
+    UnitDataError,
+    parse_quick_entry,
+    read_file,
+    type_label,
+)
+
+# The most a roster data file may weigh.
+MAX_FILE_BYTES = 2_000_000
+
+
+def error_texts(form: forms.Form) -> str:
+    """A form's errors as one sentence per field, each naming the field (a version is the
+    page's, not the user's: its error speaks for itself)."""
+    texts = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else None
+        for error in errors:
+            texts.append(f"{label}: {error}" if label and name != "version" else str(error))
+    return " ".join(texts)
+
+
+class FlagField(forms.Field):
+    """A hidden "1" the page sends for yes; anything else (or nothing) is no."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> bool:
+        return value == "1"
+
+
+class IdListField(forms.Field):
+    """Row ids ticked on the page (checkboxes of one name); what is not an id is left out."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, *, most: int | None = None, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.most = most
+
+    def to_python(self, value: Any) -> list[int]:
+        ids = [int(item) for item in value or () if str(item).isdigit()]
+        return ids if self.most is None else ids[: self.most]
+
+
+class KnownValuesField(forms.Field):
+    """Values ticked on the page, keeping only those the page offers (set by the form)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, known: Iterable[str] = (), **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.known = tuple(known)
+
+    def to_python(self, value: Any) -> list[str]:
+        return [item for item in value or () if item in self.known]
 
 
 class TurnForm(forms.Form):
@@ -97,12 +166,43 @@ class UnitForm(forms.Form):
         for name in self.CP_ONLY if module == "defiant_russia" else self.DR_ONLY:
             del self.fields[name]
 
+    def unit_data(self, side: str) -> UnitData:
+        """The unit as typed, for ``side`` (texts trimmed, the nationality in lower case)."""
+        values = dict(self.cleaned_data)
+        for key in TEXT_FIELDS:
+            values[key] = (values.get(key) or "").strip()
+        if values.get("nationality"):
+            values["nationality"] = values["nationality"].lower()
+        return UnitData(
+            side=side, **{k: v for k, v in values.items() if k in UnitData.__dataclass_fields__}
+        )
+
+    def changes(self, side: str) -> dict[str, Any]:
+        """The fields this form edits, as ``unit_data`` reads them (for changing a unit)."""
+        return {k: v for k, v in vars(self.unit_data(side)).items() if k in self.cleaned_data}
+
+
+# The unit form's texts, trimmed; a field the game does not have reads as "".
+TEXT_FIELDS = (
+    "nationality",
+    "formation",
+    "size",
+    "full",
+    "reduced",
+    "setup",
+    "arrival_edge",
+    "hex",
+    "notes",
+)
+
 
 class VersionForm(forms.Form):
     version = forms.IntegerField(min_value=0)
 
 
 class QuickEntryForm(forms.Form):
+    """The quick-entry box; bound with the game and side, its ``units`` are the lines read."""
+
     text = forms.CharField(
         label=_("Units, one per line"),
         widget=forms.Textarea(attrs={"rows": 6}),
@@ -113,12 +213,49 @@ class QuickEntryForm(forms.Form):
         ),
     )
 
+    def __init__(self, *args: Any, module: str = "", side: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.module, self.side = module, side
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "text" in data:
+            try:
+                data["units"] = parse_quick_entry(self.module, self.side, data["text"])
+            except UnitDataError as error:
+                self.add_error("text", str(error))
+        return data
+
 
 class UploadForm(forms.Form):
+    """A roster data file; bound with the game, its ``units`` are the file's units."""
+
     file = forms.FileField(label=_("Roster data file (JSON)"))
     with_state = forms.BooleanField(
         label=_("Keep each unit's state (to set this game up again)"), required=False
     )
+
+    def __init__(self, *args: Any, module: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.module = module
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "file" in data:
+            try:
+                data["units"] = self._units(data["file"], with_state=data.get("with_state", False))
+            except UnitDataError as error:
+                self.add_error("file", str(error))
+        return data
+
+    def _units(self, file: Any, *, with_state: bool) -> list[UnitData]:
+        if file.size > MAX_FILE_BYTES:
+            raise UnitDataError(gettext("The file is larger than a roster can be."))
+        try:
+            payload = json.loads(file.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise UnitDataError(gettext("The file is not JSON.")) from None
+        return read_file(self.module, payload, with_state=with_state)
 
 
 class PointsForm(TurnForm):
@@ -127,6 +264,7 @@ class PointsForm(TurnForm):
     action = forms.CharField(max_length=20)
     amount = forms.IntegerField(required=False, min_value=-99, max_value=99)
     unit = forms.IntegerField(required=False)
+    version = forms.IntegerField(required=False)
     note = forms.CharField(max_length=200, required=False)
 
 
@@ -137,46 +275,35 @@ class ControlForm(forms.Form):
     version = forms.IntegerField(min_value=0, required=False)
 
 
+class PocketForm(VersionForm):
+    """Cherkassy's ring (the Stemmermann Group): whether it closed, and the German units in it."""
+
+    formed = FlagField()
+    members = IdListField()
+
+
+class ConditionForm(VersionForm):
+    """A victory condition the players tick by hand."""
+
+    condition = forms.CharField(required=False)
+    met = FlagField()
+
+
 class RefereeTableForm(forms.Form):
-    slot = forms.CharField(max_length=40)
+    """One of the tables the rules we have leave out, as JSON; ``data`` is the table read."""
+
+    slot = forms.ChoiceField(label=_("Which table"))
     data = forms.CharField(label=_("Table (JSON)"), widget=forms.Textarea(attrs={"rows": 10}))
     version = forms.IntegerField(min_value=0, required=False)
 
-
-class CombatForm(forms.Form):
-    strengths = forms.CharField(
-        label=_("Strength of each unit"),
-        max_length=100,
-        help_text=_("Comma-separated, e.g. “6, 3”."),
-    )
-    role = forms.ChoiceField(
-        label=_("Rolling for"),
-        choices=[("attacker", _("the attacker")), ("defender", _("the defender"))],
-    )
-    attacker_side = forms.ChoiceField(label=_("Attacking side"))
-    modifiers = forms.MultipleChoiceField(
-        label=_("Modifiers"), required=False, widget=forms.CheckboxSelectMultiple
-    )
-    air_points = forms.IntegerField(label=_("Air points"), min_value=0, max_value=3, initial=0)
-    note = forms.CharField(label=_("Which combat"), max_length=100, required=False)
-    roll = forms.BooleanField(required=False)
-
-    def __init__(self, *args, sides=(), modifiers=(), **kwargs):
+    def __init__(self, *args: Any, slots: Iterable[str] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["attacker_side"].choices = sides
-        self.fields["modifiers"].choices = modifiers
+        self.fields["slot"].choices = [(slot, slot) for slot in slots]
 
-    def clean_strengths(self) -> list[int]:
-        values = []
-        for part in self.cleaned_data["strengths"].replace("、", ",").split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if not part.isdigit() or not 0 <= int(part) <= 30:
-                raise forms.ValidationError(
-                    _("Write whole numbers from 0 to 30, separated by commas.")
-                )
-            values.append(int(part))
-        if not values or len(values) > 10:
-            raise forms.ValidationError(_("Give the strength of 1 to 10 units."))
-        return values
+    def clean_data(self) -> Any:
+        try:
+            return json.loads(self.cleaned_data["data"])
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                gettext("Not JSON: %(error)s") % {"error": error.msg}
+            ) from None

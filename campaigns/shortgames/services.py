@@ -232,15 +232,6 @@ def remove_unit(campaign: Campaign, unit: GameUnit, *, by: AbstractBaseUser, ver
     )
 
 
-def stacks(units: Sequence[GameUnit]) -> dict[str, list[GameUnit]]:
-    """Units on the map by hex (units without a hex are not stacked anywhere)."""
-    by_hex: dict[str, list[GameUnit]] = {}
-    for unit in units:
-        if unit.on_map and unit.hex:
-            by_hex.setdefault(unit.hex, []).append(unit)
-    return by_hex
-
-
 # --- places ----------------------------------------------------------------------------------
 
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from campaigns.dice import services as dice
 from campaigns.models import DiceRoll
+from campaigns.shortgames import combat, turns
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.rules import cherkassy as cp_rules
 from campaigns.shortgames.units import UnitData
 from tests.campaigns.dice.test_services import Loaded
@@ -58,10 +58,9 @@ def enter(cp_started, people, slot, data):
 
 def test_attack_and_defence_as_the_counter_shows_them(cp_started, people):
     german, soviet = units(cp_started, people)
-    from campaigns.shortgames.views import cp_attack_defense
-
-    assert cp_attack_defense(german) == (6, 8)
-    assert cp_attack_defense(soviet) == (5, 3)  # reduced side
+    strengths = dict(combat.cp_units(cp_started))
+    assert strengths[german] == (6, 8)
+    assert strengths[soviet] == (5, 3)  # reduced side
 
 
 def test_the_terrain_shifts_come_from_the_referees_tec(cp_started, people):

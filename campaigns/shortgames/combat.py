@@ -1,0 +1,118 @@
+"""The combat helpers' answers: how many dice a Defiant Russia side rolls and which faces hit
+(7.11, 9.0), the odds column of a Cherkassy combat after its shifts (11.6–11.9). What the player
+typed comes read by campaigns.shortgames.combat_forms; what the campaign knows (the weather, the
+first snow, the counters' printed strengths, the referee's tables) is read here; the rules
+decide (campaigns.shortgames.rules). The rolls go through campaigns.shortgames.turns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language
+
+from campaigns.games.registry import localized
+from campaigns.models import Campaign, CampaignDay, GameUnit, UnitState
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turns
+from campaigns.shortgames.rules import cherkassy as cp_rules
+from campaigns.shortgames.rules import combat_input
+from campaigns.shortgames.rules import defiant_russia as dr_rules
+
+# --- Defiant Russia ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrConditions:
+    """What the turn brings to every combat: its weather, and whether it is the first snow turn
+    (8.3)."""
+
+    weather: str
+    first_snow: bool
+
+
+def dr_conditions(campaign: Campaign) -> DrConditions:
+    game = short_games.setup_of(campaign)
+    weather = turns.weather_now(campaign, turns.current_day(campaign), game) or "clear"
+    snow_turns = {
+        short_games.turn_number(campaign, day.index): day.weather
+        for day in CampaignDay.objects.filter(campaign=campaign, index__lte=campaign.period_index)
+        if day.weather
+    }
+    first_snow = dr_rules.first_snow_turn(snow_turns) == short_games.turn_number(campaign)
+    return DrConditions(weather, first_snow)
+
+
+def dr_dice(
+    campaign: Campaign, conditions: DrConditions, entry: Mapping[str, Any]
+) -> dr_rules.CombatDice:
+    """The dice of one side of a combat as ``DrCombatForm`` read it. ValueError when the rules
+    cannot count them."""
+    return dr_rules.combat_dice(
+        entry["units"],
+        role=entry["role"],
+        side=entry["side"],
+        weather=conditions.weather,
+        tables=campaign.game.files["tables"],
+        terrain=entry["terrain"],
+        leaders=entry["leaders"],
+        air_points=entry["air_points"],
+        breakthrough=entry["breakthrough"],
+        first_snow_turn=conditions.first_snow,
+    )
+
+
+# --- Cherkassy Pocket -------------------------------------------------------------------------
+
+Strength = tuple[int, int] | None
+
+
+def cp_units(campaign: Campaign) -> list[tuple[GameUnit, Strength]]:
+    """The units on the map by side and name, each with the attack and defence its counter
+    shows now (None when its line has none)."""
+    units = GameUnit.objects.filter(
+        campaign=campaign, state__in=(UnitState.FULL, UnitState.REDUCED)
+    ).order_by("side", "name")
+    return [
+        (
+            unit,
+            combat_input.cp_attack_defense(
+                unit.full, unit.reduced, reduced_now=unit.state == UnitState.REDUCED
+            ),
+        )
+        for unit in units
+    ]
+
+
+def cp_shift_rows(campaign: Campaign) -> list[tuple[str, str, str]]:
+    """The column shifts a player may tick (the column-shift chart): id, rule, when it applies."""
+    chart = next(
+        c for c in campaign.game.files["tables"]["charts"] if c["id"] == "cp.column-shifts"
+    )
+    return [
+        (row["id"], row["rule"], localized(row["when"], get_language())) for row in chart["rows"]
+    ]
+
+
+def cp_terrains(campaign: Campaign) -> list[str]:
+    """The terrains of the referee's terrain chart, for a terrain shift (none until entered)."""
+    referee = short_games.referee_tables(campaign)
+    return sorted(cp_rules.terrain_shifts(referee, short_games.game_data(campaign)))
+
+
+def cp_combat(
+    campaign: Campaign, entry: Mapping[str, Any], strengths: Mapping[int, Strength]
+) -> turns.CpCombat:
+    """The odds and column of a combat as ``CpCombatForm`` read it, the chosen units counted
+    with ``strengths``. ValueError when a side's total is not more than 0."""
+    attack, defense = combat_input.cp_totals(
+        attack=entry["attack"],
+        defense=entry["defense"],
+        attackers=entry["attackers"],
+        defenders=entry["defenders"],
+        strengths=strengths,
+    )
+    return turns.cp_combat(
+        campaign, attack=attack, defense=defense, shifts=entry["shifts"], terrain=entry["terrain"]
+    )

@@ -1,0 +1,107 @@
+"""The combat helpers' pages: Defiant Russia's dice count (7.11, 9.0) and Cherkassy's odds column
+(11.6–11.9), from the form the page sent (campaigns.shortgames.combat_forms) and what the
+campaign knows (campaigns.shortgames.combat). The roll itself is the view's, once the page is
+counted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language
+
+from campaigns.access import Viewer
+from campaigns.games.registry import localized
+from campaigns.models import GameUnit
+from campaigns.shortgames import combat
+from campaigns.shortgames.combat_forms import CpCombatForm, DrCombatForm
+from campaigns.shortgames.rules import combat_input
+from campaigns.shortgames.turns import CpCombat
+
+
+@dataclass
+class DrCombatPage:
+    weather: str
+    first_snow: bool
+    terrain: tuple[str, ...]
+    leaders: tuple[str, ...]
+    chosen_terrain: list[str]
+    chosen_leaders: list[str]
+    # The dice counted ({"answer", "lines"}), {} until units are given; a roll adds its faces.
+    result: dict[str, Any]
+    error: str
+    can_roll: bool
+
+
+def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
+    """The page for ``form`` (bound to what the page sent, not crafted): the dice counted once
+    units are given, or the sentence saying how to write them."""
+    campaign = viewer.campaign
+    conditions = combat.dr_conditions(campaign)
+    asked = bool(form.data.get("units"))
+    valid = form.is_valid()  # the terrain and leaders ticked are read even before any units
+    error = form.hint() if asked and not valid else ""
+    result: dict[str, Any] = {}
+    if asked and not error:
+        try:
+            answer = combat.dr_dice(campaign, conditions, form.cleaned_data)
+        except ValueError:
+            error = form.hint()
+        else:
+            lines = [
+                (line.rule, localized(line.text, get_language()), line.dice_after)
+                for line in answer.lines
+            ]
+            result = {"answer": answer, "lines": lines}
+    return DrCombatPage(
+        weather=conditions.weather,
+        first_snow=conditions.first_snow,
+        terrain=combat_input.DR_TERRAIN,
+        leaders=combat_input.DR_LEADERS,
+        chosen_terrain=form.cleaned_data.get("terrain", []),
+        chosen_leaders=form.cleaned_data.get("leaders", []),
+        result=result,
+        error=error,
+        can_roll=any(viewer.can_act_for_side(s) for s in campaign.game.side_keys),
+    )
+
+
+@dataclass
+class CpCombatPage:
+    side: str
+    units: list[tuple[GameUnit, combat.Strength]]
+    chosen: dict[str, list[Any]]  # attackers, defenders (unit ids), shifts
+    shift_rows: list[tuple[str, str, str]]
+    terrains: list[str]
+    combat: CpCombat | None
+    blocked: list[str]  # why the roll cannot be made yet
+    error: str
+    can_roll: bool
+
+
+def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpCombatPage:
+    """The page for ``form`` (bound to what the page sent, not crafted): the odds and column
+    once ``asked`` (the page's "find the column", or a roll), or the sentence saying how to
+    write the strengths."""
+    campaign = viewer.campaign
+    units = combat.cp_units(campaign)
+    valid = form.is_valid()  # the units and shifts ticked are shown even before a count
+    data = form.cleaned_data
+    answer, error = None, form.hint() if asked and not valid else ""
+    if asked and not error:
+        try:
+            answer = combat.cp_combat(campaign, data, {unit.pk: s for unit, s in units})
+        except ValueError:
+            error = form.hint()
+    side = data["side"]
+    return CpCombatPage(
+        side=side,
+        units=units,
+        chosen={key: data.get(key, []) for key in ("attackers", "defenders", "shifts")},
+        shift_rows=combat.cp_shift_rows(campaign),
+        terrains=combat.cp_terrains(campaign),
+        combat=answer,
+        blocked=[localized(reason, get_language()) for reason in answer.blocked] if answer else [],
+        error=error,
+        can_roll=viewer.can_act_for_side(side),
+    )

@@ -1,0 +1,110 @@
+"""The points page: each side's replacement and air points this turn, what it is due, and the
+units it may restore or rebuild (Defiant Russia) with why not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language
+
+from campaigns.access import Viewer
+from campaigns.games.registry import localized
+from campaigns.models import Campaign, GameUnit, PointEntry, PointKind, UnitState
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turns
+from campaigns.shortgames.rules import defiant_russia as dr_rules
+
+Candidate = tuple[GameUnit, str, list[str]]  # unit, action, refusals
+
+
+@dataclass
+class SidePoints:
+    side: str
+    name: str
+    can_edit: bool
+    entries: list[PointEntry]
+    replacement_left: int
+    air_left: int
+    replacements: Any  # the rules' Replacements (DR)
+    air_due: int | None
+    replacement_received: bool
+    air_received: bool
+    candidates: list[Candidate]
+
+
+@dataclass
+class PointsPage:
+    sides: list[SidePoints]
+    is_dr: bool
+
+
+def _candidates(
+    campaign: Campaign,
+    side: str,
+    units: list[GameUnit],
+    mine: list[PointEntry],
+    replacement_left: int,
+) -> list[Candidate]:
+    """The side's reduced and eliminated units, each with what replacing it would be and what
+    the rules refuse."""
+    armor_units = sum(
+        1
+        for e in mine
+        if e.action in ("restore", "rebuild")
+        and e.unit is not None
+        and e.unit.unit_type in turns.ARMOR_TYPES
+    )
+    candidates = []
+    for unit in units:
+        if unit.side != side:
+            continue
+        action = "restore" if unit.state == UnitState.REDUCED else "rebuild"
+        refusals = [
+            f"{localized(r.text, get_language())} ({r.rule})"
+            for r in turns.replacement_refusals(
+                campaign,
+                unit,
+                action,
+                campaign.period_index,
+                points_left=replacement_left,
+                armor_units=armor_units,
+            )
+        ]
+        candidates.append((unit, action, refusals))
+    return candidates
+
+
+def points_page(viewer: Viewer) -> PointsPage:
+    campaign = viewer.campaign
+    index = campaign.period_index
+    is_dr = campaign.module == "defiant_russia"
+    entries = list(PointEntry.objects.filter(campaign=campaign, index=index).select_related("unit"))
+    units = list(GameUnit.objects.filter(campaign=campaign, state__in=("reduced", "eliminated")))
+    data = short_games.game_data(campaign)
+    sides = []
+    for side in campaign.sides:
+        mine = [e for e in entries if e.side == side.key]
+        replacement_left = sum(e.amount for e in mine if e.kind == PointKind.REPLACEMENT)
+        sides.append(
+            SidePoints(
+                side=side.key,
+                name=side.name.in_language(get_language()),
+                can_edit=viewer.can_act_for_side(side.key),
+                entries=mine,
+                replacement_left=replacement_left,
+                air_left=sum(e.amount for e in mine if e.kind == PointKind.AIR),
+                replacements=turns.replacements_now(campaign, side.key) if is_dr else None,
+                air_due=dr_rules.air_points(short_games.turn_number(campaign), side.key, data)
+                if is_dr
+                else None,
+                replacement_received=any(
+                    e.kind == PointKind.REPLACEMENT and e.action == "received" for e in mine
+                ),
+                air_received=any(e.kind == PointKind.AIR and e.action == "received" for e in mine),
+                candidates=_candidates(campaign, side.key, units, mine, replacement_left)
+                if is_dr
+                else [],
+            )
+        )
+    return PointsPage(sides=sides, is_dr=is_dr)

@@ -1,0 +1,204 @@
+"""The turn walker's page: the turn's steps with their marks, rolls and tables, its weather and
+limits, and whether the turn marker may move on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaigns.access import Viewer
+from campaigns.games.registry import localized
+from campaigns.models import Campaign, CampaignDay, DiceRoll, GameUnit, ShortGame
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turns
+from campaigns.shortgames.rules import cherkassy as cp_rules
+from campaigns.shortgames.rules import defiant_russia as dr_rules
+
+# Cherkassy's tank breakdown table is rolled for one of these Soviet units.
+TANK_BREAKDOWN_TYPES = ("tank", "mech_infantry")
+
+
+@dataclass
+class SideLimits:
+    side: str
+    name: str
+    limits: list[Any]
+
+
+@dataclass
+class StepRow:
+    step: turns.TurnStep
+    name: str
+    reason: str
+    applies_text: str
+    can_mark: list[str]
+    can_unmark: list[str]
+    rolls: list[DiceRoll]
+    tables: list[dict[str, Any]]
+    tank_units: list[GameUnit] = field(default_factory=list)
+
+
+@dataclass
+class TurnPage:
+    game: ShortGame | None
+    day: CampaignDay
+    weather: str | None
+    weather_name: str
+    weather_reason: str
+    weather_choices: list[tuple[str, str]]
+    rows: list[StepRow]
+    complete: bool
+    last_turn: bool
+    limits: list[SideLimits]
+    can_act: bool
+    options: list[tuple[dict[str, Any], bool]]  # each optional rule, and whether it is chosen
+    option_names: list[tuple[str, str]]  # the start form's choices
+    chosen_options: list[str]
+    missing: list[Any]
+    turn_number: int
+    side_names: dict[str, str]
+
+
+def weather_names(campaign: Campaign) -> dict[str, str]:
+    """The game's weathers by key, named in the reader's language."""
+    types = short_games.game_data(campaign)["weather"]["types"]
+    return {item["key"]: localized(item.get("name"), get_language()) for item in types}
+
+
+def side_names(campaign: Campaign) -> dict[str, str]:
+    return {side.key: side.name.in_language(get_language()) for side in campaign.sides}
+
+
+def _limits(campaign: Campaign, weather: str | None, game: ShortGame | None) -> list[SideLimits]:
+    if campaign.module != "defiant_russia" or weather is None:
+        return []
+    data = short_games.game_data(campaign)
+    turn = short_games.turn_number(campaign)
+    return [
+        SideLimits(
+            side.key,
+            side.name.in_language(get_language()),
+            dr_rules.turn_limits(turn, weather, side.key, data, turns.options_of(game)),
+        )
+        for side in campaign.sides
+    ]
+
+
+def _missing(campaign: Campaign) -> list[Any]:
+    if campaign.module != "cherkassy_pocket":
+        return []
+    return cp_rules.missing_rolls(
+        short_games.referee_tables(campaign), short_games.game_data(campaign)
+    )
+
+
+def _tank_units(campaign: Campaign) -> list[GameUnit]:
+    if campaign.module != "cherkassy_pocket":
+        return []
+    return [
+        unit
+        for unit in GameUnit.objects.filter(
+            campaign=campaign, side="soviet", state__in=("full", "reduced")
+        )
+        if unit.unit_type in TANK_BREAKDOWN_TYPES
+    ]
+
+
+def _tables(
+    campaign: Campaign,
+    step: turns.TurnStep,
+    sides: list[str],
+    day: CampaignDay,
+    weather_answer: Any,
+) -> list[dict[str, Any]]:
+    """The tables a current step rolls, for the sides this viewer may roll for."""
+    tables = [
+        {
+            "id": offer.table_id,
+            "name": localized(offer.name, get_language()) or offer.table_id,
+            "applies": offer.applies,
+            "reason": localized(offer.reason, get_language()),
+            "sides": sides,
+            "owner": turns.AIR_TABLES.get(offer.table_id, ""),
+        }
+        for offer in step.tables
+    ]
+    if step.id == "weather" and campaign.module == "cherkassy_pocket":
+        tables.append(
+            {
+                "id": "cp.weather-table",
+                "name": _("Weather table"),
+                "applies": getattr(weather_answer, "mode", "") == "table" and not day.weather,
+                "reason": localized(getattr(weather_answer, "reason", ""), get_language()),
+                "sides": sides,
+            }
+        )
+    return tables
+
+
+def turn_page(viewer: Viewer) -> TurnPage:
+    campaign = viewer.campaign
+    game = short_games.setup_of(campaign)
+    day = turns.current_day(campaign)
+    weather = turns.weather_now(campaign, day, game)
+    _derived, weather_answer = turns.derived_weather(campaign, game)
+    marks = turns.marks_of(campaign)
+    steps = turns.turn_steps(campaign, game, weather, marks) if game is not None else []
+    rolls = list(
+        DiceRoll.objects.filter(campaign=campaign, index=campaign.period_index)
+        .select_related("rolled_by")
+        .order_by("id")
+    )
+    tank_units = _tank_units(campaign)
+    editable = [side for side in campaign.game.side_keys if viewer.can_act_for_side(side)]
+    rows = []
+    for step in steps:
+        needed = step.sides_to_mark or campaign.game.side_keys
+        current = step.status == "current"
+        tables = (
+            _tables(campaign, step, [s for s in needed if s in editable], day, weather_answer)
+            if current
+            else []
+        )
+        rows.append(
+            StepRow(
+                step=step,
+                name=localized(step.name, get_language()),
+                reason=localized(step.reason, get_language()),
+                applies_text=localized(step.applies_text, get_language()),
+                can_mark=[s for s in needed if s in editable and s not in step.marks]
+                if current
+                else [],
+                can_unmark=[s for s in step.marks if s in editable],
+                rolls=[roll for roll in rolls if roll.sequence_step == step.id],
+                tables=tables,
+                tank_units=tank_units
+                if any(t["id"] == "cp.tank-breakdown" for t in tables)
+                else [],
+            )
+        )
+    weathers = weather_names(campaign)
+    choices = short_games.option_choices(campaign)
+    chosen = game.options if game else []
+    return TurnPage(
+        game=game,
+        day=day,
+        weather=weather,
+        weather_name=weathers.get(weather or "", weather or ""),
+        weather_reason=localized(getattr(weather_answer, "reason", ""), get_language()),
+        weather_choices=list(weathers.items()),
+        rows=rows,
+        complete=game is not None and turns.turn_complete(steps),
+        last_turn=turns.is_last_turn(campaign),
+        limits=_limits(campaign, weather, game),
+        can_act=bool(editable),
+        options=[(option, option["id"] in chosen) for option in choices],
+        option_names=[(o["id"], localized(o["name"], get_language())) for o in choices],
+        chosen_options=chosen,
+        missing=_missing(campaign),
+        turn_number=short_games.turn_number(campaign),
+        side_names=side_names(campaign),
+    )
