@@ -47,8 +47,22 @@ from campaigns.models import (
 )
 from campaigns.records import services as records
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames.rules import cherkassy as cp_rules
-from campaigns.shortgames.rules import defiant_russia as dr_rules
+from campaigns.shortgames.rules.cherkassy import air as cp_air
+from campaigns.shortgames.rules.cherkassy import breakdown as cp_breakdown
+from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
+from campaigns.shortgames.rules.cherkassy import data as cp_data
+from campaigns.shortgames.rules.cherkassy import losses as cp_losses
+from campaigns.shortgames.rules.cherkassy import referee as cp_referee
+from campaigns.shortgames.rules.cherkassy import reinforcements as cp_reinforcements
+from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_turn_sequence
+from campaigns.shortgames.rules.cherkassy import victory as cp_victory_rules
+from campaigns.shortgames.rules.cherkassy import weather as cp_weather
+from campaigns.shortgames.rules.common import count_hits
+from campaigns.shortgames.rules.defiant_russia import air as dr_air
+from campaigns.shortgames.rules.defiant_russia import phases as dr_phases
+from campaigns.shortgames.rules.defiant_russia import reinforcements as dr_reinforcements
+from campaigns.shortgames.rules.defiant_russia import replacements as dr_replacements
+from campaigns.shortgames.rules.defiant_russia import weather as dr_weather
 from campaigns.state import StateError
 
 
@@ -108,9 +122,9 @@ def derived_weather(campaign: Campaign, game: ShortGame | None) -> tuple[str | N
     turn = short_games.turn_number(campaign)
     data = short_games.game_data(campaign)
     if campaign.module == "defiant_russia":
-        answer = dr_rules.weather_table(turn, options_of(game), data)
+        answer = dr_weather.weather_table(turn, options_of(game), data)
     else:
-        answer = cp_rules.weather_roll(
+        answer = cp_weather.weather_roll(
             turn, campaign.campaign_game, short_games.referee_tables(campaign), data
         )
     return getattr(answer, "weather", None), answer
@@ -135,11 +149,11 @@ def cp_state(campaign: Campaign, game: ShortGame | None) -> Any:
     north = GameUnit.objects.filter(
         campaign=campaign, side="german", arrival_edge="N", state__in=("full", "reduced")
     ).exists()
-    return cp_rules.CpState(
+    return cp_data.CpState(
         encirclement_formed=game is not None and game.pocket_formed_index is not None,
         german_north_entered=north,
         pz24_rolled=pz24 is not None,
-        pz24_arrives=None if pz24 is None else cp_rules.pz24_result(pz24),
+        pz24_arrives=None if pz24 is None else cp_reinforcements.pz24_result(pz24),
     )
 
 
@@ -150,10 +164,12 @@ def _rules_steps(campaign: Campaign, game: ShortGame | None, weather: str | None
     if campaign.module == "defiant_russia":
         if weather is None:
             return _before_weather(
-                dr_rules.steps(turn, "clear", options_of(game), sequence, data), sequence
+                dr_phases.steps(turn, "clear", options_of(game), sequence, data), sequence
             )
-        return dr_rules.steps(turn, weather, options_of(game), sequence, data)
-    return cp_rules.steps(turn, campaign.campaign_game, cp_state(campaign, game), sequence, data)
+        return dr_phases.steps(turn, weather, options_of(game), sequence, data)
+    return cp_turn_sequence.steps(
+        turn, campaign.campaign_game, cp_state(campaign, game), sequence, data
+    )
 
 
 WEATHER_UNKNOWN = LocalizedText(
@@ -556,7 +572,7 @@ def _book(
     if dice_roll.table_id in WEATHER_TABLES and result.get("weather"):
         records.update_day(campaign, day, by=by, version=day.version, weather=result["weather"])
     elif dice_roll.table_id in AIR_TABLES:
-        points = cp_rules.air_points_from_roll(AIR_TABLES[dice_roll.table_id], dice_roll.final)
+        points = cp_air.air_points_from_roll(AIR_TABLES[dice_roll.table_id], dice_roll.final)
         add_points(
             campaign,
             by=by,
@@ -568,7 +584,9 @@ def _book(
             note=_("%(step)s: rolled %(roll)s") % {"step": step.id, "roll": dice_roll.final},
         )
     elif dice_roll.table_id == "cp.tank-breakdown" and unit is not None:
-        outcome = cp_rules.breakdown_result(dice_roll.final, unit.state == UnitState.FULL, unit.msl)
+        outcome = cp_breakdown.breakdown_result(
+            dice_roll.final, unit.state == UnitState.FULL, unit.msl
+        )
         if outcome.step_lost:
             changes: dict[str, Any] = {}
             if unit.state == UnitState.FULL:
@@ -660,7 +678,7 @@ def _held_and_cut(campaign: Campaign, side: str) -> tuple[list[str], list[str]]:
 def replacements_now(campaign: Campaign, side: str) -> Any:
     """The side's replacement points this turn by the rules, from the places' control."""
     held, cut = _held_and_cut(campaign, side)
-    return dr_rules.replacement_points(
+    return dr_replacements.replacement_points(
         side, short_games.turn_number(campaign), held, cut, short_games.game_data(campaign)
     )
 
@@ -688,7 +706,7 @@ def receive_points(
         amount = answer.points
         note = "; ".join(d.text.en for d in answer.deductions)[:200]
     else:
-        amount = dr_rules.air_points(turn, side, data)
+        amount = dr_air.air_points(turn, side, data)
         note = ""
     if amount <= 0:
         raise TurnError(_("The rules give this side no such points this turn."))
@@ -719,7 +737,7 @@ ARMOR_TYPES = ("armor", "tank_corps")
 
 
 def unit_facts(unit: GameUnit) -> Any:
-    return dr_rules.UnitFacts(
+    return dr_replacements.UnitFacts(
         side=unit.side,
         nationality=unit.nationality,
         type=unit.unit_type,
@@ -744,7 +762,7 @@ def replacement_refusals(
         points_left = balance(campaign, unit.side, index, PointKind.REPLACEMENT)
     if armor_units is None:
         armor_units = armor_replaced(campaign, unit.side, index)
-    return dr_rules.replacement_refusals(
+    return dr_replacements.replacement_refusals(
         unit_facts(unit),
         action,
         turn=short_games.turn_number(campaign, index),
@@ -774,7 +792,7 @@ def replace_unit(
     if refusals:
         first = refusals[0]
         raise TurnError(f"{first.text.in_language(_lang())} ({first.rule})")
-    cost = dr_rules.replacement_cost(action)
+    cost = dr_replacements.replacement_cost(action)
     add_points(
         campaign,
         by=by,
@@ -797,7 +815,7 @@ def replace_unit(
     if action != "rebuild":
         return []
     held, cut = _held_and_cut(campaign, unit.side)
-    return dr_rules.rebuild_locations(
+    return dr_replacements.rebuild_locations(
         unit.side, unit.nationality, held, cut, short_games.game_data(campaign)
     )
 
@@ -831,7 +849,7 @@ def roll_combat(
         if earlier:
             faces = [roll.original for roll in earlier if roll.step == "7.11"]
             fleet_faces = [roll.original for roll in earlier if roll.step == "11.51"]
-            hits = dr_rules.count_hits(faces, hit_on) + dr_rules.count_hits(fleet_faces, (6,))
+            hits = count_hits(faces, hit_on) + count_hits(fleet_faces, (6,))
             return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
     faces, fleet_faces = [], []
     for number in range(dice_count):
@@ -860,7 +878,7 @@ def roll_combat(
             form_token=token,
         )
         fleet_faces.append(made.original)
-    hits = dr_rules.count_hits(faces, hit_on) + dr_rules.count_hits(fleet_faces, (6,))
+    hits = count_hits(faces, hit_on) + count_hits(fleet_faces, (6,))
     return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
 
 
@@ -889,13 +907,13 @@ def cp_combat(
     data = short_games.game_data(campaign)
     tables = campaign.game.files["tables"]
     referee = short_games.referee_tables(campaign)
-    missing = {m.slot_id: m for m in cp_rules.missing_rolls(referee, data)}
+    missing = {m.slot_id: m for m in cp_referee.missing_rolls(referee, data)}
     blocked = []
-    if not cp_rules.crt_entered(referee, data):
+    if not cp_combat_rules.crt_entered(referee, data):
         blocked.append(_missing_text(missing["cp.crt"]))
-    shift, rules = cp_rules.column_shift([s for s in shifts if s != "terrain"], tables)
+    shift, rules = cp_combat_rules.column_shift([s for s in shifts if s != "terrain"], tables)
     if "terrain" in shifts:
-        terrain_shifts = cp_rules.terrain_shifts(referee, data)
+        terrain_shifts = cp_combat_rules.terrain_shifts(referee, data)
         if "cp.tec" in missing:
             blocked.append(_missing_text(missing["cp.tec"]))
         elif terrain not in terrain_shifts:
@@ -911,10 +929,10 @@ def cp_combat(
     return CpCombat(
         attack=attack,
         defense=defense,
-        odds=cp_rules.odds(attack, defense),
+        odds=cp_combat_rules.odds(attack, defense),
         shift=shift,
         shift_rules=rules,
-        column=cp_rules.odds_column(attack, defense, shift, data),
+        column=cp_combat_rules.odds_column(attack, defense, shift, data),
         blocked=tuple(blocked),
     )
 
@@ -961,7 +979,7 @@ def roll_cp_combat(
         form_token=token,
     )
     try:
-        cell = cp_rules.crt_result(
+        cell = cp_combat_rules.crt_result(
             combat.column,
             made.original,
             short_games.referee_tables(campaign),
@@ -1044,7 +1062,7 @@ def reinforcement_queue(
             if number < turn:
                 continue
             for side in campaign.game.side_keys:
-                for due in dr_rules.reinforcements_due(
+                for due in dr_reinforcements.reinforcements_due(
                     number, side, options_of(game), data, roster
                 ):
                     unit = by_key.get(due.unit_id) or by_id.get(due.unit_id)
@@ -1085,7 +1103,7 @@ def reinforcement_queue(
             }
             for unit in awaiting
         ]
-        for due in cp_rules.reinforcement_queue(turn, segment, roster, state):
+        for due in cp_reinforcements.reinforcement_queue(turn, segment, roster, state):
             unit = by_id[due.unit_id]
             rows.append(
                 QueueRow(
@@ -1179,9 +1197,9 @@ def arrive(
 def reconstitution_options(units: Sequence[GameUnit]) -> list[Any]:
     """12.1 for each division's battalions in the Eligible for Reconstitution box (the
     Stemmermann Group's counted apart), from the roster."""
-    return cp_rules.reconstitution(
+    return cp_losses.reconstitution(
         [
-            cp_rules.BoxUnit(str(u.pk), u.formation, u.size, u.in_pocket)
+            cp_losses.BoxUnit(str(u.pk), u.formation, u.size, u.in_pocket)
             for u in units
             if u.side == "german" and u.state == UnitState.RECONSTITUTION and u.formation
         ],
@@ -1306,7 +1324,7 @@ def cp_victory_facts(
         if short_games.is_manual_condition(c)
     }
     ticked = manual & set(game.victory if game else {})
-    return cp_rules.CpVictoryFacts(
+    return cp_victory_rules.CpVictoryFacts(
         encirclement_formed=formed,
         n_eliminated_or_encircled_at_formation=at_formation.get("n"),
         non_n_eliminated_or_encircled_at_formation=at_formation.get("non_n"),
@@ -1340,4 +1358,6 @@ def cp_victory(campaign: Campaign, game: ShortGame | None) -> Any:
         steps = turn_steps(campaign, game, weather_now(campaign, day, game), marks_of(campaign))
         game_over = turn_complete(steps)
     facts = cp_victory_facts(campaign, game, units, control, game_over=game_over)
-    return cp_rules.victory_tally(campaign.campaign_game, facts, short_games.game_data(campaign))
+    return cp_victory_rules.victory_tally(
+        campaign.campaign_game, facts, short_games.game_data(campaign)
+    )

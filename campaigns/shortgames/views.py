@@ -64,8 +64,15 @@ from campaigns.shortgames.forms import (
     VersionForm,
     WeatherForm,
 )
-from campaigns.shortgames.rules import cherkassy as cp_rules
-from campaigns.shortgames.rules import defiant_russia as dr_rules
+from campaigns.shortgames.rules.cherkassy import combat as cp_combat
+from campaigns.shortgames.rules.cherkassy import referee as cp_referee
+from campaigns.shortgames.rules.cherkassy import stacking as cp_stacking
+from campaigns.shortgames.rules.defiant_russia import air as dr_air
+from campaigns.shortgames.rules.defiant_russia import combat as dr_combat
+from campaigns.shortgames.rules.defiant_russia import limits as dr_limits
+from campaigns.shortgames.rules.defiant_russia import stacking as dr_stacking
+from campaigns.shortgames.rules.defiant_russia import victory as dr_victory
+from campaigns.shortgames.rules.defiant_russia import weather as dr_weather
 from campaigns.shortgames.units import (
     UnitData,
     UnitDataError,
@@ -118,7 +125,7 @@ def _limits(campaign: Campaign, weather: str | None, game: ShortGame | None) -> 
         SideLimits(
             side.key,
             side.name.in_language(get_language()),
-            dr_rules.turn_limits(turn, weather, side.key, data, turns.options_of(game)),
+            dr_limits.turn_limits(turn, weather, side.key, data, turns.options_of(game)),
         )
         for side in campaign.sides
     ]
@@ -229,7 +236,7 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
 def _missing(campaign: Campaign) -> list[Any]:
     if campaign.module != "cherkassy_pocket":
         return []
-    return cp_rules.missing_rolls(
+    return cp_referee.missing_rolls(
         short_games.referee_tables(campaign), short_games.game_data(campaign)
     )
 
@@ -452,21 +459,21 @@ def stacking_warnings(campaign: Campaign, units: list[GameUnit]) -> list[tuple[s
     found = []
     for hex_, stack in sorted(short_games.stacks(units).items()):
         if campaign.module == "defiant_russia":
-            warnings = dr_rules.stacking_warnings(
+            warnings = dr_stacking.stacking_warnings(
                 [
-                    dr_rules.StackUnit(u.side, u.nationality, u.unit_type, slugify(u.name))
+                    dr_stacking.StackUnit(u.side, u.nationality, u.unit_type, slugify(u.name))
                     for u in stack
                 ],
                 data,
             )
         else:
-            warnings = cp_rules.stacking_warnings([cp_stack_unit(u) for u in stack], data)
+            warnings = cp_stacking.stacking_warnings([cp_stack_unit(u) for u in stack], data)
         found += [(hex_, w.rule, localized(w.text, get_language())) for w in warnings]
     return found
 
 
 def cp_stack_unit(unit: GameUnit) -> Any:
-    return cp_rules.StackUnit(
+    return cp_stacking.StackUnit(
         side=unit.side,
         artillery=unit.unit_type in ("artillery", "motorized_artillery", "rocket_artillery"),
         unit_id=str(unit.pk),
@@ -910,7 +917,7 @@ def _points_context(viewer: Viewer) -> dict[str, Any]:
                 replacement_left=replacement_left,
                 air_left=sum(e.amount for e in mine if e.kind == PointKind.AIR),
                 replacements=turns.replacements_now(campaign, side.key) if is_dr else None,
-                air_due=dr_rules.air_points(short_games.turn_number(campaign), side.key, data)
+                air_due=dr_air.air_points(short_games.turn_number(campaign), side.key, data)
                 if is_dr
                 else None,
                 replacement_received=any(
@@ -1027,11 +1034,11 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
         stalin = next((u for u in units_ if slugify(u.name) == "stalin"), None)
         # Every unit out of play counts, except Stalin, who scores on his own (AMB-15/16).
         removed = [
-            dr_rules.RemovedUnit(u.side, dr_rules.casualty_category(turns.unit_facts(u)))
+            dr_victory.RemovedUnit(u.side, dr_victory.casualty_category(turns.unit_facts(u)))
             for u in units_
             if u.state in OUT_OF_PLAY and slugify(u.name) != "stalin"
         ]
-        context["status"] = dr_rules.victory_status(
+        context["status"] = dr_victory.victory_status(
             city_control,
             None if stalin is None else stalin.state in ("full", "reduced"),
             removed,
@@ -1039,7 +1046,7 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
             turn=short_games.turn_number(campaign),
             turn_finished=False,
         )
-        context["automatic"] = dr_rules.automatic_victory(city_control, data)
+        context["automatic"] = dr_victory.automatic_victory(city_control, data)
     else:
         manual = {
             c["id"]
@@ -1249,7 +1256,7 @@ def parse_combat_units(text: str, nationality: str) -> list[Any]:
             "river" if "river" in flags else "kerch_strait" if "kerch_strait" in flags else None
         )
         units_.append(
-            dr_rules.CombatUnit(
+            dr_combat.CombatUnit(
                 strength=int(match.group(1)),
                 armor="armor" in flags,
                 nationality=nationality,
@@ -1282,7 +1289,7 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
         for d in CampaignDay.objects.filter(campaign=campaign, index__lte=campaign.period_index)
         if d.weather
     }
-    first_snow = dr_rules.first_snow_turn(snow_turns) == short_games.turn_number(campaign)
+    first_snow = dr_weather.first_snow_turn(snow_turns) == short_games.turn_number(campaign)
     values = request.POST if request.method == "POST" else request.GET
     result: dict[str, Any] = {}
     error = ""
@@ -1296,7 +1303,7 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
         try:
             air = max(0, min(3, int(values.get("air_points") or 0)))
             combat_units = parse_combat_units(values["units"], values.get("nationality", ""))
-            answer = dr_rules.combat_dice(
+            answer = dr_combat.combat_dice(
                 combat_units,
                 role=role,
                 side=side,
@@ -1403,7 +1410,7 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         (row["id"], row["rule"], localized(row["when"], get_language())) for row in chart["rows"]
     ]
     referee = short_games.referee_tables(campaign)
-    terrains = sorted(cp_rules.terrain_shifts(referee, short_games.game_data(campaign)))
+    terrains = sorted(cp_combat.terrain_shifts(referee, short_games.game_data(campaign)))
     side = values.get("side") or campaign.game.side_keys[0]
     if side not in campaign.game.side_keys:
         raise Http404

@@ -30,6 +30,13 @@ def turn_list(turns: Iterable[int]) -> str:
     return ", ".join(str(turn) for turn in sorted(turns))
 
 
+def field_of(unit: Any, key: str) -> Any:
+    """A roster unit's field, whether the caller passes a mapping or an object."""
+    if isinstance(unit, Mapping):
+        return unit.get(key)
+    return getattr(unit, key, None)
+
+
 @dataclass(frozen=True)
 class RuleWarning:
     """Something the rules forbid or limit, named by its rule (a warning, never a silent accept)."""

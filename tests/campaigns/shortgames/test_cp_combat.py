@@ -9,7 +9,7 @@ from campaigns.dice import services as dice
 from campaigns.models import DiceRoll
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turns
-from campaigns.shortgames.rules import cherkassy as cp_rules
+from campaigns.shortgames.rules.cherkassy import combat as cp_combat
 from campaigns.shortgames.units import UnitData
 from tests.campaigns.dice.test_services import Loaded
 
@@ -66,12 +66,12 @@ def test_attack_and_defence_as_the_counter_shows_them(cp_started, people):
 
 def test_the_terrain_shifts_come_from_the_referees_tec(cp_started, people):
     data = short_games.game_data(cp_started)
-    assert cp_rules.terrain_shifts(short_games.referee_tables(cp_started), data) == {}
+    assert cp_combat.terrain_shifts(short_games.referee_tables(cp_started), data) == {}
     enter(cp_started, people, "cp.tec", TEC)
     referee = short_games.referee_tables(cp_started)
-    assert cp_rules.terrain_shifts(referee, data) == {"woods": -1, "clear": 0}
+    assert cp_combat.terrain_shifts(referee, data) == {"woods": -1, "clear": 0}
     rows = [{"id": "hill", "column_shift": -2}, {"terrain": "town", "column_shift": True}]
-    assert cp_rules.terrain_shifts({"cp.tec": rows}, data) == {"hill": -2}
+    assert cp_combat.terrain_shifts({"cp.tec": rows}, data) == {"hill": -2}
 
 
 def test_no_roll_until_the_crt_is_entered(cp_started, people):
