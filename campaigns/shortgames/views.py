@@ -47,8 +47,17 @@ from campaigns.models import (
     UnitState,
 )
 from campaigns.models.short_game import GAME_STATES
+from campaigns.shortgames import (
+    arrivals,
+    combat_rolls,
+    cp_victory,
+    reconstitution,
+    turn_marks,
+    turn_points,
+    turn_rolls,
+    turn_steps,
+)
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.forms import (
     ArriveForm,
     ControlForm,
@@ -105,7 +114,7 @@ class SideLimits:
 
 @dataclass
 class StepRow:
-    step: turns.TurnStep
+    step: turn_steps.TurnStep
     name: str
     reason: str
     applies_text: str
@@ -125,7 +134,7 @@ def _limits(campaign: Campaign, weather: str | None, game: ShortGame | None) -> 
         SideLimits(
             side.key,
             side.name.in_language(get_language()),
-            dr_limits.turn_limits(turn, weather, side.key, data, turns.options_of(game)),
+            dr_limits.turn_limits(turn, weather, side.key, data, turn_steps.options_of(game)),
         )
         for side in campaign.sides
     ]
@@ -134,11 +143,11 @@ def _limits(campaign: Campaign, weather: str | None, game: ShortGame | None) -> 
 def _turn_context(viewer: Viewer) -> dict[str, Any]:
     campaign = viewer.campaign
     game = short_games.setup_of(campaign)
-    day = turns.current_day(campaign)
-    weather = turns.weather_now(campaign, day, game)
-    _derived, weather_answer = turns.derived_weather(campaign, game)
-    marks = turns.marks_of(campaign)
-    steps = turns.turn_steps(campaign, game, weather, marks) if game is not None else []
+    day = turn_steps.current_day(campaign)
+    weather = turn_steps.weather_now(campaign, day, game)
+    _derived, weather_answer = turn_steps.derived_weather(campaign, game)
+    marks = turn_steps.marks_of(campaign)
+    steps = turn_steps.turn_steps(campaign, game, weather, marks) if game is not None else []
     rolls = list(
         DiceRoll.objects.filter(campaign=campaign, index=campaign.period_index)
         .select_related("rolled_by")
@@ -170,7 +179,7 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
                         "applies": offer.applies,
                         "reason": localized(offer.reason, get_language()),
                         "sides": [s for s in needed if s in editable],
-                        "owner": turns.AIR_TABLES.get(offer.table_id, ""),
+                        "owner": turn_rolls.AIR_TABLES.get(offer.table_id, ""),
                     }
                 )
             if step.id == "weather" and campaign.module == "cherkassy_pocket":
@@ -212,8 +221,8 @@ def _turn_context(viewer: Viewer) -> dict[str, Any]:
         "weather_reason": localized(getattr(weather_answer, "reason", ""), get_language()),
         "weather_choices": list(weathers.items()),
         "rows": rows,
-        "complete": game is not None and turns.turn_complete(steps),
-        "last_turn": turns.is_last_turn(campaign),
+        "complete": game is not None and turn_steps.turn_complete(steps),
+        "last_turn": turn_steps.is_last_turn(campaign),
         "limits": _limits(campaign, weather, game),
         "can_act": bool(editable),
         "options": [
@@ -305,7 +314,7 @@ def mark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
     if _checked_turn(request, viewer, form):
         data = form.cleaned_data
         try:
-            turns.mark(
+            turn_marks.mark(
                 viewer.campaign,
                 index=data["turn"],
                 side=side,
@@ -315,7 +324,7 @@ def mark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
                 reason=data["reason"],
                 note=data["note"],
             )
-        except turns.TurnError as error:
+        except turn_steps.TurnError as error:
             messages.error(request, str(error))
             if data["note"].strip():
                 messages.info(request, _("What you typed: %(text)s") % {"text": data["note"]})
@@ -334,14 +343,14 @@ def unmark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> H
     form = TurnForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
-            turns.unmark(
+            turn_marks.unmark(
                 viewer.campaign,
                 index=form.cleaned_data["turn"],
                 side=side,
                 step_id=step_id,
                 by=request.user,
             )
-        except turns.TurnError as error:
+        except turn_steps.TurnError as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("Mark taken back: the step is to do again."))
@@ -362,7 +371,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
         if data.get("unit"):
             unit = GameUnit.objects.filter(campaign=viewer.campaign, pk=data["unit"]).first()
         try:
-            made = turns.roll_table(
+            made = turn_rolls.roll_table(
                 viewer.campaign,
                 index=data["turn"],
                 side=side,
@@ -372,7 +381,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
                 note=data["note"],
                 unit=unit,
             )
-        except (turns.TurnError, dice.DiceError, StateError) as error:
+        except (turn_steps.TurnError, dice.DiceError, StateError) as error:
             messages.error(request, str(error))
         else:
             messages.success(
@@ -404,7 +413,7 @@ def weather(request: HttpRequest, campaign_id: int) -> HttpResponse:
     campaign = viewer.campaign
     form = WeatherForm(request.POST, weathers=list(_weather_names(campaign).items()))
     if _checked_turn(request, viewer, form):
-        day = turns.current_day(campaign)
+        day = turn_steps.current_day(campaign)
         try:
             from campaigns.records import services as records
 
@@ -429,8 +438,8 @@ def advance(request: HttpRequest, campaign_id: int) -> HttpResponse:
     form = TurnForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
-            turns.advance(viewer.campaign, index=form.cleaned_data["turn"], by=request.user)
-        except turns.TurnError as error:
+            turn_marks.advance(viewer.campaign, index=form.cleaned_data["turn"], by=request.user)
+        except turn_steps.TurnError as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("The turn marker moves on."))
@@ -549,13 +558,13 @@ def _reconstitution_rows(viewer: Viewer, units: list[GameUnit]) -> list[Reconsti
             ],
             viewer.can_act_for_side("german"),
         )
-        for option in turns.reconstitution_options(units)
+        for option in reconstitution.reconstitution_options(units)
     ]
 
 
 @dataclass
 class QueueLine:
-    row: turns.QueueRow
+    row: arrivals.QueueRow
     name: str
     reason: str
     can_arrive: bool
@@ -574,7 +583,7 @@ def _queue_rows(viewer: Viewer, units: list[GameUnit]) -> list[QueueLine]:
             and row.may_enter
             and viewer.can_act_for_side(row.side),
         )
-        for row in turns.reinforcement_queue(campaign, game, units)
+        for row in arrivals.reinforcement_queue(campaign, game, units)
     ]
 
 
@@ -593,7 +602,7 @@ def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse
     form = ArriveForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
-            turns.arrive(
+            arrivals.arrive(
                 viewer.campaign,
                 game_unit,
                 index=form.cleaned_data["turn"],
@@ -601,7 +610,7 @@ def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse
                 hex=form.cleaned_data["hex"],
                 by=request.user,
             )
-        except (turns.TurnError, StateError) as error:
+        except (turn_steps.TurnError, StateError) as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("%(unit)s has entered the map.") % {"unit": game_unit.name})
@@ -625,7 +634,7 @@ def reconstitute(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpRe
     form = ArriveForm(request.POST)
     if _checked_turn(request, viewer, form):
         try:
-            turns.reconstitute(
+            reconstitution.reconstitute(
                 viewer.campaign,
                 game_unit,
                 index=form.cleaned_data["turn"],
@@ -635,7 +644,7 @@ def reconstitute(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpRe
             )
         except StaleEdit:
             messages.error(request, _stale())
-        except (turns.TurnError, StateError) as error:
+        except (turn_steps.TurnError, StateError) as error:
             messages.error(request, str(error))
         else:
             messages.success(
@@ -888,7 +897,7 @@ def _points_context(viewer: Viewer) -> dict[str, Any]:
             for e in mine
             if e.action in ("restore", "rebuild")
             and e.unit is not None
-            and e.unit.unit_type in turns.ARMOR_TYPES
+            and e.unit.unit_type in turn_points.ARMOR_TYPES
         )
         candidates = []
         if is_dr:
@@ -898,7 +907,7 @@ def _points_context(viewer: Viewer) -> dict[str, Any]:
                 action = "restore" if unit_.state == UnitState.REDUCED else "rebuild"
                 refusals = [
                     f"{localized(r.text, get_language())} ({r.rule})"
-                    for r in turns.replacement_refusals(
+                    for r in turn_points.replacement_refusals(
                         campaign,
                         unit_,
                         action,
@@ -916,7 +925,7 @@ def _points_context(viewer: Viewer) -> dict[str, Any]:
                 entries=mine,
                 replacement_left=replacement_left,
                 air_left=sum(e.amount for e in mine if e.kind == PointKind.AIR),
-                replacements=turns.replacements_now(campaign, side.key) if is_dr else None,
+                replacements=turn_points.replacements_now(campaign, side.key) if is_dr else None,
                 air_due=dr_air.air_points(short_games.turn_number(campaign), side.key, data)
                 if is_dr
                 else None,
@@ -954,13 +963,13 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access.require_side_actor(viewer, side, secret=False)
     try:
         if data["action"] == "receive":
-            turns.receive_points(
+            turn_points.receive_points(
                 campaign, side=side, index=data["turn"], kind=data["kind"], by=request.user
             )
             messages.success(request, _("Points booked."))
         elif data["action"] in ("restore", "rebuild"):
             target = get_object_or_404(GameUnit, campaign=campaign, pk=data["unit"] or 0, side=side)
-            where = turns.replace_unit(
+            where = turn_points.replace_unit(
                 campaign,
                 target,
                 action=data["action"],
@@ -979,7 +988,7 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
             if data["action"] == "adjustment":
                 access.require(viewer.can_overrule)
             amount = data["amount"] or 0
-            turns.add_points(
+            turn_points.add_points(
                 campaign,
                 by=request.user,
                 side=side,
@@ -992,7 +1001,7 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, _("Points booked."))
         else:
             raise Http404
-    except (turns.TurnError, StateError) as error:
+    except (turn_steps.TurnError, StateError) as error:
         messages.error(request, str(error))
     return redirect(_points_url(campaign, side))
 
@@ -1034,7 +1043,7 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
         stalin = next((u for u in units_ if slugify(u.name) == "stalin"), None)
         # Every unit out of play counts, except Stalin, who scores on his own (AMB-15/16).
         removed = [
-            dr_victory.RemovedUnit(u.side, dr_victory.casualty_category(turns.unit_facts(u)))
+            dr_victory.RemovedUnit(u.side, dr_victory.casualty_category(turn_points.unit_facts(u)))
             for u in units_
             if u.state in OUT_OF_PLAY and slugify(u.name) != "stalin"
         ]
@@ -1053,7 +1062,7 @@ def _victory_context(viewer: Viewer) -> dict[str, Any]:
             for c in short_games.victory_conditions(campaign)
             if short_games.is_manual_condition(c)
         }
-        tally = turns.cp_victory(campaign, game)
+        tally = cp_victory.cp_victory(campaign, game)
         ticked = game.victory if game else {}
         rows = [
             {
@@ -1282,8 +1291,8 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if campaign.module != "defiant_russia":
         raise Http404
     game = short_games.setup_of(campaign)
-    day = turns.current_day(campaign)
-    weather = turns.weather_now(campaign, day, game) or "clear"
+    day = turn_steps.current_day(campaign)
+    weather = turn_steps.weather_now(campaign, day, game) or "clear"
     snow_turns = {
         short_games.turn_number(campaign, d.index): d.weather
         for d in CampaignDay.objects.filter(campaign=campaign, index__lte=campaign.period_index)
@@ -1330,7 +1339,7 @@ def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
             }
             if request.method == "POST":
                 access.require(viewer.can_act_for_side(side))
-                rolled = turns.roll_combat(
+                rolled = combat_rolls.roll_combat(
                     campaign,
                     side=side,
                     dice_count=answer.dice,
@@ -1428,7 +1437,7 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
             defense = _typed_strength(values.get("defense", "")) + sum(
                 strengths[pk][1] for pk in chosen["defenders"] if strengths.get(pk)
             )
-            combat_answer = turns.cp_combat(
+            combat_answer = combat_rolls.cp_combat(
                 campaign,
                 attack=attack,
                 defense=defense,
@@ -1444,7 +1453,7 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         access.require(viewer.can_act_for_side(side))
         try:
             index = int(values.get("turn", ""))
-            rolled = turns.roll_cp_combat(
+            rolled = combat_rolls.roll_cp_combat(
                 campaign,
                 combat_answer,
                 index=index,
@@ -1453,8 +1462,8 @@ def _cp_combat(request: HttpRequest, viewer: Viewer) -> HttpResponse:
                 token=values.get("token", ""),
                 note=values.get("note", "")[:100],
             )
-        except (ValueError, turns.TurnError) as failure:
-            error = str(failure) if isinstance(failure, turns.TurnError) else _stale()
+        except (ValueError, turn_steps.TurnError) as failure:
+            error = str(failure) if isinstance(failure, turn_steps.TurnError) else _stale()
     return render(
         request,
         "campaigns/shortgames/cp_combat.html",

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
+from campaigns.shortgames import cp_victory
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.units import type_label
 from rosters.builders.common import frame as sheet_frame
 from rosters.builders.common import language, side_name
@@ -84,7 +84,7 @@ def status(campaign: Campaign, side: str) -> Sheet:
     if campaign.module == "cherkassy_pocket":
         formed = game is not None and game.pocket_formed_index is not None
         facts.append(Fact(_("Pocket"), _("closed") if formed else _("not closed")))
-        facts.append(Fact(_("Soviet VP"), str(turns.cp_victory(campaign, game).vp)))
+        facts.append(Fact(_("Soviet VP"), str(cp_victory.cp_victory(campaign, game).vp)))
     belongs = _("Nationality") if campaign.module == "defiant_russia" else _("Formation")
     on_map = [u for u in units if u.state != UnitState.AWAITING]
     roster = Table(
