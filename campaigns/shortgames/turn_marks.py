@@ -27,6 +27,7 @@ from campaigns.shortgames.turn_steps import (
     is_weather_step,
     locked_campaign,
     marks_of,
+    recorded_weather,
     turn_complete,
     turn_steps,
     weather_now,
@@ -88,8 +89,9 @@ def mark(
         note=note.strip(),
         by=by,
     )
-    if is_weather_step(step) and weather and not day.weather:
-        # The weather the rules fixed is written on the turn record when its step is done.
+    if is_weather_step(step) and weather and recorded_weather(campaign, day) is None:
+        # The weather the rules fixed is written on the turn record when its step is done (over
+        # calendar text that is no weather of the game, which counts as not recorded).
         records.update_day(campaign, day, by=by, version=day.version, weather=weather)
     history.record_change(
         campaign,

@@ -38,6 +38,7 @@ from campaigns.shortgames.turn_steps import (
     locked_campaign,
     marks_of,
     reader_language,
+    recorded_weather,
     turn_steps,
     weather_now,
 )
@@ -139,7 +140,7 @@ def roll_table(
         raise TurnError(
             _("This table has been rolled in this step; a referee may void the roll first.")
         )
-    if table_id in WEATHER_TABLES and day.weather:
+    if table_id in WEATHER_TABLES and recorded_weather(campaign, day) is not None:
         raise TurnError(_("The turn's weather is already recorded."))
     if table_id == "cp.tank-breakdown" and (unit is None or unit.campaign_id != campaign.pk):
         raise TurnError(_("Choose the Soviet tank unit that moved."))

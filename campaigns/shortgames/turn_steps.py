@@ -27,7 +27,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.games import steps as engine
-from campaigns.games.registry import LocalizedText
+from campaigns.games.registry import LocalizedText, localized
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -41,6 +41,7 @@ from campaigns.shortgames.rules.cherkassy import data as cp_data
 from campaigns.shortgames.rules.cherkassy import reinforcements as cp_reinforcements
 from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_turn_sequence
 from campaigns.shortgames.rules.cherkassy import weather as cp_weather
+from campaigns.shortgames.rules.common import weather_key
 from campaigns.shortgames.rules.defiant_russia import phases as dr_phases
 from campaigns.shortgames.rules.defiant_russia import weather as dr_weather
 
@@ -74,6 +75,7 @@ class TurnStep:
     segment: int | None
     marks: dict[str, TurnMark] = field(default_factory=dict)
     status: str = "todo"  # skipped (does not take place), done, current, todo
+    note: LocalizedText | None = None  # shown whatever the status (see unreadable_weather)
 
     @property
     def sides_to_mark(self) -> tuple[str, ...]:
@@ -109,12 +111,41 @@ def derived_weather(campaign: Campaign, game: ShortGame | None) -> tuple[str | N
     return getattr(answer, "weather", None), answer
 
 
+def recorded_weather(campaign: Campaign, day: CampaignDay) -> str | None:
+    """The weather written on the turn's calendar day as one of the game's weather keys; None
+    when nothing is written, or when what is written is none of the game's weathers.
+
+    People type it on the calendar ("Mud", "light mud", "泥濘"), so it is read tolerantly
+    (``rules.common.weather_key``); text that is no weather counts as not recorded, and the
+    rules, which expect a key, never see it."""
+    return weather_key(short_games.game_data(campaign), day.weather)
+
+
 def weather_now(campaign: Campaign, day: CampaignDay, game: ShortGame | None) -> str | None:
     """The weather recorded for the turn, else the one the rules fix; None until it is rolled."""
-    if day.weather:
-        return day.weather
+    recorded = recorded_weather(campaign, day)
+    if recorded is not None:
+        return recorded
     weather, _answer = derived_weather(campaign, game)
     return weather
+
+
+def unreadable_weather(campaign: Campaign, day: CampaignDay) -> LocalizedText | None:
+    """What the turn says when the calendar gives a weather that is none of the game's: it
+    counts as not recorded until it is rolled or recorded again. None when there is nothing to
+    say."""
+    if not day.weather.strip() or recorded_weather(campaign, day) is not None:
+        return None
+    kinds = short_games.game_data(campaign)["weather"]["types"]
+    en = ", ".join(localized(kind.get("name"), "en") for kind in kinds)
+    ja = "、".join(localized(kind.get("name"), "ja") for kind in kinds)
+    return LocalizedText(
+        en=f"The calendar gives this turn's weather as “{day.weather}”, which is none of this "
+        f"game's weathers ({en}): it counts as not recorded until it is rolled or recorded "
+        "again.",
+        ja=f"カレンダーにあるこのターンの天候「{day.weather}」は、このゲームの天候（{ja}）の"
+        "どれでもありません。ダイスで決めるか記録し直すまで、天候は未記録として扱います。",
+    )
 
 
 def cp_state(campaign: Campaign, game: ShortGame | None) -> Any:
@@ -191,6 +222,8 @@ def turn_steps(
     by_step: dict[str, dict[str, TurnMark]] = {}
     for mark in marks:
         by_step.setdefault(mark.step, {})[mark.side] = mark
+    day = CampaignDay.objects.filter(campaign=campaign, index=campaign.period_index).first()
+    weather_note = unreadable_weather(campaign, day) if day is not None else None
     steps = []
     blocked = False
     for answer in _rules_steps(campaign, game, weather):
@@ -217,6 +250,7 @@ def turn_steps(
             ),
             segment=raw.get("segment"),
             marks=by_step.get(answer.id, {}),
+            note=weather_note if answer.id == WEATHER_STEP else None,
         )
         needed = step.sides_to_mark or campaign.game.side_keys
         if not step.applies:
