@@ -15,7 +15,8 @@ class CampaignsConfig(AppConfig):
 
         # Each feature registers the history sentences of the actions it records
         # (campaigns.history.sentences); the Refit Phase's are registered by refit's app.
-        # The short games' turn service registers the undo guard of "turn.advanced".
+        # The short games' turn (campaigns.shortgames.turn_marks) registers the undo guard of
+        # "turn.advanced".
         import campaigns.dice.history
         import campaigns.history.history
         import campaigns.members.history
@@ -23,7 +24,7 @@ class CampaignsConfig(AppConfig):
         import campaigns.records.history
         import campaigns.roster.history
         import campaigns.shortgames.history
-        import campaigns.shortgames.turns
+        import campaigns.shortgames.turn_marks
         import campaigns.transfer.history  # noqa: F401
 
         # The export file's sections beyond the core ones (campaigns.transfer.sections); the

@@ -104,8 +104,8 @@ class UndoError(ValueError):
 
 
 # Checks an app registers for an action whose undo depends on more than its own rows (e.g.
-# campaigns.shortgames.turns: a turn advanced may be taken back only while nothing happened on the
-# new turn).
+# campaigns.shortgames.turn_marks: a turn advanced may be taken back only while nothing happened
+# on the new turn).
 # A guard gets the locked event and raises UndoError with a sentence for the user.
 UNDO_GUARDS: dict[str, Callable[[CampaignEvent], None]] = {}
 

@@ -2,7 +2,7 @@
 (7.11, 9.0), the odds column of a Cherkassy combat after its shifts (11.6–11.9). What the player
 typed comes read by campaigns.shortgames.combat_forms; what the campaign knows (the weather, the
 first snow, the counters' printed strengths, the referee's tables) is read here; the rules
-decide (campaigns.shortgames.rules). The rolls go through campaigns.shortgames.turns."""
+decide (campaigns.shortgames.rules). The rolls go through campaigns.shortgames.combat_rolls."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from django.utils.translation import get_language
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CampaignDay, GameUnit, UnitState
+from campaigns.shortgames import combat_rolls, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
-from campaigns.shortgames.rules import cherkassy as cp_rules
 from campaigns.shortgames.rules import combat_input
-from campaigns.shortgames.rules import defiant_russia as dr_rules
+from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
+from campaigns.shortgames.rules.defiant_russia import combat as dr_combat
+from campaigns.shortgames.rules.defiant_russia import weather as dr_weather
 
 # --- Defiant Russia ---------------------------------------------------------------------------
 
@@ -34,22 +35,24 @@ class DrConditions:
 
 def dr_conditions(campaign: Campaign) -> DrConditions:
     game = short_games.setup_of(campaign)
-    weather = turns.weather_now(campaign, turns.current_day(campaign), game) or "clear"
+    weather = turn_steps.weather_now(campaign, turn_steps.current_day(campaign), game) or "clear"
+    days = CampaignDay.objects.filter(campaign=campaign, index__lte=campaign.period_index)
+    recorded = {day.index: turn_steps.recorded_weather(campaign, day) for day in days}
     snow_turns = {
-        short_games.turn_number(campaign, day.index): day.weather
-        for day in CampaignDay.objects.filter(campaign=campaign, index__lte=campaign.period_index)
-        if day.weather
+        short_games.turn_number(campaign, index): weather
+        for index, weather in recorded.items()
+        if weather
     }
-    first_snow = dr_rules.first_snow_turn(snow_turns) == short_games.turn_number(campaign)
+    first_snow = dr_weather.first_snow_turn(snow_turns) == short_games.turn_number(campaign)
     return DrConditions(weather, first_snow)
 
 
 def dr_dice(
     campaign: Campaign, conditions: DrConditions, entry: Mapping[str, Any]
-) -> dr_rules.CombatDice:
+) -> dr_combat.CombatDice:
     """The dice of one side of a combat as ``DrCombatForm`` read it. ValueError when the rules
     cannot count them."""
-    return dr_rules.combat_dice(
+    return dr_combat.combat_dice(
         entry["units"],
         role=entry["role"],
         side=entry["side"],
@@ -98,12 +101,12 @@ def cp_shift_rows(campaign: Campaign) -> list[tuple[str, str, str]]:
 def cp_terrains(campaign: Campaign) -> list[str]:
     """The terrains of the referee's terrain chart, for a terrain shift (none until entered)."""
     referee = short_games.referee_tables(campaign)
-    return sorted(cp_rules.terrain_shifts(referee, short_games.game_data(campaign)))
+    return sorted(cp_combat_rules.terrain_shifts(referee, short_games.game_data(campaign)))
 
 
 def cp_combat(
     campaign: Campaign, entry: Mapping[str, Any], strengths: Mapping[int, Strength]
-) -> turns.CpCombat:
+) -> combat_rolls.CpCombat:
     """The odds and column of a combat as ``CpCombatForm`` read it, the chosen units counted
     with ``strengths``. ValueError when a side's total is not more than 0."""
     attack, defense = combat_input.cp_totals(
@@ -113,6 +116,6 @@ def cp_combat(
         defenders=entry["defenders"],
         strengths=strengths,
     )
-    return turns.cp_combat(
+    return combat_rolls.cp_combat(
         campaign, attack=attack, defense=defense, shifts=entry["shifts"], terrain=entry["terrain"]
     )

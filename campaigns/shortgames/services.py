@@ -3,7 +3,8 @@ who holds which place, the tables a referee supplies, Cherkassy Pocket's ring an
 
 Each change runs in one transaction and records a history event with the rows it touched, so it
 can be shown and undone (campaigns.history.services). Editable rows are versioned (state.StaleEdit).
-The turn itself (marks, weather, rolls, points) is campaigns.shortgames.turns.
+The turn itself (steps and marks, weather, rolls, points) is campaigns.shortgames.turn_steps and
+the modules it names.
 """
 
 from __future__ import annotations

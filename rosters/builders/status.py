@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
+from campaigns.shortgames import cp_victory
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
+from campaigns.shortgames.rules.common import weather_key
 from campaigns.shortgames.units import type_label
 from rosters.builders.common import frame as sheet_frame
 from rosters.builders.common import language, side_name
@@ -49,9 +50,11 @@ def _arrival(unit: GameUnit) -> str:
 
 def _weather(campaign: Campaign) -> str:
     day = campaign.days.filter(index=campaign.period_index).first()
-    key = day.weather if day is not None else ""
-    if not key:
+    written = day.weather if day is not None else ""
+    if not written:
         return _("not known yet")
+    # Typed on the calendar as "Mud" or "light mud": the game's name for it, else as written.
+    key = weather_key(short_games.game_data(campaign), written) or written
     for item in short_games.game_data(campaign)["weather"]["types"]:
         if item["key"] == key:
             return localized(item.get("name"), language())
@@ -84,7 +87,7 @@ def status(campaign: Campaign, side: str) -> Sheet:
     if campaign.module == "cherkassy_pocket":
         formed = game is not None and game.pocket_formed_index is not None
         facts.append(Fact(_("Pocket"), _("closed") if formed else _("not closed")))
-        facts.append(Fact(_("Soviet VP"), str(turns.cp_victory(campaign, game).vp)))
+        facts.append(Fact(_("Soviet VP"), str(cp_victory.cp_victory(campaign, game).vp)))
     belongs = _("Nationality") if campaign.module == "defiant_russia" else _("Formation")
     on_map = [u for u in units if u.state != UnitState.AWAITING]
     roster = Table(

@@ -67,7 +67,7 @@ def test_the_demo_campaigns_stand_in_their_refit_phase_where_their_calendar_is()
 
 def test_the_defiant_russia_demo_stands_on_turn_3_with_its_weather_rolled_and_points_booked():
     from campaigns.models import DiceRoll, PointEntry
-    from campaigns.shortgames import turns
+    from campaigns.shortgames import turn_points, turn_steps
 
     call_command("demo")
     dr = Campaign.objects.get(module="defiant_russia")
@@ -81,10 +81,10 @@ def test_the_defiant_russia_demo_stands_on_turn_3_with_its_weather_rolled_and_po
     assert dr.current_period.key == "turn-3"
     assert dr.short_game.options == ["random_weather"]
     weather = DiceRoll.objects.get(campaign=dr, table_id="dr.weather-august")
-    assert turns.current_day(dr).weather == weather.result["weather"]
+    assert turn_steps.current_day(dr).weather == weather.result["weather"]
     # Turn 3: Axis 2 replacement points, Soviet 6 − 1 for restoring the 5th Army.
-    assert turns.balance(dr, "axis", 2, "replacement") == 2
-    assert turns.balance(dr, "soviet", 2, "replacement") == 5
+    assert turn_points.balance(dr, "axis", 2, "replacement") == 2
+    assert turn_points.balance(dr, "soviet", 2, "replacement") == 5
     assert dr.units.get(name="5th Army").state == "full"
     assert dr.units.get(name="18th Tank Corps").state == "awaiting"
     assert PointEntry.objects.filter(campaign=dr, index=1, side="soviet").exists()

@@ -15,8 +15,8 @@ from campaigns.games.registry import localized
 from campaigns.models import GameUnit
 from campaigns.shortgames import combat
 from campaigns.shortgames.combat_forms import CpCombatForm, DrCombatForm
+from campaigns.shortgames.combat_rolls import CpCombat
 from campaigns.shortgames.rules import combat_input
-from campaigns.shortgames.turns import CpCombat
 
 
 @dataclass

@@ -12,8 +12,8 @@ from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, GameUnit, PointEntry, PointKind, UnitState
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
-from campaigns.shortgames.rules import defiant_russia as dr_rules
+from campaigns.shortgames import turn_points
+from campaigns.shortgames.rules.defiant_russia import air as dr_air
 
 Candidate = tuple[GameUnit, str, list[str]]  # unit, action, refusals
 
@@ -53,7 +53,7 @@ def _candidates(
         for e in mine
         if e.action in ("restore", "rebuild")
         and e.unit is not None
-        and e.unit.unit_type in turns.ARMOR_TYPES
+        and e.unit.unit_type in turn_points.ARMOR_TYPES
     )
     candidates = []
     for unit in units:
@@ -62,7 +62,7 @@ def _candidates(
         action = "restore" if unit.state == UnitState.REDUCED else "rebuild"
         refusals = [
             f"{localized(r.text, get_language())} ({r.rule})"
-            for r in turns.replacement_refusals(
+            for r in turn_points.replacement_refusals(
                 campaign,
                 unit,
                 action,
@@ -94,8 +94,8 @@ def points_page(viewer: Viewer) -> PointsPage:
                 entries=mine,
                 replacement_left=replacement_left,
                 air_left=sum(e.amount for e in mine if e.kind == PointKind.AIR),
-                replacements=turns.replacements_now(campaign, side.key) if is_dr else None,
-                air_due=dr_rules.air_points(short_games.turn_number(campaign), side.key, data)
+                replacements=turn_points.replacements_now(campaign, side.key) if is_dr else None,
+                air_due=dr_air.air_points(short_games.turn_number(campaign), side.key, data)
                 if is_dr
                 else None,
                 replacement_received=any(

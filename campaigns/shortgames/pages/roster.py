@@ -13,8 +13,8 @@ from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, GameUnit, UnitState
 from campaigns.models.short_game import GAME_STATES
+from campaigns.shortgames import arrivals, reconstitution
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.pages.turn import side_names
 from campaigns.shortgames.rules import stacking
 from campaigns.shortgames.units import type_label
@@ -44,7 +44,7 @@ class ReconstitutionRow:
 
 @dataclass
 class QueueLine:
-    row: turns.QueueRow
+    row: arrivals.QueueRow
     name: str
     reason: str
     can_arrive: bool
@@ -108,7 +108,7 @@ def _reconstitution_rows(viewer: Viewer, units: list[GameUnit]) -> list[Reconsti
             ],
             viewer.can_act_for_side("german"),
         )
-        for option in turns.reconstitution_options(units)
+        for option in reconstitution.reconstitution_options(units)
     ]
 
 
@@ -125,7 +125,7 @@ def _queue_lines(viewer: Viewer, units: list[GameUnit]) -> list[QueueLine]:
             and row.may_enter
             and viewer.can_act_for_side(row.side),
         )
-        for row in turns.reinforcement_queue(campaign, game, units)
+        for row in arrivals.reinforcement_queue(campaign, game, units)
     ]
 
 

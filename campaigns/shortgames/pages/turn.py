@@ -13,9 +13,9 @@ from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CampaignDay, DiceRoll, GameUnit, ShortGame
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
-from campaigns.shortgames.rules import cherkassy as cp_rules
-from campaigns.shortgames.rules import defiant_russia as dr_rules
+from campaigns.shortgames import turn_rolls, turn_steps
+from campaigns.shortgames.rules.cherkassy import referee as cp_referee
+from campaigns.shortgames.rules.defiant_russia import limits as dr_limits
 
 # Cherkassy's tank breakdown table is rolled for one of these Soviet units.
 TANK_BREAKDOWN_TYPES = ("tank", "mech_infantry")
@@ -30,7 +30,7 @@ class SideLimits:
 
 @dataclass
 class StepRow:
-    step: turns.TurnStep
+    step: turn_steps.TurnStep
     name: str
     reason: str
     applies_text: str
@@ -81,7 +81,7 @@ def _limits(campaign: Campaign, weather: str | None, game: ShortGame | None) -> 
         SideLimits(
             side.key,
             side.name.in_language(get_language()),
-            dr_rules.turn_limits(turn, weather, side.key, data, turns.options_of(game)),
+            dr_limits.turn_limits(turn, weather, side.key, data, turn_steps.options_of(game)),
         )
         for side in campaign.sides
     ]
@@ -90,7 +90,7 @@ def _limits(campaign: Campaign, weather: str | None, game: ShortGame | None) -> 
 def _missing(campaign: Campaign) -> list[Any]:
     if campaign.module != "cherkassy_pocket":
         return []
-    return cp_rules.missing_rolls(
+    return cp_referee.missing_rolls(
         short_games.referee_tables(campaign), short_games.game_data(campaign)
     )
 
@@ -109,7 +109,7 @@ def _tank_units(campaign: Campaign) -> list[GameUnit]:
 
 def _tables(
     campaign: Campaign,
-    step: turns.TurnStep,
+    step: turn_steps.TurnStep,
     sides: list[str],
     day: CampaignDay,
     weather_answer: Any,
@@ -122,7 +122,7 @@ def _tables(
             "applies": offer.applies,
             "reason": localized(offer.reason, get_language()),
             "sides": sides,
-            "owner": turns.AIR_TABLES.get(offer.table_id, ""),
+            "owner": turn_rolls.AIR_TABLES.get(offer.table_id, ""),
         }
         for offer in step.tables
     ]
@@ -131,7 +131,8 @@ def _tables(
             {
                 "id": "cp.weather-table",
                 "name": _("Weather table"),
-                "applies": getattr(weather_answer, "mode", "") == "table" and not day.weather,
+                "applies": getattr(weather_answer, "mode", "") == "table"
+                and turn_steps.recorded_weather(campaign, day) is None,
                 "reason": localized(getattr(weather_answer, "reason", ""), get_language()),
                 "sides": sides,
             }
@@ -142,11 +143,11 @@ def _tables(
 def turn_page(viewer: Viewer) -> TurnPage:
     campaign = viewer.campaign
     game = short_games.setup_of(campaign)
-    day = turns.current_day(campaign)
-    weather = turns.weather_now(campaign, day, game)
-    _derived, weather_answer = turns.derived_weather(campaign, game)
-    marks = turns.marks_of(campaign)
-    steps = turns.turn_steps(campaign, game, weather, marks) if game is not None else []
+    day = turn_steps.current_day(campaign)
+    weather = turn_steps.weather_now(campaign, day, game)
+    _derived, weather_answer = turn_steps.derived_weather(campaign, game)
+    marks = turn_steps.marks_of(campaign)
+    steps = turn_steps.turn_steps(campaign, game, weather, marks) if game is not None else []
     rolls = list(
         DiceRoll.objects.filter(campaign=campaign, index=campaign.period_index)
         .select_related("rolled_by")
@@ -191,8 +192,8 @@ def turn_page(viewer: Viewer) -> TurnPage:
         weather_reason=localized(getattr(weather_answer, "reason", ""), get_language()),
         weather_choices=list(weathers.items()),
         rows=rows,
-        complete=game is not None and turns.turn_complete(steps),
-        last_turn=turns.is_last_turn(campaign),
+        complete=game is not None and turn_steps.turn_complete(steps),
+        last_turn=turn_steps.is_last_turn(campaign),
         limits=_limits(campaign, weather, game),
         can_act=bool(editable),
         options=[(option, option["id"] in chosen) for option in choices],

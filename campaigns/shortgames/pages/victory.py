@@ -13,9 +13,9 @@ from django.utils.translation import get_language
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, ShortGame
+from campaigns.shortgames import cp_victory, turn_points
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
-from campaigns.shortgames.rules import defiant_russia as dr_rules
+from campaigns.shortgames.rules.defiant_russia import victory as dr_victory
 
 # The states in which a Defiant Russia unit counts as out of play for victory.
 OUT_OF_PLAY = ("eliminated", "eliminated_oos", "removed")
@@ -70,11 +70,11 @@ def _defiant_russia(
     stalin = next((u for u in units if slugify(u.name) == "stalin"), None)
     # Every unit out of play counts, except Stalin, who scores on his own (AMB-15/16).
     removed = [
-        dr_rules.RemovedUnit(u.side, dr_rules.casualty_category(turns.unit_facts(u)))
+        dr_victory.RemovedUnit(u.side, dr_victory.casualty_category(turn_points.unit_facts(u)))
         for u in units
         if u.state in OUT_OF_PLAY and slugify(u.name) != "stalin"
     ]
-    page.status = dr_rules.victory_status(
+    page.status = dr_victory.victory_status(
         city_control,
         None if stalin is None else stalin.state in ("full", "reduced"),
         removed,
@@ -82,7 +82,7 @@ def _defiant_russia(
         turn=short_games.turn_number(campaign),
         turn_finished=False,
     )
-    page.automatic = dr_rules.automatic_victory(city_control, data)
+    page.automatic = dr_victory.automatic_victory(city_control, data)
 
 
 def _cherkassy(page: VictoryPage, campaign: Campaign, units: list[GameUnit]) -> None:
@@ -92,7 +92,7 @@ def _cherkassy(page: VictoryPage, campaign: Campaign, units: list[GameUnit]) -> 
         for c in short_games.victory_conditions(campaign)
         if short_games.is_manual_condition(c)
     }
-    tally = turns.cp_victory(campaign, game)
+    tally = cp_victory.cp_victory(campaign, game)
     ticked = game.victory if game else {}
     page.conditions = [
         {

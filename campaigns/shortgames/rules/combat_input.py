@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from campaigns.shortgames.rules.defiant_russia import CombatUnit
+from campaigns.shortgames.rules.defiant_russia.combat import CombatUnit
 
 # --- Defiant Russia ---------------------------------------------------------------------------
 

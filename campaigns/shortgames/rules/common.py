@@ -7,6 +7,7 @@ code never needs gettext.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,47 @@ def data_text(value: Mapping[str, str] | None, fallback: str = "") -> LocalizedT
 
 def turn_list(turns: Iterable[int]) -> str:
     return ", ".join(str(turn) for turn in sorted(turns))
+
+
+def field_of(unit: Any, key: str) -> Any:
+    """A roster unit's field, whether the caller passes a mapping or an object."""
+    if isinstance(unit, Mapping):
+        return unit.get(key)
+    return getattr(unit, key, None)
+
+
+def weather_key(game: Mapping[str, Any], stored: str | None) -> str | None:
+    """The game's weather key (``game["weather"]["types"]``) that a stored weather stands for,
+    or None when it stands for none of them.
+
+    The turn's weather is kept on the calendar as text, and people type it there: "Mud",
+    "light mud", "Light Mud", "泥濘". It is recognised against each weather's key and its
+    English and Japanese names, ignoring case, spaces and underscores (and full-width forms),
+    so that the rules, which expect a key, never see anything else; the caller treats None as
+    "weather not recorded".
+    """
+    if not isinstance(stored, str):
+        return None
+    wanted = _folded(stored)
+    if not wanted:
+        return None
+    for kind in (game.get("weather") or {}).get("types") or ():
+        names = kind.get("name") or {}
+        spellings = {
+            _folded(kind["key"]),
+            _folded(names.get("en", "")),
+            _folded(names.get("ja", "")),
+        }
+        if wanted in spellings:
+            return kind["key"]
+    return None
+
+
+def _folded(value: str) -> str:
+    """A weather's spelling for comparison: NFKC (full-width letters as ASCII), case-folded,
+    without whitespace or underscores ("Light  mud" and "light_mud" are the same)."""
+    value = unicodedata.normalize("NFKC", value).casefold()
+    return "".join(char for char in value if not char.isspace() and char != "_")
 
 
 @dataclass(frozen=True)

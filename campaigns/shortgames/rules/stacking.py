@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.games.registry import LocalizedText
-from campaigns.shortgames.rules import cherkassy as cp
-from campaigns.shortgames.rules import defiant_russia as dr
+from campaigns.shortgames.rules.cherkassy import stacking as cp
+from campaigns.shortgames.rules.defiant_russia import stacking as dr
 
 # Cherkassy's artillery never stacks with another unit (8.4).
 CP_ARTILLERY_TYPES = ("artillery", "motorized_artillery", "rocket_artillery")

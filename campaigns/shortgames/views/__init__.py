@@ -12,6 +12,7 @@ for what the referee alone writes; a form that names its side is refused to obse
 is read (``common.side_player_or_referee``). Who may act is always checked before the form is
 read. Nothing in these games is hidden, so every member reads every page. Each page is one
 dataclass from campaigns.shortgames.pages; changes go through campaigns.shortgames.services and
-campaigns.shortgames.turns; every form carries the turn or the row version it was shown for.
+the turn modules (turn_marks, turn_rolls, turn_points…); every form carries the turn or the
+row version it was shown for.
 The turn page answers HTMX with its ``#turn`` partial.
 """

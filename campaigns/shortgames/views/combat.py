@@ -18,8 +18,8 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import DiceRoll
 from campaigns.shortgames import combat as combat_service
+from campaigns.shortgames import combat_rolls, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.combat_forms import CpCombatForm, DrCombatForm
 from campaigns.shortgames.pages.combat import CpCombatPage, cp_combat_page, dr_combat_page
 from campaigns.shortgames.views.common import page_context, side_player_or_referee, stale
@@ -51,7 +51,7 @@ def _defiant_russia(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     if request.method == "POST" and page.result:
         answer = page.result["answer"]
         page.result.update(
-            turns.roll_combat(
+            combat_rolls.roll_combat(
                 campaign,
                 side=form.cleaned_data["side"],
                 dice_count=answer.dice,
@@ -99,7 +99,7 @@ def _roll_cp(
     if turn is None:
         return None, stale()
     try:
-        made = turns.roll_cp_combat(
+        made = combat_rolls.roll_cp_combat(
             viewer.campaign,
             page.combat,
             index=turn,
@@ -108,7 +108,7 @@ def _roll_cp(
             token=form.cleaned_data["token"],
             note=form.cleaned_data["note"],
         )
-    except turns.TurnError as failure:
+    except turn_steps.TurnError as failure:
         return None, str(failure)
     except ValueError:
         return None, stale()

@@ -14,7 +14,7 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import GameUnit
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
+from campaigns.shortgames import turn_points, turn_steps
 from campaigns.shortgames.forms import PointsForm
 from campaigns.shortgames.pages.points import points_page
 from campaigns.shortgames.views.common import (
@@ -40,7 +40,7 @@ def _replace(request: HttpRequest, viewer: Viewer, data: dict) -> str:
     target = get_object_or_404(
         GameUnit, campaign=viewer.campaign, pk=data["unit"] or 0, side=data["side"]
     )
-    where = turns.replace_unit(
+    where = turn_points.replace_unit(
         viewer.campaign,
         target,
         action=data["action"],
@@ -73,7 +73,7 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
         access.require(viewer.can_overrule)
     try:
         if action == "receive":
-            turns.receive_points(
+            turn_points.receive_points(
                 campaign, side=side, index=data["turn"], kind=data["kind"], by=request.user
             )
             messages.success(request, _("Points booked."))
@@ -81,7 +81,7 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, _replace(request, viewer, data))
         elif action in ("used", "adjustment"):
             amount = data["amount"] or 0
-            turns.add_points(
+            turn_points.add_points(
                 campaign,
                 by=request.user,
                 side=side,
@@ -94,6 +94,6 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, _("Points booked."))
         else:
             raise Http404
-    except (turns.TurnError, StateError) as error:
+    except (turn_steps.TurnError, StateError) as error:
         messages.error(request, str(error))
     return redirect(points_url(campaign, side))

@@ -22,7 +22,7 @@ from campaigns.games.registry import localized
 from campaigns.models import GameUnit
 from campaigns.records import services as records
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
+from campaigns.shortgames import turn_marks, turn_rolls, turn_steps
 from campaigns.shortgames.forms import MarkForm, RollForm, StartForm, TurnForm, WeatherForm
 from campaigns.shortgames.pages.turn import turn_page, weather_names
 from campaigns.shortgames.views.common import checked_turn, page_context, turn_url
@@ -90,7 +90,7 @@ def mark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
     if checked_turn(request, viewer, form):
         data = form.cleaned_data
         try:
-            turns.mark(
+            turn_marks.mark(
                 viewer.campaign,
                 index=data["turn"],
                 side=side,
@@ -100,7 +100,7 @@ def mark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
                 reason=data["reason"],
                 note=data["note"],
             )
-        except turns.TurnError as error:
+        except turn_steps.TurnError as error:
             messages.error(request, str(error))
             if data["note"].strip():
                 messages.info(request, _("What you typed: %(text)s") % {"text": data["note"]})
@@ -119,14 +119,14 @@ def unmark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> H
     form = TurnForm(request.POST)
     if checked_turn(request, viewer, form):
         try:
-            turns.unmark(
+            turn_marks.unmark(
                 viewer.campaign,
                 index=form.cleaned_data["turn"],
                 side=side,
                 step_id=step_id,
                 by=request.user,
             )
-        except turns.TurnError as error:
+        except turn_steps.TurnError as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("Mark taken back: the step is to do again."))
@@ -156,7 +156,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
         if data.get("unit"):
             unit = GameUnit.objects.filter(campaign=viewer.campaign, pk=data["unit"]).first()
         try:
-            made = turns.roll_table(
+            made = turn_rolls.roll_table(
                 viewer.campaign,
                 index=data["turn"],
                 side=side,
@@ -166,7 +166,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
                 note=data["note"],
                 unit=unit,
             )
-        except (turns.TurnError, dice.DiceError, StateError) as error:
+        except (turn_steps.TurnError, dice.DiceError, StateError) as error:
             messages.error(request, str(error))
         else:
             messages.success(
@@ -192,7 +192,7 @@ def weather(request: HttpRequest, campaign_id: int) -> HttpResponse:
         try:
             records.update_day(
                 campaign,
-                turns.current_day(campaign),
+                turn_steps.current_day(campaign),
                 by=request.user,
                 version=form.cleaned_data["version"],
                 weather=form.cleaned_data["weather"],
@@ -211,8 +211,8 @@ def advance(request: HttpRequest, campaign_id: int) -> HttpResponse:
     form = TurnForm(request.POST)
     if checked_turn(request, viewer, form):
         try:
-            turns.advance(viewer.campaign, index=form.cleaned_data["turn"], by=request.user)
-        except turns.TurnError as error:
+            turn_marks.advance(viewer.campaign, index=form.cleaned_data["turn"], by=request.user)
+        except turn_steps.TurnError as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("The turn marker moves on."))

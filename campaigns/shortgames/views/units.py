@@ -19,8 +19,8 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access
 from campaigns.access import Viewer, viewer_for
 from campaigns.models import GameUnit
+from campaigns.shortgames import arrivals, reconstitution, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.forms import (
     ArriveForm,
     QuickEntryForm,
@@ -214,7 +214,7 @@ def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse
     form = ArriveForm(request.POST)
     if checked_turn(request, viewer, form):
         try:
-            turns.arrive(
+            arrivals.arrive(
                 viewer.campaign,
                 game_unit,
                 index=form.cleaned_data["turn"],
@@ -222,7 +222,7 @@ def arrive(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse
                 hex=form.cleaned_data["hex"],
                 by=request.user,
             )
-        except (turns.TurnError, StateError) as error:
+        except (turn_steps.TurnError, StateError) as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("%(unit)s has entered the map.") % {"unit": game_unit.name})
@@ -244,7 +244,7 @@ def reconstitute(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpRe
     form = ArriveForm(request.POST)
     if checked_turn(request, viewer, form):
         try:
-            turns.reconstitute(
+            reconstitution.reconstitute(
                 viewer.campaign,
                 game_unit,
                 index=form.cleaned_data["turn"],
@@ -254,7 +254,7 @@ def reconstitute(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpRe
             )
         except StaleEdit:
             messages.error(request, stale())
-        except (turns.TurnError, StateError) as error:
+        except (turn_steps.TurnError, StateError) as error:
             messages.error(request, str(error))
         else:
             messages.success(

@@ -26,7 +26,7 @@ from campaigns.orbat import services as orbat
 from campaigns.records import services as records
 from campaigns.roster import services as roster
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
+from campaigns.shortgames import turn_marks, turn_points, turn_rolls, turn_steps
 from campaigns.shortgames.units import parse_quick_entry
 from refit.walker import services as walker
 
@@ -271,9 +271,9 @@ def _walk_short_turn(campaign: Campaign, users: dict, *, upto: str | None = None
     """Mark every step of the turn that takes place, each by its side's player, in order; stop
     before ``upto``."""
     game = short_games.setup_of(campaign)
-    day = turns.current_day(campaign)
-    steps = turns.turn_steps(
-        campaign, game, turns.weather_now(campaign, day, game), turns.marks_of(campaign)
+    day = turn_steps.current_day(campaign)
+    steps = turn_steps.turn_steps(
+        campaign, game, turn_steps.weather_now(campaign, day, game), turn_steps.marks_of(campaign)
     )
     for step in steps:
         if step.id == upto:
@@ -281,7 +281,7 @@ def _walk_short_turn(campaign: Campaign, users: dict, *, upto: str | None = None
         if not step.applies:
             continue
         for side in step.sides_to_mark or campaign.game.side_keys:
-            turns.mark(
+            turn_marks.mark(
                 campaign,
                 index=campaign.period_index,
                 side=side,
@@ -305,8 +305,8 @@ def _receive_points(campaign: Campaign, users: dict, kinds: tuple[str, ...]) -> 
     for side in campaign.game.side_keys:
         for kind in kinds:
             # The rules give none some turns (no Axis replacements on turn 1, …).
-            with contextlib.suppress(turns.TurnError):
-                turns.receive_points(
+            with contextlib.suppress(turn_steps.TurnError):
+                turn_points.receive_points(
                     campaign,
                     side=side,
                     index=campaign.period_index,
@@ -337,10 +337,10 @@ def _dr_history(campaign: Campaign, users: dict) -> None:
         index = campaign.period_index
         _receive_points(campaign, users, (PointKind.REPLACEMENT, PointKind.AIR))
         _walk_short_turn(campaign, users)
-        turns.advance(campaign, index=index, by=german)
+        turn_marks.advance(campaign, index=index, by=german)
         campaign.refresh_from_db()
     index = campaign.period_index
-    turns.roll_table(
+    turn_rolls.roll_table(
         campaign,
         index=index,
         side="soviet",
@@ -353,7 +353,7 @@ def _dr_history(campaign: Campaign, users: dict) -> None:
     army = campaign.units.get(name="5th Army")
     short_games.change_unit(campaign, army, by=soviet, version=army.version, state="reduced")
     army.refresh_from_db()
-    turns.replace_unit(
+    turn_points.replace_unit(
         campaign,
         army,
         action=PointEntry.Action.RESTORE,

@@ -7,9 +7,9 @@ from django.urls import reverse
 
 from campaigns.dice import services as dice
 from campaigns.models import DiceRoll
-from campaigns.shortgames import combat, turns
+from campaigns.shortgames import combat, combat_rolls, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames.rules import cherkassy as cp_rules
+from campaigns.shortgames.rules.cherkassy import combat as cp_combat
 from campaigns.shortgames.units import UnitData
 from tests.campaigns.dice.test_services import Loaded
 
@@ -65,20 +65,20 @@ def test_attack_and_defence_as_the_counter_shows_them(cp_started, people):
 
 def test_the_terrain_shifts_come_from_the_referees_tec(cp_started, people):
     data = short_games.game_data(cp_started)
-    assert cp_rules.terrain_shifts(short_games.referee_tables(cp_started), data) == {}
+    assert cp_combat.terrain_shifts(short_games.referee_tables(cp_started), data) == {}
     enter(cp_started, people, "cp.tec", TEC)
     referee = short_games.referee_tables(cp_started)
-    assert cp_rules.terrain_shifts(referee, data) == {"woods": -1, "clear": 0}
+    assert cp_combat.terrain_shifts(referee, data) == {"woods": -1, "clear": 0}
     rows = [{"id": "hill", "column_shift": -2}, {"terrain": "town", "column_shift": True}]
-    assert cp_rules.terrain_shifts({"cp.tec": rows}, data) == {"hill": -2}
+    assert cp_combat.terrain_shifts({"cp.tec": rows}, data) == {"hill": -2}
 
 
 def test_no_roll_until_the_crt_is_entered(cp_started, people):
-    combat = turns.cp_combat(cp_started, attack=12, defense=6, shifts=[])
+    combat = combat_rolls.cp_combat(cp_started, attack=12, defense=6, shifts=[])
     assert combat.odds == "2:1" and combat.column == "2:1"
     assert combat.blocked and "11.9" in combat.blocked[0].en
-    with pytest.raises(turns.TurnError):
-        turns.roll_cp_combat(
+    with pytest.raises(turn_steps.TurnError):
+        combat_rolls.roll_cp_combat(
             cp_started, combat, index=0, side="german", by=people["german"], token="a1"
         )
     assert not DiceRoll.objects.exists()
@@ -86,11 +86,11 @@ def test_no_roll_until_the_crt_is_entered(cp_started, people):
 
 def test_a_terrain_shift_needs_the_tec(cp_started, people):
     enter(cp_started, people, "cp.crt", CRT)
-    assert not turns.cp_combat(cp_started, attack=12, defense=6, shifts=["air"]).blocked
-    combat = turns.cp_combat(cp_started, attack=12, defense=6, shifts=["air", "terrain"])
+    assert not combat_rolls.cp_combat(cp_started, attack=12, defense=6, shifts=["air"]).blocked
+    combat = combat_rolls.cp_combat(cp_started, attack=12, defense=6, shifts=["air", "terrain"])
     assert combat.blocked and "10.8" in combat.blocked[0].en
     enter(cp_started, people, "cp.tec", TEC)
-    combat = turns.cp_combat(
+    combat = combat_rolls.cp_combat(
         cp_started, attack=12, defense=6, shifts=["air", "terrain"], terrain="woods"
     )
     assert not combat.blocked
@@ -100,13 +100,13 @@ def test_a_terrain_shift_needs_the_tec(cp_started, people):
 
 def test_the_roll_is_logged_with_its_crt_result_and_not_doubled(cp_started, people):
     enter(cp_started, people, "cp.crt", CRT)
-    combat = turns.cp_combat(cp_started, attack=26, defense=7, shifts=["prepared_attack"])
+    combat = combat_rolls.cp_combat(cp_started, attack=26, defense=7, shifts=["prepared_attack"])
     assert (combat.odds, combat.column) == ("3:1", "4:1")  # 11.6's example, then R1
     with dice.use_roller(Loaded(5)):
-        made = turns.roll_cp_combat(
+        made = combat_rolls.roll_cp_combat(
             cp_started, combat, index=0, side="german", by=people["german"], token="abc"
         )
-        again = turns.roll_cp_combat(
+        again = combat_rolls.roll_cp_combat(
             cp_started, combat, index=0, side="german", by=people["german"], token="abc"
         )
     assert made.pk == again.pk and DiceRoll.objects.count() == 1
@@ -206,12 +206,12 @@ def test_page_queries_do_not_grow_with_the_roster(
 
 def test_the_form_token_is_kept_apart_from_the_note(cp_started, people):
     enter(cp_started, people, "cp.crt", CRT)
-    combat = turns.cp_combat(cp_started, attack=26, defense=7, shifts=[])
+    combat = combat_rolls.cp_combat(cp_started, attack=26, defense=7, shifts=[])
     with dice.use_roller(Loaded(5, 2)):
-        made = turns.roll_cp_combat(
+        made = combat_rolls.roll_cp_combat(
             cp_started, combat, index=0, side="german", by=people["german"], token="abc"
         )
-        other = turns.roll_cp_combat(
+        other = combat_rolls.roll_cp_combat(
             cp_started,
             combat,
             index=0,

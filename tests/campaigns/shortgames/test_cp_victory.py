@@ -1,13 +1,13 @@
 """Cherkassy Pocket's Soviet VP counted from the roster, the pocket and the victory hexes
-(campaigns.shortgames.turns.cp_victory over campaigns.shortgames.rules.cherkassy.victory_tally)."""
+(campaigns.shortgames.cp_victory over campaigns.shortgames.rules.cherkassy.victory)."""
 
 import pytest
 from django.urls import reverse
 
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, GameUnit
+from campaigns.shortgames import cp_victory
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.units import UnitData
 from campaigns.state import StateError
 
@@ -41,7 +41,7 @@ def close_pocket(campaign, people, members):
 
 
 def tally(campaign):
-    return turns.cp_victory(campaign, short_games.setup_of(campaign))
+    return cp_victory.cp_victory(campaign, short_games.setup_of(campaign))
 
 
 def scored(campaign):

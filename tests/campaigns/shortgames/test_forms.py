@@ -17,7 +17,7 @@ from campaigns.shortgames.forms import (
     UploadForm,
     error_texts,
 )
-from campaigns.shortgames.rules.defiant_russia import CombatUnit
+from campaigns.shortgames.rules.defiant_russia.combat import CombatUnit
 from campaigns.shortgames.units import FILE_FORMAT, FILE_VERSION
 
 DR_SIDES = ("axis", "soviet")

@@ -1,13 +1,13 @@
 """Cherkassy Pocket 12.1: a German battalion returns from the Eligible for Reconstitution box —
-checked by campaigns.shortgames.rules.cherkassy.reconstitution, recorded and undoable."""
+checked by campaigns.shortgames.rules.cherkassy.losses.reconstitution, recorded and undoable."""
 
 import pytest
 from django.urls import reverse
 
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, GameUnit, UnitState
+from campaigns.shortgames import reconstitution, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.units import UnitData
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def box(cp_started, people, count=3, on_map=True):
 
 def test_three_battalions_return_one_and_the_rest_are_eliminated(cp_started, people):
     first, second, third, _on_map = box(cp_started, people)
-    turns.reconstitute(
+    reconstitution.reconstitute(
         cp_started, first, index=0, version=first.version, hex="2122", by=people["german"]
     )
     states = dict(GameUnit.objects.values_list("name", "state"))
@@ -55,7 +55,7 @@ def test_three_battalions_return_one_and_the_rest_are_eliminated(cp_started, peo
 
 def test_the_event_is_undone_like_other_unit_changes(cp_started, people):
     first, *_ = box(cp_started, people)
-    turns.reconstitute(
+    reconstitution.reconstitute(
         cp_started, first, index=0, version=first.version, hex="2122", by=people["german"]
     )
     history.undo(CampaignEvent.objects.get(action="unit.changed"), by=people["german"])
@@ -67,15 +67,15 @@ def test_the_event_is_undone_like_other_unit_changes(cp_started, people):
 
 def test_two_battalions_are_not_enough(cp_started, people):
     first, *_ = box(cp_started, people, count=2)
-    with pytest.raises(turns.TurnError, match=r"3 are needed.*12\.1"):
-        turns.reconstitute(
+    with pytest.raises(turn_steps.TurnError, match=r"3 are needed.*12\.1"):
+        reconstitution.reconstitute(
             cp_started, first, index=0, version=first.version, hex="2122", by=people["german"]
         )
 
 
 def test_once_per_division(cp_started, people):
     first, *_ = box(cp_started, people, count=6)
-    turns.reconstitute(
+    reconstitution.reconstitute(
         cp_started, first, index=0, version=first.version, hex="2122", by=people["german"]
     )
     short_games.add_units(
@@ -84,16 +84,16 @@ def test_once_per_division(cp_started, people):
     late = GameUnit.objects.get(name="7/266")
     late.formation = "72 ID"
     late.save()
-    with pytest.raises(turns.TurnError, match="already"):
-        turns.reconstitute(
+    with pytest.raises(turn_steps.TurnError, match="already"):
+        reconstitution.reconstitute(
             cp_started, late, index=0, version=late.version, hex="2122", by=people["german"]
         )
 
 
 def test_none_of_its_division_on_the_map(cp_started, people):
     first, *_ = box(cp_started, people, on_map=False)
-    with pytest.raises(turns.TurnError, match="No unit of this division"):
-        turns.reconstitute(
+    with pytest.raises(turn_steps.TurnError, match="No unit of this division"):
+        reconstitution.reconstitute(
             cp_started, first, index=0, version=first.version, hex="2122", by=people["german"]
         )
 
@@ -109,16 +109,16 @@ def test_stemmermann_and_other_battalions_are_not_mixed(cp_started, people):
             battalion("III/124", state="full", hex="2121"),
         ],
     )
-    with pytest.raises(turns.TurnError, match="3 are needed"):
-        turns.reconstitute(
+    with pytest.raises(turn_steps.TurnError, match="3 are needed"):
+        reconstitution.reconstitute(
             cp_started, units[0], index=0, version=units[0].version, hex="1", by=people["german"]
         )
 
 
 def test_a_unit_not_in_the_box_is_refused(cp_started, people):
     *_, on_map = box(cp_started, people)
-    with pytest.raises(turns.TurnError, match="Eligible for Reconstitution"):
-        turns.reconstitute(
+    with pytest.raises(turn_steps.TurnError, match="Eligible for Reconstitution"):
+        reconstitution.reconstitute(
             cp_started, on_map, index=0, version=on_map.version, hex="1", by=people["german"]
         )
 

@@ -6,9 +6,10 @@ from django.urls import reverse
 
 from campaigns.dice import services as dice
 from campaigns.models import CampaignEvent, GameUnit
+from campaigns.shortgames import arrivals, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.units import UnitData, parse_quick_entry
+from campaigns.state import StaleEdit
 from tests.campaigns.dice.test_services import Loaded
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ def add(campaign, people, side, text):
 
 def queue(campaign):
     game = short_games.setup_of(campaign)
-    return turns.reinforcement_queue(
+    return arrivals.reinforcement_queue(
         campaign, game, list(GameUnit.objects.filter(campaign=campaign))
     )
 
@@ -81,7 +82,9 @@ def test_dr_early_invasion_brings_the_hungarians_on_turn_4(dr_game, people):
 def test_arrive_puts_the_unit_on_the_map_and_is_recorded(dr_started, people):
     [unit] = add(dr_started, people, "soviet", "Zhukov | leader | soviet | | | T4")
     on_turn(dr_started, 3)
-    turns.arrive(dr_started, unit, index=3, version=unit.version, hex="2507", by=people["soviet"])
+    arrivals.arrive(
+        dr_started, unit, index=3, version=unit.version, hex="2507", by=people["soviet"]
+    )
     unit.refresh_from_db()
     assert (unit.state, unit.hex) == ("full", "2507")
     event = CampaignEvent.objects.get(action="unit.arrived")
@@ -94,8 +97,10 @@ def test_arrive_refuses_a_unit_before_its_turn(dr_started, people):
         dr_started, people, "soviet", "18th Tank Corps | tank_corps | soviet | 2-5 | 1-5 | T4"
     )
     on_turn(dr_started, 2)  # turn 3: one turn early
-    with pytest.raises(turns.TurnError, match=r"never early \(10.2\)"):
-        turns.arrive(dr_started, unit, index=2, version=unit.version, hex="", by=people["soviet"])
+    with pytest.raises(turn_steps.TurnError, match=r"never early \(10.2\)"):
+        arrivals.arrive(
+            dr_started, unit, index=2, version=unit.version, hex="", by=people["soviet"]
+        )
     unit.refresh_from_db()
     assert unit.state == "awaiting"
 
@@ -103,9 +108,9 @@ def test_arrive_refuses_a_unit_before_its_turn(dr_started, people):
 def test_arrive_on_its_very_turn_is_allowed_and_sent_twice_acts_once(dr_started, people):
     [unit] = add(dr_started, people, "soviet", "5th Army | infantry_army | soviet | 3-3 | 1-3 | T1")
     version = unit.version
-    turns.arrive(dr_started, unit, index=0, version=version, hex="2507", by=people["soviet"])
-    with pytest.raises(turns.state.StaleEdit):
-        turns.arrive(dr_started, unit, index=0, version=version, hex="2508", by=people["soviet"])
+    arrivals.arrive(dr_started, unit, index=0, version=version, hex="2507", by=people["soviet"])
+    with pytest.raises(StaleEdit):
+        arrivals.arrive(dr_started, unit, index=0, version=version, hex="2508", by=people["soviet"])
     unit.refresh_from_db()
     assert unit.hex == "2507"
     assert CampaignEvent.objects.filter(action="unit.arrived").count() == 1
@@ -113,15 +118,19 @@ def test_arrive_on_its_very_turn_is_allowed_and_sent_twice_acts_once(dr_started,
 
 def test_arrive_refuses_a_unit_on_the_map(dr_started, people):
     [unit] = add(dr_started, people, "soviet", "5th Army | infantry_army | soviet | 3-3 | 1-3 | K")
-    with pytest.raises(turns.TurnError, match="not awaiting"):
-        turns.arrive(dr_started, unit, index=0, version=unit.version, hex="", by=people["soviet"])
+    with pytest.raises(turn_steps.TurnError, match="not awaiting"):
+        arrivals.arrive(
+            dr_started, unit, index=0, version=unit.version, hex="", by=people["soviet"]
+        )
 
 
 def test_an_arrival_can_be_undone(dr_started, people):
     from campaigns.history import services as history
 
     [unit] = add(dr_started, people, "soviet", "5th Army | infantry_army | soviet | 3-3 | 1-3 | T1")
-    turns.arrive(dr_started, unit, index=0, version=unit.version, hex="2507", by=people["soviet"])
+    arrivals.arrive(
+        dr_started, unit, index=0, version=unit.version, hex="2507", by=people["soviet"]
+    )
     history.undo(CampaignEvent.objects.get(action="unit.arrived"), by=people["soviet"])
     unit.refresh_from_db()
     assert (unit.state, unit.hex) == ("awaiting", "")
@@ -189,8 +198,10 @@ def test_cp_arrive_refuses_a_closed_north_edge_with_the_rule(cp_started, people)
         "german",
         "III/Pz Gren 3 | mech_infantry | 3 Pz | 4-5-10 | 2-2-10 | T0 N",
     )
-    with pytest.raises(turns.TurnError, match=r"9\.4"):
-        turns.arrive(cp_started, unit, index=0, version=unit.version, hex="", by=people["german"])
+    with pytest.raises(turn_steps.TurnError, match=r"9\.4"):
+        arrivals.arrive(
+            cp_started, unit, index=0, version=unit.version, hex="", by=people["german"]
+        )
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -335,6 +346,8 @@ def test_the_history_says_where_the_unit_entered(dr_started, people):
     from campaigns.history import services as history
 
     [unit] = add(dr_started, people, "soviet", "5th Army | infantry_army | soviet | 3-3 | 1-3 | T1")
-    turns.arrive(dr_started, unit, index=0, version=unit.version, hex="2507", by=people["soviet"])
+    arrivals.arrive(
+        dr_started, unit, index=0, version=unit.version, hex="2507", by=people["soviet"]
+    )
     line = history.describe(CampaignEvent.objects.get(action="unit.arrived"))
     assert "5th Army entered the map in 2507" in line

@@ -8,8 +8,8 @@ import pytest
 from campaigns.access import viewer_for
 from campaigns.dice import services as dice
 from campaigns.models import GameUnit, PointEntry, RefereeTable, ShortGame, TurnMark
+from campaigns.shortgames import combat_rolls, turn_marks, turn_points, turn_rolls
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turns
 from campaigns.shortgames.units import UnitData
 from campaigns.transfer import services as transfer
 from tests.campaigns.dice.test_services import Loaded
@@ -39,15 +39,17 @@ def played_dr(dr_game, people):
     short_games.set_control(
         dr_game, by=people["german"], key="kiev", controller="axis", cut_off=True, version=None
     )
-    turns.mark(dr_game, index=0, side="soviet", step_id="weather", by=people["soviet"])
+    turn_marks.mark(dr_game, index=0, side="soviet", step_id="weather", by=people["soviet"])
     dr_game.period_index = 1
     dr_game.save()
-    turns.receive_points(dr_game, side="soviet", index=1, kind="replacement", by=people["soviet"])
-    turns.replace_unit(
+    turn_points.receive_points(
+        dr_game, side="soviet", index=1, kind="replacement", by=people["soviet"]
+    )
+    turn_points.replace_unit(
         dr_game, army, action="rebuild", index=1, version=army.version, by=people["soviet"]
     )
     with dice.use_roller(Loaded(6, 2)):
-        turns.roll_combat(
+        combat_rolls.roll_combat(
             dr_game, side="soviet", dice_count=2, fleet_dice=0, hit_on=(6,), by=people["soviet"]
         )
     return dr_game
@@ -142,7 +144,7 @@ def rolled_dr(dr_game, people):
     dr_game.period_index = 2
     dr_game.save()
     with dice.use_roller(Loaded(6, 6, 1, 2)):
-        turns.roll_table(
+        turn_rolls.roll_table(
             dr_game,
             index=2,
             side="soviet",
@@ -151,7 +153,7 @@ def rolled_dr(dr_game, people):
             by=people["soviet"],
             note="partisans: seen",
         )
-        turns.roll_combat(
+        combat_rolls.roll_combat(
             dr_game,
             side="axis",
             dice_count=2,
@@ -190,7 +192,7 @@ def test_a_rolls_turn_step_and_form_token_round_trip(rolled_dr, people):
         ("", "form-1"),
     ]
     assert roll_fields(imported) == ROLLED
-    assert turns.rolls_of_step(imported, 2, "weather") == [imported.rolls.get(step="8.0")]
+    assert turn_rolls.rolls_of_step(imported, 2, "weather") == [imported.rolls.get(step="8.0")]
 
 
 def test_an_older_file_keeps_the_step_and_token_in_its_notes_and_still_imports(rolled_dr, people):

@@ -11,7 +11,7 @@ from campaigns.shortgames.rules.combat_input import (
     parse_combat_units,
     typed_strength,
 )
-from campaigns.shortgames.rules.defiant_russia import CombatUnit
+from campaigns.shortgames.rules.defiant_russia.combat import CombatUnit
 
 # --- Defiant Russia ---------------------------------------------------------------------------
 

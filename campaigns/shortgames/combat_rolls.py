@@ -1,0 +1,200 @@
+"""Combat rolls. Defiant Russia: one logged die per strength point (7.11), fleet dice apart
+hitting on 6 only (11.51). Cherkassy Pocket: the odds column after the column shifts (11.6,
+11.8, 11.12) and one die on the referee's CRT (11.9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from campaigns.access import PUBLIC
+from campaigns.dice import services as dice
+from campaigns.games.registry import LocalizedText
+from campaigns.models import (
+    Campaign,
+    DiceRoll,
+)
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
+from campaigns.shortgames.rules.cherkassy import referee as cp_referee
+from campaigns.shortgames.rules.common import count_hits
+from campaigns.shortgames.turn_steps import (
+    TurnError,
+    locked_campaign,
+    reader_language,
+)
+
+
+@transaction.atomic
+def roll_combat(
+    campaign: Campaign,
+    *,
+    side: str,
+    dice_count: int,
+    fleet_dice: int,
+    hit_on: Sequence[int],
+    by: AbstractBaseUser,
+    note: str = "",
+    token: str = "",
+) -> dict[str, Any]:
+    """One die per strength point (DR 7.11), each through campaigns.dice.services; fleet dice
+    apart, hitting
+    on 6 only (11.51). Returns the faces and the hits. ``token`` comes from the page: the same
+    form sent twice returns the dice of the first time instead of rolling again."""
+    if dice_count > 60 or fleet_dice > 10:
+        raise TurnError(_("That is more dice than a combat can roll."))
+    token = slugify(token)[:20]
+    label = (note.strip() or _("combat"))[:100]
+    if token:
+        earlier = list(
+            DiceRoll.objects.filter(
+                campaign=campaign, step__in=("7.11", "11.51"), form_token=token
+            ).order_by("id")
+        )
+        if earlier:
+            faces = [roll.original for roll in earlier if roll.step == "7.11"]
+            fleet_faces = [roll.original for roll in earlier if roll.step == "11.51"]
+            hits = count_hits(faces, hit_on) + count_hits(fleet_faces, (6,))
+            return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
+    faces, fleet_faces = [], []
+    for number in range(dice_count):
+        made = dice.roll(
+            campaign,
+            by=by,
+            kind="dr",
+            step="7.11",
+            index=campaign.period_index,
+            side=side,
+            visibility=PUBLIC,
+            note=f"{label} ({number + 1}/{dice_count})",
+            form_token=token,
+        )
+        faces.append(made.original)
+    for number in range(fleet_dice):
+        made = dice.roll(
+            campaign,
+            by=by,
+            kind="dr",
+            step="11.51",
+            index=campaign.period_index,
+            side=side,
+            visibility=PUBLIC,
+            note=f"{label} fleet ({number + 1}/{fleet_dice})",
+            form_token=token,
+        )
+        fleet_faces.append(made.original)
+    hits = count_hits(faces, hit_on) + count_hits(fleet_faces, (6,))
+    return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
+
+
+@dataclass(frozen=True)
+class CpCombat:
+    """A Cherkassy combat as the page shows it: the odds, the column after the shifts, and
+    what stops the roll (empty: it can be made)."""
+
+    attack: int
+    defense: int
+    odds: str
+    shift: int
+    shift_rules: tuple[str, ...]
+    column: str
+    blocked: tuple[LocalizedText, ...]
+
+
+def cp_combat(
+    campaign: Campaign, *, attack: int, defense: int, shifts: Sequence[str], terrain: str = ""
+) -> CpCombat:
+    """The odds column (11.6, 11.8) after the chosen column shifts (11.9), terrain from the
+    referee's TEC. A missing CRT, or TEC when a terrain shift is asked, blocks the roll."""
+    data = short_games.game_data(campaign)
+    tables = campaign.game.files["tables"]
+    referee = short_games.referee_tables(campaign)
+    missing = {m.slot_id: m for m in cp_referee.missing_rolls(referee, data)}
+    blocked = []
+    if not cp_combat_rules.crt_entered(referee, data):
+        blocked.append(_missing_text(missing["cp.crt"]))
+    shift, rules = cp_combat_rules.column_shift([s for s in shifts if s != "terrain"], tables)
+    if "terrain" in shifts:
+        terrain_shifts = cp_combat_rules.terrain_shifts(referee, data)
+        if "cp.tec" in missing:
+            blocked.append(_missing_text(missing["cp.tec"]))
+        elif terrain not in terrain_shifts:
+            blocked.append(
+                LocalizedText(
+                    en="Choose the defender's terrain from the referee's terrain chart (11.12).",
+                    ja="防御側の地形をレフェリーの地形効果表から選んでください（11.12）。",
+                )
+            )
+        else:
+            shift += terrain_shifts[terrain]
+            rules = (*rules, "11.12")
+    return CpCombat(
+        attack=attack,
+        defense=defense,
+        odds=cp_combat_rules.odds(attack, defense),
+        shift=shift,
+        shift_rules=rules,
+        column=cp_combat_rules.odds_column(attack, defense, shift, data),
+        blocked=tuple(blocked),
+    )
+
+
+def _missing_text(missing: Any) -> LocalizedText:
+    return LocalizedText(
+        en=f"{missing.name.en} ({missing.rule}): {missing.reason.en}",
+        ja=f"{missing.name.ja or missing.name.en}（{missing.rule}）：{missing.reason.ja}",
+    )
+
+
+@transaction.atomic
+def roll_cp_combat(
+    campaign: Campaign,
+    combat: CpCombat,
+    *,
+    index: int,
+    side: str,
+    by: AbstractBaseUser,
+    token: str,
+    note: str = "",
+) -> DiceRoll:
+    """One die on the referee's CRT column (11.9), logged with its result. ``token`` comes
+    from the page: the same form sent twice returns the first roll."""
+    campaign = locked_campaign(campaign, index)
+    if combat.blocked:
+        raise TurnError(combat.blocked[0].in_language(reader_language()))
+    token = slugify(token)[:20]
+    if not token:
+        raise TurnError(_("That page was for an earlier turn; nothing was changed."))
+    earlier = DiceRoll.objects.filter(campaign=campaign, step="11.9", form_token=token).first()
+    if earlier is not None:
+        return earlier
+    label = (note.strip() or _("combat"))[:100]
+    made = dice.roll(
+        campaign,
+        by=by,
+        kind="dr",
+        step="11.9",
+        index=index,
+        side=side,
+        visibility=PUBLIC,
+        note=f"{label} · {combat.attack}:{combat.defense} → {combat.column}",
+        form_token=token,
+    )
+    try:
+        cell = cp_combat_rules.crt_result(
+            combat.column,
+            made.original,
+            short_games.referee_tables(campaign),
+            short_games.game_data(campaign),
+        )
+    except (KeyError, TypeError):
+        cell = None
+    made.result = dict(cell) if cell is not None else None
+    made.save(update_fields=["result"])
+    return made

@@ -1,0 +1,96 @@
+"""Cherkassy Pocket's air power (11.16): each side's points per activation segment, rolled
+or fixed, and the Soviet split between the fronts."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from campaigns.games.registry import LocalizedText
+from campaigns.shortgames.rules.cherkassy.data import fixed_text
+from campaigns.shortgames.rules.common import text
+
+
+@dataclass(frozen=True)
+class AirPoints:
+    side: str
+    fixed: int | None
+    table_id: str | None
+    maximum: int | None
+    rule: str
+    reason: LocalizedText
+
+
+AIR_TABLES = {"german": "cp.air-points-german", "soviet": "cp.air-points-soviet"}
+
+
+def air_points(
+    turn: int,
+    segment: int,
+    side: str,
+    campaign_game: str,
+    game: Mapping[str, Any] | None = None,
+) -> AirPoints:
+    """Per side per activation segment: a roll (German at most 5), or fixed: Soviet 3 on turn
+    0 and 6 on turn 1; German 3 on the first turn of scenarios 2 and 3."""
+    if side == "soviet":
+        fixed = {0: 3, 1: 6}.get(turn)
+        if fixed is not None:
+            return AirPoints(
+                side,
+                fixed,
+                None,
+                None,
+                "11.16",
+                text(
+                    f"No roll: the Soviet player gets {fixed} air points per segment on turn "
+                    f"{turn}.",
+                    f"ダイスは振りません：第{turn}ターンのソ連軍はセグメントごとに{fixed}ポイント。",
+                ),
+            )
+        return AirPoints(
+            side,
+            None,
+            AIR_TABLES[side],
+            6,
+            "11.16",
+            text(
+                "The Soviet player rolls: points = the die.",
+                "ソ連軍はダイスを振り、出目がポイント。",
+            ),
+        )
+    first_turn = {"scenario-2": 7, "scenario-3": 16}.get(campaign_game)
+    if turn == first_turn:
+        return AirPoints(
+            side,
+            3,
+            None,
+            None,
+            campaign_game.replace("scenario-", "Scenario "),
+            fixed_text({"german": 3}),
+        )
+    return AirPoints(
+        side,
+        None,
+        AIR_TABLES[side],
+        5,
+        "11.16",
+        text(
+            "The German player rolls: points = the die, at most 5 (a 6 counts as 5).",
+            "ドイツ軍はダイスを振り、出目がポイント（最大5、6の目は5）。",
+        ),
+    )
+
+
+def air_points_from_roll(side: str, face: int) -> int:
+    return min(face, 5) if side == "german" else face
+
+
+def soviet_front_split(points: int, turn: int, encirclement_formed: bool) -> tuple[int, int] | None:
+    """11.16: except on turn 0 and until the pocket forms, the Soviet points are split evenly
+    between the fronts, an odd point to the 1st Ukrainian Front. (1st UF, 2nd UF) or None."""
+    if turn == 0 or encirclement_formed:
+        return None
+    return math.ceil(points / 2), points // 2

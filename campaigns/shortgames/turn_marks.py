@@ -1,0 +1,191 @@
+"""Marking the turn's steps in order for a side, taking a mark back, and moving the turn marker
+on once every step that takes place is marked (undoable while nothing happened on the new
+turn: the undo guard of "turn.advanced" is registered here)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaigns.access import PUBLIC
+from campaigns.history import services as history
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CampaignEvent,
+    DiceRoll,
+    PointEntry,
+    TurnMark,
+)
+from campaigns.records import services as records
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames.turn_steps import (
+    TurnError,
+    current_day,
+    is_last_turn,
+    is_weather_step,
+    locked_campaign,
+    marks_of,
+    recorded_weather,
+    turn_complete,
+    turn_steps,
+    weather_now,
+)
+
+
+@transaction.atomic
+def mark(
+    campaign: Campaign,
+    *,
+    index: int,
+    side: str,
+    step_id: str,
+    by: AbstractBaseUser,
+    skipped: bool = False,
+    reason: str = "",
+    note: str = "",
+) -> TurnMark:
+    campaign = locked_campaign(campaign, index)
+    if side not in campaign.game.side_keys:
+        raise TurnError(_("That is not a side of this game."))
+    game = short_games.setup_of(campaign)
+    if game is None:
+        raise TurnError(_("Start the game first: choose the optional rules."))
+    day = current_day(campaign)
+    weather = weather_now(campaign, day, game)
+    steps = turn_steps(campaign, game, weather, marks_of(campaign))
+    step = next((s for s in steps if s.id == step_id), None)
+    if step is None:
+        raise TurnError(_("%(step)s is not a step of this turn.") % {"step": step_id})
+    if step.side and step.side != side:
+        raise TurnError(_("This step belongs to the other side."))
+    if side in step.marks:
+        return step.marks[side]  # the same form sent twice
+    if step.status != "current":
+        raise TurnError(
+            _("%(rule)s does not take place this turn.") % {"rule": step.rule}
+            if step.status == "skipped"
+            else _("Finish the earlier steps first.")
+        )
+    if skipped and not reason.strip():
+        raise TurnError(_("Say why the step is skipped."))
+    # Defiant Russia's steps depend on the weather; Cherkassy Pocket's weather only changes
+    # movement costs, and the players may read it off the printed track themselves.
+    if (
+        not skipped
+        and is_weather_step(step)
+        and not weather
+        and campaign.module == "defiant_russia"
+    ):
+        raise TurnError(_("Roll or record the turn's weather first."))
+    turn_mark = TurnMark.objects.create(
+        campaign=campaign,
+        index=index,
+        side=side,
+        step=step_id,
+        status=TurnMark.Status.SKIPPED if skipped else TurnMark.Status.DONE,
+        reason=reason.strip(),
+        note=note.strip(),
+        by=by,
+    )
+    if is_weather_step(step) and weather and recorded_weather(campaign, day) is None:
+        # The weather the rules fixed is written on the turn record when its step is done (over
+        # calendar text that is no weather of the game, which counts as not recorded).
+        records.update_day(campaign, day, by=by, version=day.version, weather=weather)
+    history.record_change(
+        campaign,
+        by,
+        "turn.step_marked",
+        visibility=PUBLIC,
+        changes=[(turn_mark, None, history.snapshot(turn_mark))],
+        step=step_id,
+        rule=step.rule,
+        side=side,
+        status=turn_mark.status,
+        reason=turn_mark.reason,
+        index=index,
+    )
+    return turn_mark
+
+
+@transaction.atomic
+def unmark(
+    campaign: Campaign, *, index: int, side: str, step_id: str, by: AbstractBaseUser
+) -> None:
+    """Take back a mark while no later step has been marked by anyone."""
+    campaign = locked_campaign(campaign, index)
+    marks = marks_of(campaign)
+    target = next((m for m in marks if m.step == step_id and m.side == side), None)
+    if target is None:
+        raise TurnError(_("That step is not marked."))
+    order = [raw["id"] for raw in campaign.game.files["turn_sequence"]["steps"]]
+    if any(order.index(m.step) > order.index(step_id) for m in marks if m.step in order):
+        raise TurnError(_("A later step is already marked; take that back first."))
+    before = history.snapshot(target)
+    target.delete()
+    history.record_change(
+        campaign,
+        by,
+        "turn.step_unmarked",
+        visibility=PUBLIC,
+        changes=[(target, before, None)],
+        step=step_id,
+        side=side,
+        index=index,
+    )
+
+
+@transaction.atomic
+def advance(campaign: Campaign, *, index: int, by: AbstractBaseUser) -> Campaign:
+    """Move the turn marker on once every step of the turn that takes place is marked."""
+    campaign = locked_campaign(campaign, index)
+    game = short_games.setup_of(campaign)
+    day = current_day(campaign)
+    steps = turn_steps(campaign, game, weather_now(campaign, day, game), marks_of(campaign))
+    if not turn_complete(steps):
+        raise TurnError(_("Every step of the turn must be marked first."))
+    if is_last_turn(campaign):
+        raise TurnError(_("This is the last turn of the game."))
+    before = history.snapshot(campaign)
+    campaign.period_index = index + 1
+    campaign.save(update_fields=["period_index"])
+    # Undoable while nothing has happened on the new turn (see _refuse_undo_of_advance).
+    history.record_change(
+        campaign,
+        by,
+        "turn.advanced",
+        visibility=PUBLIC,
+        changes=[(campaign, before, history.snapshot(campaign))],
+        index=index,
+        next=index + 1,
+    )
+    return campaign
+
+
+def _refuse_undo_of_advance(event: CampaignEvent) -> None:
+    """Taking the turn marker back would orphan what was already done on the new turn."""
+    new_turn = event.data.get("next")
+    campaign = event.campaign
+    if campaign.period_index != new_turn:
+        raise history.UndoError(_("The turn marker has moved since; undo the later turn first."))
+    happened = (
+        TurnMark.objects.filter(campaign=campaign, index=new_turn).exists()
+        or DiceRoll.objects.filter(
+            campaign=campaign, index=new_turn, voided_at__isnull=True
+        ).exists()
+        or PointEntry.objects.filter(campaign=campaign, index=new_turn).exists()
+        or CampaignDay.objects.filter(campaign=campaign, index=new_turn)
+        .exclude(weather="")
+        .exists()
+    )
+    if happened:
+        raise history.UndoError(
+            _(
+                "The new turn already has marks, rolls, points or weather; take those back "
+                "first (a referee voids a roll)."
+            )
+        )
+
+
+history.UNDO_GUARDS["turn.advanced"] = _refuse_undo_of_advance

@@ -1,0 +1,254 @@
+"""The points of the turn: replacement and air points booked per side per turn (Defiant Russia
+10.13, 10.14, 11.7; Cherkassy Pocket air points come from rolls), and spending replacement
+points to restore or rebuild a unit (Defiant Russia 10.11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Sum
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from campaigns import state
+from campaigns.access import PUBLIC
+from campaigns.history import services as history
+from campaigns.models import (
+    Campaign,
+    ControlPoint,
+    GameUnit,
+    PointEntry,
+    PointKind,
+    UnitState,
+)
+from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.defiant_russia import air as dr_air
+from campaigns.shortgames.rules.defiant_russia import replacements as dr_replacements
+from campaigns.shortgames.turn_steps import (
+    TurnError,
+    locked_campaign,
+    reader_language,
+)
+from campaigns.state import StateError
+
+
+def balance(campaign: Campaign, side: str, index: int, kind: str) -> int:
+    total = PointEntry.objects.filter(
+        campaign=campaign, side=side, index=index, kind=kind
+    ).aggregate(total=Sum("amount"))["total"]
+    return total or 0
+
+
+@transaction.atomic
+def add_points(
+    campaign: Campaign,
+    *,
+    by: AbstractBaseUser,
+    side: str,
+    index: int,
+    kind: str,
+    action: str,
+    amount: int,
+    note: str = "",
+    unit: GameUnit | None = None,
+) -> PointEntry:
+    if side not in campaign.game.side_keys:
+        raise StateError(_("That is not a side of this game."))
+    if kind not in PointKind.values or action not in PointEntry.Action.values:
+        raise StateError(_("That kind of points does not exist."))
+    if amount == 0:
+        raise StateError(_("An entry of 0 points changes nothing."))
+    if action == PointEntry.Action.ADJUSTMENT and not note.strip():
+        raise StateError(_("Give the reason for the adjustment."))
+    if amount < 0 and action != PointEntry.Action.ADJUSTMENT:
+        # Lock the side's rows of the turn: two players cannot spend the same points at once.
+        list(
+            PointEntry.objects.select_for_update(of=("self",)).filter(
+                campaign=campaign, side=side, index=index, kind=kind
+            )
+        )
+        if balance(campaign, side, index, kind) + amount < 0:
+            raise StateError(_("Not enough points left this turn."))
+    entry = PointEntry.objects.create(
+        campaign=campaign,
+        side=side,
+        index=index,
+        kind=kind,
+        action=action,
+        amount=amount,
+        unit=unit,
+        note=note.strip()[:200],
+        created_by=by,
+    )
+    history.record_change(
+        campaign,
+        by,
+        "points.added",
+        visibility=PUBLIC,
+        changes=[(entry, None, history.snapshot(entry))],
+        side=side,
+        kind=kind,
+        what=action,
+        amount=amount,
+        unit=unit.name if unit is not None else "",
+        index=index,
+    )
+    return entry
+
+
+def _held_and_cut(campaign: Campaign, side: str) -> tuple[list[str], list[str]]:
+    """Places the enemy of ``side`` holds, and places cut off by rail (DR 10.14, 10.15)."""
+    held, cut = [], []
+    for point in ControlPoint.objects.filter(campaign=campaign):
+        if point.controller and point.controller != side:
+            held.append(point.key)
+        if point.cut_off:
+            cut.append(point.key)
+    return held, cut
+
+
+def replacements_now(campaign: Campaign, side: str) -> Any:
+    """The side's replacement points this turn by the rules, from the places' control."""
+    held, cut = _held_and_cut(campaign, side)
+    return dr_replacements.replacement_points(
+        side, short_games.turn_number(campaign), held, cut, short_games.game_data(campaign)
+    )
+
+
+def received(campaign: Campaign, side: str, index: int, kind: str) -> bool:
+    return PointEntry.objects.filter(
+        campaign=campaign, side=side, index=index, kind=kind, action=PointEntry.Action.RECEIVED
+    ).exists()
+
+
+@transaction.atomic
+def receive_points(
+    campaign: Campaign, *, side: str, index: int, kind: str, by: AbstractBaseUser
+) -> PointEntry:
+    """Book the turn's allotment by the rules (DR replacement 10.13/10.14, air 11.7), once."""
+    campaign = locked_campaign(campaign, index)
+    if campaign.module != "defiant_russia":
+        raise TurnError(_("In this game air points are rolled on the turn page."))
+    if received(campaign, side, index, kind):
+        raise TurnError(_("This turn's points are already booked."))
+    turn = short_games.turn_number(campaign)
+    data = short_games.game_data(campaign)
+    if kind == PointKind.REPLACEMENT:
+        answer = replacements_now(campaign, side)
+        amount = answer.points
+        note = "; ".join(d.text.en for d in answer.deductions)[:200]
+    else:
+        amount = dr_air.air_points(turn, side, data)
+        note = ""
+    if amount <= 0:
+        raise TurnError(_("The rules give this side no such points this turn."))
+    return add_points(
+        campaign,
+        by=by,
+        side=side,
+        index=index,
+        kind=kind,
+        action=PointEntry.Action.RECEIVED,
+        amount=amount,
+        note=note,
+    )
+
+
+def armor_replaced(campaign: Campaign, side: str, index: int) -> int:
+    return PointEntry.objects.filter(
+        campaign=campaign,
+        side=side,
+        index=index,
+        kind=PointKind.REPLACEMENT,
+        action__in=(PointEntry.Action.RESTORE, PointEntry.Action.REBUILD),
+        unit__unit_type__in=ARMOR_TYPES,
+    ).count()
+
+
+ARMOR_TYPES = ("armor", "tank_corps")
+
+
+def unit_facts(unit: GameUnit) -> Any:
+    return dr_replacements.UnitFacts(
+        side=unit.side,
+        nationality=unit.nationality,
+        type=unit.unit_type,
+        state=unit.state,
+        in_supply=not unit.out_of_supply,
+        unit_id=slugify(unit.name),
+    )
+
+
+def replacement_refusals(
+    campaign: Campaign,
+    unit: GameUnit,
+    action: str,
+    index: int,
+    *,
+    points_left: int | None = None,
+    armor_units: int | None = None,
+) -> list[Any]:
+    """Why the unit may not receive replacement points now (the page passes the side's points
+    and armor count, read once for all its units)."""
+    if points_left is None:
+        points_left = balance(campaign, unit.side, index, PointKind.REPLACEMENT)
+    if armor_units is None:
+        armor_units = armor_replaced(campaign, unit.side, index)
+    return dr_replacements.replacement_refusals(
+        unit_facts(unit),
+        action,
+        turn=short_games.turn_number(campaign, index),
+        points_left=points_left,
+        armor_units_this_turn=armor_units,
+        game=short_games.game_data(campaign),
+    )
+
+
+@transaction.atomic
+def replace_unit(
+    campaign: Campaign,
+    unit: GameUnit,
+    *,
+    action: str,
+    index: int,
+    version: int,
+    by: AbstractBaseUser,
+) -> list[str]:
+    """Spend replacement points on a unit (DR 10.11): restore a reduced unit (1) or rebuild an
+    eliminated one at reduced strength (2). Returns where a rebuilt unit may appear."""
+    campaign = locked_campaign(campaign, index)
+    unit = GameUnit.objects.select_for_update(of=("self",)).get(pk=unit.pk, campaign=campaign)
+    if unit.version != version:
+        raise state.StaleEdit
+    refusals = replacement_refusals(campaign, unit, action, index)
+    if refusals:
+        first = refusals[0]
+        raise TurnError(f"{first.text.in_language(reader_language())} ({first.rule})")
+    cost = dr_replacements.replacement_cost(action)
+    add_points(
+        campaign,
+        by=by,
+        side=unit.side,
+        index=index,
+        kind=PointKind.REPLACEMENT,
+        action=action,
+        amount=-cost,
+        unit=unit,
+        note=unit.name,
+    )
+    short_games.change_unit(
+        campaign,
+        unit,
+        by=by,
+        version=unit.version,
+        state=UnitState.FULL if action == "restore" else UnitState.REDUCED,
+        **({"hex": ""} if action == "rebuild" else {}),
+    )
+    if action != "rebuild":
+        return []
+    held, cut = _held_and_cut(campaign, unit.side)
+    return dr_replacements.rebuild_locations(
+        unit.side, unit.nationality, held, cut, short_games.game_data(campaign)
+    )
