@@ -114,7 +114,7 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
             )
     SideDay.objects.bulk_create(side_days)
     if "refit_steps" in campaign.game.files:
-        from campaigns.games.steps import first_position
+        from campaigns.games.step_engine import first_position
 
         first = first_position(campaign.module)
         RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)

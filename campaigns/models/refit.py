@@ -8,9 +8,8 @@ from campaigns.models.campaign import Campaign
 class RefitPhase(models.Model):
     """One Refit Phase of a campaign (or a scenario being played, ``kind == "scenario"``).
 
-    The open one (``finished_at`` empty) is where the campaign stands; campaigns.games.steps says
-    which
-    steps it runs and what comes after it.
+    The open one (``finished_at`` empty) is where the campaign stands; campaigns.games.step_engine
+    says which steps it runs and what comes after it.
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rephs")

@@ -3,8 +3,8 @@ side's marks, and the turn's weather.
 
 Which steps take place this turn and why the others are skipped comes from the pure rules
 (``campaigns.shortgames.rules.defiant_russia.phases``, ``...cherkassy.turn_sequence``); the
-step texts come from ``turn_sequence.json`` read by campaigns.games.steps. A step belongs to one
-side (its player or the referee marks it) or, with no side, to both (each side marks it). Steps
+step texts come from ``turn_sequence.json`` read by campaigns.games.step_engine. A step belongs to
+one side (its player or the referee marks it) or, with no side, to both (each side marks it). Steps
 are walked in order: a step can be marked once every earlier step that takes place is marked.
 The turn advances when every step that takes place is marked.
 
@@ -26,7 +26,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.games.registry import LocalizedText, localized
 from campaigns.models import (
     Campaign,
@@ -217,7 +217,8 @@ def turn_steps(
     """Every step of the turn with its status, from the rules and the marks of this turn."""
     raw_by_id = {raw["id"]: raw for raw in campaign.game.files["turn_sequence"]["steps"]}
     defs = {
-        raw["id"]: step for step, raw in engine.main_steps(campaign.game.files["turn_sequence"])
+        raw["id"]: step
+        for step, raw in step_engine.main_steps(campaign.game.files["turn_sequence"])
     }
     by_step: dict[str, dict[str, TurnMark]] = {}
     for mark in marks:

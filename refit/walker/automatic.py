@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
 from campaigns.dice import services as dice
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.games.dice_tables import DiceTable
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
@@ -118,7 +118,7 @@ def dice_kind(table: DiceTable) -> str | None:
     return None
 
 
-def table_ids(step: engine.StepDef) -> list[str]:
+def table_ids(step: step_engine.StepDef) -> list[str]:
     """The step's tables and charts, then its sub-steps' ones, each once."""
     ids = list(step.tables)
     for sub in step.sub_steps:
@@ -126,7 +126,7 @@ def table_ids(step: engine.StepDef) -> list[str]:
     return ids
 
 
-def rollable_tables(campaign: Campaign, step: engine.StepDef) -> dict[str, DiceTable]:
+def rollable_tables(campaign: Campaign, step: step_engine.StepDef) -> dict[str, DiceTable]:
     """The step's dice tables the dice service rolls, by id (charts are looked up, not rolled)."""
     rollable = {}
     for table_id in table_ids(step):
@@ -139,7 +139,7 @@ def rollable_tables(campaign: Campaign, step: engine.StepDef) -> dict[str, DiceT
     return rollable
 
 
-def is_secret_roll(campaign: Campaign, step: engine.StepDef, table_id: str) -> bool:
+def is_secret_roll(campaign: Campaign, step: step_engine.StepDef, table_id: str) -> bool:
     """A secret step's rolls are secret; so are a secret table's, even in a public step (e.g.
     RF 11.6122's SAN adjustment dr inside the public 11.612)."""
     try:
@@ -151,7 +151,7 @@ def is_secret_roll(campaign: Campaign, step: engine.StepDef, table_id: str) -> b
 
 def check_roll(
     campaign: Campaign, reph: RefitPhase, *, side: str, step: str, table_id: str
-) -> engine.StepDef:
+) -> step_engine.StepDef:
     """The step of a roll ``side`` may make now; AutomaticRollError (for the user) unless
     ``step`` is the side's current step of ``reph`` and ``table_id`` one of its dice tables."""
     if side not in campaign.game.side_keys:

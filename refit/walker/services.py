@@ -1,5 +1,5 @@
-"""Walk both sides through the Refit Phase's steps (campaigns.games.steps says which and in what
-order).
+"""Walk both sides through the Refit Phase's steps (campaigns.games.step_engine says which and in
+what order).
 
 Each side marks its steps done or skipped, in order, at the same time as the other side. A step
 that needs both sides (``both_sides_together``: initiative chits, perimeters) lets neither side
@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
 from refit.walker import initiative
@@ -29,7 +29,7 @@ class WalkerError(ValueError):
 
 @dataclass(frozen=True)
 class StepState:
-    step: engine.StepDef
+    step: step_engine.StepDef
     status: str  # done, skipped, current, waiting (on the other side), todo
     mark: StepProgress | None
 
@@ -44,7 +44,7 @@ def open_reph(campaign: Campaign) -> RefitPhase | None:
         return None
     reph = campaign.rephs.filter(finished_at__isnull=True).first()
     if reph is None and not campaign.rephs.exists():
-        first = engine.first_position(campaign.module)
+        first = step_engine.first_position(campaign.module)
         reph = RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)
     return reph
 
@@ -58,10 +58,10 @@ def posted_reph(campaign: Campaign, posted: object) -> RefitPhase | None:
     return reph
 
 
-def steps(campaign: Campaign, reph: RefitPhase) -> list[engine.StepDef]:
+def steps(campaign: Campaign, reph: RefitPhase) -> list[step_engine.StepDef]:
     if reph.kind == "scenario":
         return []
-    return engine.steps_for(campaign.module, campaign.game.files["refit_steps"], reph.kind)
+    return step_engine.steps_for(campaign.module, campaign.game.files["refit_steps"], reph.kind)
 
 
 def side_states(
@@ -90,7 +90,7 @@ def side_states(
     return states
 
 
-def _scope(step: engine.StepDef, side: str) -> str:
+def _scope(step: step_engine.StepDef, side: str) -> str:
     return side if step.secret else PUBLIC
 
 
@@ -252,9 +252,9 @@ def finish(
     on_day = (definitions.get(campaign.campaign_game) or {}).get("scenarios_on_day") or {}
     keys = [period.key for period in campaign.cg.periods]
     scenarios_on_day = {keys.index(key): n for key, n in on_day.items() if key in keys}
-    position = engine.Position(reph.kind, reph.index, reph.sequence)
+    position = step_engine.Position(reph.kind, reph.index, reph.sequence)
     try:
-        following = engine.next_position(
+        following = step_engine.next_position(
             campaign.module,
             position,
             last_index=len(keys) - 1,

@@ -17,7 +17,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.utils.translation import get_language, gettext_lazy
 
 from campaigns.access import Viewer
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.games.registry import Side
 from campaigns.history import services as history
 from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgress
@@ -79,9 +79,9 @@ def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
     return reph
 
 
-def step_def(campaign: Campaign, rule: str) -> engine.StepDef | None:
+def step_def(campaign: Campaign, rule: str) -> step_engine.StepDef | None:
     """The numbered step ``rule`` of the module's Refit Phase (None when it has no such step)."""
-    for step, _raw in engine.main_steps(campaign.game.files["refit_steps"]):
+    for step, _raw in step_engine.main_steps(campaign.game.files["refit_steps"]):
         if step.rule == rule:
             return step
     return None
@@ -106,7 +106,7 @@ def finish_question(campaign: Campaign, reph: RefitPhase) -> str:
 
 def _waiting_on(
     campaign: Campaign, states: list[StepState], marks: list[StepProgress]
-) -> tuple[engine.StepDef | None, list[Side]]:
+) -> tuple[step_engine.StepDef | None, list[Side]]:
     """The both-sides step this side has marked and the others have not, and who they are."""
     marked: dict[str, set[str]] = {}
     for mark in marks:
@@ -132,7 +132,7 @@ class SideProgress:
     can_act: bool
     at: StepState | None  # the step the side is at (current or waiting); None when through
     waiting_for: list[Side]  # when waiting: the sides that have not finished `blocker`
-    blocker: engine.StepDef | None
+    blocker: step_engine.StepDef | None
 
 
 @dataclass(frozen=True)
@@ -213,11 +213,13 @@ class ChitBlock:
 class StepSituation:
     position: Position
     side: Side
-    step: engine.StepDef
+    step: step_engine.StepDef
     state: StepState
     at: StepState | None  # the step the side is at (current or waiting)
     next_state: StepState | None
-    blocker: engine.StepDef | None  # when waiting: the both-sides step the others have not marked
+    blocker: (
+        step_engine.StepDef | None
+    )  # when waiting: the both-sides step the others have not marked
     waiting_for: list[Side]
     can_act: bool
     may_roll: bool  # the viewer may roll: the side's current step
@@ -236,7 +238,7 @@ class StepSituation:
 
 
 def step_situation(
-    viewer: Viewer, reph: RefitPhase, side: str, step: engine.StepDef
+    viewer: Viewer, reph: RefitPhase, side: str, step: step_engine.StepDef
 ) -> StepSituation:
     """Step ``step`` of ``side`` in ``reph`` (with its marks, see ``with_marks``) as ``viewer``
     sees it; the step must be one the RePh runs."""
@@ -291,7 +293,7 @@ def table_name(campaign: Campaign, table_id: str) -> str:
 
 
 def _tables(
-    campaign: Campaign, step: engine.StepDef, reph: RefitPhase, side: str, may_roll: bool
+    campaign: Campaign, step: step_engine.StepDef, reph: RefitPhase, side: str, may_roll: bool
 ) -> list[StepTable]:
     rollable = automatic.rollable_tables(campaign, step)
     known = facts.for_side(campaign, reph, side) if may_roll and rollable else None
@@ -313,7 +315,9 @@ def _tables(
     return rows
 
 
-def _rolls(viewer: Viewer, reph: RefitPhase, side: str, step: engine.StepDef) -> list[DiceRoll]:
+def _rolls(
+    viewer: Viewer, reph: RefitPhase, side: str, step: step_engine.StepDef
+) -> list[DiceRoll]:
     """The rolls made for this step and side in this RePh that the viewer may see, newest first."""
     return list(
         viewer.filter_visible(
@@ -343,7 +347,7 @@ def _effects(
 
 
 def _chit(
-    viewer: Viewer, reph: RefitPhase, side: str, step: engine.StepDef, state: StepState
+    viewer: Viewer, reph: RefitPhase, side: str, step: step_engine.StepDef, state: StepState
 ) -> ChitBlock | None:
     campaign = viewer.campaign
     if not initiative.is_initiative_step(campaign, step.tables):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.games.registry import GameModule, get_module
 from campaigns.models import CampaignEvent, DiceRoll, RefitPhase, StepProgress
 from campaigns.transfer.format import ImportRefused, iso, scope_sides
@@ -43,7 +43,7 @@ def has_refit(module: GameModule) -> bool:
 
 def kinds(module: GameModule) -> tuple[str, ...]:
     """The positions a campaign of the module can stand in: its kinds of RePh, and scenarios."""
-    known = engine.SAP_KINDS if module.key == "slaughter_at_ponyri" else engine.RF_KINDS
+    known = step_engine.SAP_KINDS if module.key == "slaughter_at_ponyri" else step_engine.RF_KINDS
     return (*known, "scenario")
 
 
@@ -55,7 +55,7 @@ def _steps(module_key: str, kind: str) -> dict[str, bool]:
     module = get_module(module_key)
     return {
         step.rule: step.secret
-        for step in engine.steps_for(module_key, module.files["refit_steps"], kind)
+        for step in step_engine.steps_for(module_key, module.files["refit_steps"], kind)
     }
 
 

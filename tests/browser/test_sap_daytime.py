@@ -4,7 +4,7 @@ replenishment on the way, secret from the German."""
 
 from playwright.sync_api import expect
 
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import Role
@@ -45,14 +45,14 @@ def test_two_players_walk_the_daytime_reph_between_am_and_pm(
     expect(german.locator("#position")).to_contain_text("Before 7 July AM", timeout=TIMEOUT)
     pre_cg = walk(german, russian, overview, other="russian")
     data = campaign.game.files["refit_steps"]
-    assert pre_cg == [s.rule for s in engine.steps_for(campaign.module, data, "pre_cg")]
+    assert pre_cg == [s.rule for s in step_engine.steps_for(campaign.module, data, "pre_cg")]
     finish(german, overview, "Finish this Refit Phase", None, "Scenario being played")
     finish(russian, overview, "Scenario over", "No", "Daytime RePh")
 
     # 2. The Daytime RePh: only the † steps. The Russian rolls his CPP replenishment at 11.616.
     german.goto(overview)
     daytime = rules(german, "german")
-    assert daytime == [s.rule for s in engine.steps_for(campaign.module, data, "daytime")]
+    assert daytime == [s.rule for s in step_engine.steps_for(campaign.module, data, "daytime")]
     assert "11.616" in daytime and "11.605" not in daytime
     for rule in daytime:
         for page, side in ((german, "german"), (russian, "russian")):

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.models import Campaign
 from refit.walker import situation
 
@@ -22,7 +22,7 @@ def overview_url(campaign_id: int, side: str = "") -> str:
     return f"{url}#side-{side}" if side else url
 
 
-def step_or_404(campaign: Campaign, side: str, rule: str) -> engine.StepDef:
+def step_or_404(campaign: Campaign, side: str, rule: str) -> step_engine.StepDef:
     """The numbered step ``rule`` of the module's Refit Phase (404 for an unknown side or step;
     who may read or act on it is asked of campaigns.access with the step's ``secret``)."""
     if side not in campaign.game.side_keys:

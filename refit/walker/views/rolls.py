@@ -16,7 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.games.rules import signed
 from campaigns.models import DiceRoll, RefitPhase
 from campaigns.state import StateError
@@ -123,7 +123,7 @@ def _after_roll(
     request: HttpRequest,
     viewer: Viewer,
     side: str,
-    step_def: engine.StepDef,
+    step_def: step_engine.StepDef,
     reph: RefitPhase | None,
     *,
     roll_form: RollForm | None = None,

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from campaigns import access
 from campaigns.access import Viewer
-from campaigns.games import steps as engine
+from campaigns.games import step_engine
 from campaigns.models import Campaign, RefitPhase
 from refit.walker import automatic, situation
 from refit.walker import services as walker
@@ -108,7 +108,7 @@ def step_context(
     viewer: Viewer,
     reph: RefitPhase,
     side: str,
-    step: engine.StepDef,
+    step: step_engine.StepDef,
     *,
     mark_form: MarkForm | None = None,
     roll_form: RollForm | None = None,
@@ -180,7 +180,7 @@ def after_change(
     request: HttpRequest,
     viewer: Viewer,
     side: str,
-    step_def: engine.StepDef,
+    step_def: step_engine.StepDef,
     *,
     ok: bool,
     from_overview: bool,

@@ -3,7 +3,7 @@
 import pytest
 
 from campaigns.games.registry import get_module
-from campaigns.games.steps import Position, first_position, next_position, steps_for
+from campaigns.games.step_engine import Position, first_position, next_position, steps_for
 
 RF = get_module("red_factories").files["refit_steps"]
 SAP = get_module("slaughter_at_ponyri").files["refit_steps"]
@@ -131,5 +131,5 @@ def test_the_engine_imports_no_django():
     import subprocess
     import sys
 
-    code = "import sys, campaigns.games.steps; sys.exit('django' in sys.modules)"
+    code = "import sys, campaigns.games.step_engine; sys.exit('django' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=".").returncode == 0
