@@ -31,11 +31,11 @@ from django_htmx.http import trigger_client_event
 from campaigns import access, paging
 from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice import services as dice
+from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 from campaigns.games.registry import localized
 from campaigns.games.rules import signed
 from campaigns.models import Campaign, CampaignEvent, DiceRoll
-from campaigns.records.forms import day_choices, day_label, period_word
-from campaigns.transfer.services import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
+from campaigns.periods import day_choices, day_label, period_word
 
 DICE_PAGE_SIZE = 100
 DR_TOTALS = tuple(range(2, 13))

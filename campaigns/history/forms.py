@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.history.kinds import registered_kinds
 from campaigns.models import CampaignEvent
-from campaigns.records.forms import day_choices, period_word
+from campaigns.periods import day_choices, period_word
 
 
 def _scope_choices(viewer: Viewer) -> list[tuple[str, str]]:

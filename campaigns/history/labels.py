@@ -73,3 +73,21 @@ def step_unmarked(event: CampaignEvent, rule_key: str) -> str:
         "side": event_side(event),
         "rule": event.data.get(rule_key, ""),
     }
+
+
+# An event imported from another installation has no actor here: it keeps who made it and
+# when under this key of its data (campaigns.transfer writes it).
+ORIGINAL_KEY = "original"
+
+
+def event_actor_name(event: CampaignEvent) -> str | None:
+    """Who made the change: a user of this installation, or the name an imported event kept.
+
+    Reads ``event.actor``: select it with the event (``select_related``) or filter on
+    ``actor__isnull=True``.
+    """
+    original = event.data.get(ORIGINAL_KEY) if event.actor_id is None else None
+    if isinstance(original, dict):
+        actor = original.get("actor")
+        return actor if isinstance(actor, str) else None
+    return event.actor.get_username() if event.actor_id is not None else None

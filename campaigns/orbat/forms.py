@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.orbat.divider import FIXED_BOXES
 
 STATUS_CHOICES = [
     ("isolated", _("isolated")),
@@ -40,7 +41,6 @@ KIND_LABELS = {
 }
 
 # The boxes a line can be put in, besides the RG boxes, in the divider's order.
-FIXED_BOXES = [box for box in OrbatBox if box != OrbatBox.RG]
 
 RG_PREFIX = "rg:"
 

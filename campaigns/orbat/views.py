@@ -26,6 +26,7 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.orbat import services
+from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
 from campaigns.orbat.entry import UnitEntryError
 from campaigns.orbat.forms import (
     KIND_LABELS,
@@ -41,7 +42,6 @@ from campaigns.orbat.forms import (
     rg_value,
     target_of,
 )
-from campaigns.roster.rows import divider_boxes, side_groups, side_lines
 from campaigns.state import StaleEdit, StateError
 from campaigns.templatetags.gamedata_tags import loc
 

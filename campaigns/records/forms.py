@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CvpPhase, Scenario, ScenarioType
+from campaigns.periods import day_choices, day_label, period_word, side_choices
 
 # Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
 # Attacks and Assaults (11.6235); Slaughter at Ponyri records its time frames; the short games
@@ -30,38 +31,8 @@ CVP_RANGE = (1, 999)
 COUNT_MAX = 999
 
 
-# What one step of the calendar is called in each kind of game.
-PERIOD_WORDS = {"cg_day": _("CG day"), "time_frame": _("Time frame"), "turn": _("Turn")}
-
-
-def period_word(campaign: Campaign) -> str:
-    return str(PERIOD_WORDS.get(campaign.game.period_kind, _("CG day")))
-
-
 def scenario_types(campaign: Campaign) -> tuple[ScenarioType, ...]:
     return SCENARIO_TYPES.get(campaign.game.period_kind, tuple(ScenarioType))
-
-
-def current_index(campaign: Campaign) -> int:
-    """The calendar row of the campaign's current day (the last one once the campaign is over)."""
-    return min(campaign.period_index, len(campaign.cg.periods) - 1)
-
-
-def day_label(campaign: Campaign, index: int) -> str:
-    periods = campaign.cg.periods
-    if 0 <= index < len(periods):
-        return periods[index].label.in_language(get_language())
-    return str(index)
-
-
-def day_choices(campaign: Campaign) -> list[tuple[int, str]]:
-    language = get_language()
-    return [(i, period.label.in_language(language)) for i, period in enumerate(campaign.cg.periods)]
-
-
-def side_choices(campaign: Campaign) -> list[tuple[str, str]]:
-    language = get_language()
-    return [(side.key, side.name.in_language(language)) for side in campaign.sides]
 
 
 def scenario_label(campaign: Campaign, scenario: Scenario) -> str:

@@ -1,6 +1,6 @@
-"""The rows of a side's CG Roster and the boxes of its divider, as read from the database.
+"""The rows of a side's CG Roster, as read from the database.
 
-Shared by the pages (campaigns.roster.views, campaigns.orbat.views) and the printed sheets
+Shared by the page (campaigns.roster.views) and the printed sheets
 (rosters.builders), so that a printout shows exactly what the page shows. Each reader uses a
 fixed handful of queries and computes the rows in Python, so its cost does not grow with the
 campaign. Access is not checked here: callers go through campaigns.access first.
@@ -8,10 +8,8 @@ campaign. Access is not checked here: callers go through campaigns.access first.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
 
 from django.db.models import Sum
 
@@ -21,14 +19,10 @@ from campaigns.models import (
     CampaignDay,
     CvpEntry,
     LedgerEntry,
-    OrbatBox,
-    OrbatEntry,
-    ReinforcementGroup,
     Scenario,
     ScenarioType,
     SideDay,
 )
-from campaigns.orbat.forms import FIXED_BOXES
 from campaigns.roster.forms import RF_CHITS
 from campaigns.roster.ledger import CppDay, FppDay, Movement, cpp_days, fpp_days
 
@@ -138,53 +132,3 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
             )
         )
     return rows
-
-
-# --- the divider (11.15) -------------------------------------------------------------------
-
-Line = TypeVar("Line")
-
-
-@dataclass
-class DividerBox(Generic[Line]):
-    box: str  # an OrbatBox value
-    lines: list[Line]
-    group: ReinforcementGroup | None = None
-
-
-def side_groups(campaign: Campaign, side: str) -> list[ReinforcementGroup]:
-    """The side's RGs in the divider's order: by day, then id and number."""
-    return list(
-        ReinforcementGroup.objects.filter(campaign=campaign, side=side).order_by(
-            "index", "rg_id", "number", "id"
-        )
-    )
-
-
-def side_lines(campaign: Campaign, side: str) -> list[OrbatEntry]:
-    return list(OrbatEntry.objects.filter(campaign=campaign, side=side).order_by("id"))
-
-
-def divider_boxes(
-    groups: Iterable[ReinforcementGroup],
-    lines: Iterable[tuple[OrbatEntry, Line]],
-) -> list[DividerBox[Line]]:
-    """Retained first, then one box per RG awaiting entry, then the other fixed boxes.
-
-    ``lines`` pairs each entry with what the caller shows for it (a page row, or the entry
-    itself). An RG that entered play keeps its box only while lines are still in it.
-    """
-    by_box: dict[tuple[str, int | None], list[Line]] = defaultdict(list)
-    for entry, shown in lines:
-        by_box[(entry.box, entry.group_id)].append(shown)
-    rg_boxes = [
-        DividerBox(OrbatBox.RG.value, by_box.get((OrbatBox.RG, group.pk), []), group)
-        for group in groups
-        if not group.entered or (OrbatBox.RG, group.pk) in by_box
-    ]
-    fixed = {box: DividerBox(box.value, by_box.get((box.value, None), [])) for box in FIXED_BOXES}
-    return [
-        fixed[OrbatBox.RETAINED],
-        *rg_boxes,
-        *(fixed[box] for box in FIXED_BOXES if box != OrbatBox.RETAINED),
-    ]

@@ -12,10 +12,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.dice.actors import ROLL_TARGET
 from campaigns.dice.legacy_notes import split_legacy_note, turn_step_ids
 from campaigns.dice.services import DICE
 from campaigns.games.registry import GameModule
 from campaigns.games.rules import Drm
+from campaigns.history.labels import ORIGINAL_KEY
 from campaigns.history.sentences import SENTENCES
 from campaigns.models import (
     CampaignDay,
@@ -44,9 +46,7 @@ from campaigns.transfer.format import (
     LEDGER_FIELDS,
     LOCATION_COUNTS,
     ORBAT_FIELDS,
-    ORIGINAL_KEY,
     RG_FIELDS,
-    ROLL_TARGET,
     SCENARIO_FIELDS,
     SCENARIO_SIDE_FIELDS,
     SIDE_DAY_FIELDS,

@@ -25,6 +25,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from campaigns.access import Viewer
+from campaigns.dice.actors import ROLL_TARGET, roll_actor_names
+from campaigns.history.labels import ORIGINAL_KEY, event_actor_name
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -48,10 +50,7 @@ from campaigns.transfer.format import (
     FORTIFICATION_FIELDS,
     LEDGER_FIELDS,
     ORBAT_FIELDS,
-    ORIGINAL_KEY,
     RG_FIELDS,
-    ROLL_ACTORS,
-    ROLL_TARGET,
     SCENARIO_FIELDS,
     SIDE_DAY_FIELDS,
     is_database_reference,
@@ -218,35 +217,6 @@ def _original(event: CampaignEvent) -> dict[str, Any] | None:
     """What an event imported earlier (no actor here) kept of its time and names."""
     original = event.data.get(ORIGINAL_KEY) if event.actor_id is None else None
     return original if isinstance(original, dict) else None
-
-
-def event_actor_name(event: CampaignEvent) -> str | None:
-    """Who made the change: a user of this installation, or the name an imported event kept.
-
-    Reads ``event.actor``: select it with the event (``select_related``) or filter on
-    ``actor__isnull=True``.
-    """
-    original = _original(event)
-    if original is not None:
-        actor = original.get("actor")
-        return actor if isinstance(actor, str) else None
-    return event.actor.get_username() if event.actor_id is not None else None
-
-
-def roll_actor_names(events: Iterable[CampaignEvent]) -> dict[tuple[int, str], str]:
-    """``{(roll id, "rolled_by" | "voided_by"): name}`` as the rolls' history events tell it.
-
-    Rolls imported from a file have no users of this installation: their ``dice.rolled`` and
-    ``dice.voided`` events keep the names (``data.original``).
-    """
-    names = {}
-    for event in events:
-        role = ROLL_ACTORS.get(event.action)
-        if role and event.target_type == ROLL_TARGET and event.target_id is not None:
-            name = event_actor_name(event)
-            if name:
-                names[(event.target_id, role)] = name
-    return names
 
 
 def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any]:

@@ -70,9 +70,6 @@ SCOPE_FULL = "full"
 SCOPE_PUBLIC = "public"
 SIDE_SCOPE_PREFIX = "side:"
 
-# Where an imported history event keeps what the new campaign cannot hold as such: the original
-# time, and who acted (the users of the file are not users of this installation).
-ORIGINAL_KEY = "original"
 # History payload keys that are not exported: undo steps name database rows of this
 # installation, and an imported change cannot be undone.
 NOT_EXPORTED_EVENT_DATA = ("undo",)
@@ -174,8 +171,6 @@ DICE_FIELDS = (
     "void_reason",
 )
 # History events about a roll name it (``target``); these two tell who rolled and who voided.
-ROLL_TARGET = DiceRoll._meta.label_lower
-ROLL_ACTORS = {"dice.rolled": "rolled_by", "dice.voided": "voided_by"}
 
 
 class ImportRefused(ValueError):

@@ -17,14 +17,11 @@ from campaigns.transfer.export import (
     build_export,
     dumps,
     export_filename,
-    roll_actor_names,
 )
 from campaigns.transfer.format import (
     FORMAT,
     FORMAT_VERSION,
     MAX_IMPORT_BYTES,
-    ROLL_ACTORS,
-    ROLL_TARGET,
     ImportRefused,
 )
 from campaigns.transfer.load import load
@@ -34,8 +31,6 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_IMPORT_BYTES",
-    "ROLL_ACTORS",
-    "ROLL_TARGET",
     "ImportRefused",
     "ParsedExport",
     "build_export",
@@ -44,5 +39,4 @@ __all__ = [
     "load",
     "parse_export",
     "read_upload",
-    "roll_actor_names",
 ]

@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 
 from campaigns.games.registry import Side, localized
 from campaigns.models import Campaign
-from campaigns.records.forms import period_word
+from campaigns.periods import period_word
 from rosters.sheets import Fact, Sheet, Table
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, OrbatBox, OrbatEntry
+from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
 from campaigns.orbat.forms import KIND_LABELS, STATUS_LABELS
-from campaigns.roster.rows import divider_boxes, side_groups, side_lines
 from rosters.builders.common import frame, period_label, rg_chart, rg_name, side_name
 from rosters.sheets import Column, Row, Sheet, Table
 

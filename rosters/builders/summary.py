@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.rules import signed
 from campaigns.models import Campaign, ReinforcementGroup
+from campaigns.orbat.divider import side_groups
 from campaigns.records.balance import scenario_balance_drm, win_loss
-from campaigns.roster.rows import RosterRow, roster_rows, side_groups
+from campaigns.roster.rows import RosterRow, roster_rows
 from refit.rules.purchase_costs import onboard_code
 from rosters.builders.common import (
     current_index,

@@ -15,8 +15,8 @@ from campaigns.models import (
     SideDay,
 )
 from campaigns.orbat import services as orbat
+from campaigns.orbat.divider import side_groups
 from campaigns.records import services as records
-from campaigns.roster.rows import side_groups
 from tests.campaigns.builders import add, make_big_campaign
 
 

@@ -19,15 +19,9 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import Campaign, CampaignDay
+from campaigns.periods import current_index, day_label, period_word
 from campaigns.records import services
-from campaigns.records.forms import (
-    DayForm,
-    current_index,
-    day_label,
-    period_word,
-    weather_choices,
-    weather_label,
-)
+from campaigns.records.forms import DayForm, weather_choices, weather_label
 from campaigns.state import StateError
 
 

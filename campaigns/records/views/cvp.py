@@ -19,16 +19,10 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import CvpEntry, Scenario
+from campaigns.periods import current_index, day_label, period_word, side_choices
 from campaigns.records import services
 from campaigns.records.cvp_counts import cvp_days
-from campaigns.records.forms import (
-    CvpForm,
-    current_index,
-    day_label,
-    period_word,
-    scenario_label,
-    side_choices,
-)
+from campaigns.records.forms import CvpForm, scenario_label
 from campaigns.state import StateError
 
 

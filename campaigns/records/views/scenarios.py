@@ -21,17 +21,11 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games.rules import signed
 from campaigns.models import Scenario
+from campaigns.periods import current_index, day_label, period_word, side_choices
 from campaigns.records import services
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.records.cvp_counts import cvp_lines, scenario_cvp
-from campaigns.records.forms import (
-    ScenarioForm,
-    current_index,
-    day_label,
-    period_word,
-    scenario_label,
-    side_choices,
-)
+from campaigns.records.forms import ScenarioForm, scenario_label
 from campaigns.state import StateError
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
