@@ -77,11 +77,24 @@ class Drm:
 
 @dataclass(frozen=True)
 class Reason:
-    """Why something is refused or limited: a code, the rule that says so, and its numbers."""
+    """Why something is refused or limited: a code, the rule that says so, and its numbers.
+
+    ``text`` is the words ready-made in both languages, for rules whose words come from the
+    game data or are written with their numbers by the rules themselves (the short games);
+    such a reason is shown with ``in_language``. Without it, the caller words the code
+    (``sentence``).
+    """
 
     code: str
     rule: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    text: LocalizedText | None = None
+
+    def in_language(self, language: str | None) -> str:
+        """The ready-made words in ``language`` with the rule in brackets after them. A reason
+        without words is shown by its code, so that a refusal is never silent."""
+        words = localized(self.text, language) if self.text is not None else self.code
+        return f"{words} ({self.rule})" if self.rule else words
 
     def sentence(self, texts: Mapping[str, str], params: Mapping[str, Any] | None = None) -> str:
         """The refusal as one sentence in the active language, naming its rule.

@@ -142,3 +142,36 @@ def test_a_sentence_missing_its_numbers_is_shown_as_written():
         assert Reason("cg_max", "11.6196").sentence(TEXTS) == (
             "CG Max reached: %(bought)s of %(max)s bought. (11.6196)"
         )
+
+
+# Words ready-made by the rules in both languages (the short games), numbers already in them.
+OVER_STACKED = Reason(
+    "over_stacked",
+    "8.1",
+    text=LocalizedText(en="4 units in one hex; at most 3.", ja="1ヘクスに4ユニット。3つまでです。"),
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "4 units in one hex; at most 3. (8.1)"),
+        ("ja", "1ヘクスに4ユニット。3つまでです。 (8.1)"),
+        ("ja-jp", "1ヘクスに4ユニット。3つまでです。 (8.1)"),
+        (None, "4 units in one hex; at most 3. (8.1)"),
+    ],
+)
+def test_a_reason_with_ready_made_words_is_shown_in_the_readers_language(language, sentence):
+    assert OVER_STACKED.in_language(language) == sentence
+
+
+def test_ready_made_words_without_japanese_are_shown_in_english():
+    reason = Reason("data", "6.2", text=LocalizedText(en="From the game data.", ja=""))
+    assert reason.in_language("ja") == "From the game data. (6.2)"
+
+
+def test_a_reason_without_words_or_rule_is_shown_by_its_code():
+    assert Reason("lunch", "11.6").in_language("ja") == "lunch (11.6)"
+    assert Reason("lunch", "", text=LocalizedText(en="Lunch.", ja="昼食。")).in_language("ja") == (
+        "昼食。"
+    )
