@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import state
 from campaigns.access import PUBLIC
+from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -189,7 +190,7 @@ def replacement_refusals(
     *,
     points_left: int | None = None,
     armor_units: int | None = None,
-) -> list[Any]:
+) -> list[Reason]:
     """Why the unit may not receive replacement points now (the page passes the side's points
     and armor count, read once for all its units)."""
     if points_left is None:
@@ -224,8 +225,7 @@ def replace_unit(
         raise state.StaleEdit
     refusals = replacement_refusals(campaign, unit, action, index)
     if refusals:
-        first = refusals[0]
-        raise TurnError(f"{first.text.in_language(reader_language())} ({first.rule})")
+        raise TurnError(refusals[0].in_language(reader_language()))
     cost = dr_replacements.replacement_cost(action)
     add_points(
         campaign,

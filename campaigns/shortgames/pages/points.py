@@ -9,7 +9,6 @@ from typing import Any
 from django.utils.translation import get_language
 
 from campaigns.access import Viewer
-from campaigns.games.registry import localized
 from campaigns.models import Campaign, GameUnit, PointEntry, PointKind, UnitState
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turn_points
@@ -61,8 +60,8 @@ def _candidates(
             continue
         action = "restore" if unit.state == UnitState.REDUCED else "rebuild"
         refusals = [
-            f"{localized(r.text, get_language())} ({r.rule})"
-            for r in turn_points.replacement_refusals(
+            reason.in_language(get_language())
+            for reason in turn_points.replacement_refusals(
                 campaign,
                 unit,
                 action,

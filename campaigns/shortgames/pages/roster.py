@@ -19,7 +19,7 @@ from campaigns.shortgames.pages.turn import side_names
 from campaigns.shortgames.rules import stacking
 from campaigns.shortgames.units import type_label
 
-WarningLine = tuple[str, str, str]  # hex, rule, text
+WarningLine = tuple[str, str]  # hex, the warning naming its rule
 
 
 @dataclass
@@ -84,7 +84,7 @@ def stacking_warnings(campaign: Campaign, units: Iterable[GameUnit]) -> list[War
     found = stacking.stacking_warnings(
         campaign.module, [counter(unit) for unit in units], short_games.game_data(campaign)
     )
-    return [(w.hex, w.rule, localized(w.text, get_language())) for w in found]
+    return [(w.hex, w.reason.in_language(get_language())) for w in found]
 
 
 def _reconstitution_rows(viewer: Viewer, units: list[GameUnit]) -> list[ReconstitutionRow]:

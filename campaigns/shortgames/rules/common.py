@@ -2,7 +2,8 @@
 
 Results speak both languages: every sentence the player sees is a ``LocalizedText`` (shown with
 the ``localized`` template filter), written here or read from the module's data, so the rules
-code never needs gettext.
+code never needs gettext. What the rules forbid or limit is the one refusal type of every rules
+module, ``campaigns.games.rules.Reason``, with its words ready-made in its ``text``.
 """
 
 from __future__ import annotations
@@ -70,15 +71,6 @@ def _folded(value: str) -> str:
     without whitespace or underscores ("Light  mud" and "light_mud" are the same)."""
     value = unicodedata.normalize("NFKC", value).casefold()
     return "".join(char for char in value if not char.isspace() and char != "_")
-
-
-@dataclass(frozen=True)
-class RuleWarning:
-    """Something the rules forbid or limit, named by its rule (a warning, never a silent accept)."""
-
-    code: str
-    rule: str
-    text: LocalizedText
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns.games.registry import LocalizedText
+from campaigns.games.rules import Reason
 from campaigns.shortgames.rules.cherkassy import stacking as cp
 from campaigns.shortgames.rules.defiant_russia import stacking as dr
 
@@ -31,9 +31,10 @@ class Counter:
 
 @dataclass(frozen=True)
 class HexWarning:
+    """A hex over its game's limits and the rule it breaks (the ``Reason``, words ready-made)."""
+
     hex: str
-    rule: str
-    text: LocalizedText
+    reason: Reason
 
 
 def by_hex(counters: Iterable[Counter]) -> dict[str, list[Counter]]:
@@ -45,7 +46,7 @@ def by_hex(counters: Iterable[Counter]) -> dict[str, list[Counter]]:
     return stacks
 
 
-def _hex_rules(module: str, stack: list[Counter], game: Mapping[str, Any]) -> list[Any]:
+def _hex_rules(module: str, stack: list[Counter], game: Mapping[str, Any]) -> list[Reason]:
     if module == "defiant_russia":
         return dr.stacking_warnings(
             [dr.StackUnit(c.side, c.nationality, c.unit_type, c.key) for c in stack], game
@@ -64,7 +65,7 @@ def stacking_warnings(
 ) -> list[HexWarning]:
     """Every hex over its game's limits, in hex order, with the rule each breaks."""
     return [
-        HexWarning(hex_, warning.rule, warning.text)
+        HexWarning(hex_, reason)
         for hex_, stack in sorted(by_hex(counters).items())
-        for warning in _hex_rules(module, stack, game)
+        for reason in _hex_rules(module, stack, game)
     ]

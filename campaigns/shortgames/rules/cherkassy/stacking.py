@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns.shortgames.rules.common import RuleWarning, text
+from campaigns.games.rules import Reason
+from campaigns.shortgames.rules.common import text
 
 
 @dataclass(frozen=True)
@@ -16,9 +17,7 @@ class StackUnit:
     unit_id: str = ""
 
 
-def stacking_warnings(
-    units_in_hex: Sequence[StackUnit], game: Mapping[str, Any]
-) -> list[RuleWarning]:
+def stacking_warnings(units_in_hex: Sequence[StackUnit], game: Mapping[str, Any]) -> list[Reason]:
     """8.1: at most 3 non-artillery units per hex, checked at the end of each movement phase
     (the excess is eliminated); 8.4: artillery never stacks with another unit. Markers (air,
     OOS, MSL) are not units and are not passed in."""
@@ -28,10 +27,10 @@ def stacking_warnings(
     maximum = rules["max_non_artillery_units"]
     if len(others) > maximum:
         warnings.append(
-            RuleWarning(
+            Reason(
                 "over_stacked",
                 "8.1",
-                text(
+                text=text(
                     f"{len(others)} units in one hex; at most {maximum} non-artillery units. "
                     "The excess is eliminated at the end of the movement phase (8.2).",
                     f"1ヘクスに{len(others)}ユニット。非砲兵ユニットは{maximum}つまでです。"
@@ -41,10 +40,10 @@ def stacking_warnings(
         )
     if any(unit.artillery for unit in units_in_hex) and len(units_in_hex) > 1:
         warnings.append(
-            RuleWarning(
+            Reason(
                 "artillery_stacked",
                 rules["artillery_never_stacks"]["rule"],
-                text(
+                text=text(
                     "Artillery never stacks with another unit, even while moving.",
                     "砲兵ユニットは、いかなる瞬間においても（移動の途中も）他のユニットとスタックできません。",
                 ),

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.games.registry import LocalizedText
-from campaigns.games.rules import signed
-from campaigns.shortgames.rules.common import RuleWarning, text
+from campaigns.games.rules import Reason, signed
+from campaigns.shortgames.rules.common import text
 from campaigns.shortgames.rules.defiant_russia.data import (
     ARMOR_TYPES,
     ELIMINATED_OUT_OF_SUPPLY,
@@ -162,20 +162,20 @@ def replacement_refusals(
     points_left: int,
     armor_units_this_turn: int,
     game: Mapping[str, Any],
-) -> list[RuleWarning]:
+) -> list[Reason]:
     """Why ``unit`` may not be restored/rebuilt now (empty: it may). ``armor_units_this_turn``:
     other armor units of the side that already received points this turn."""
     rules = game["replacements"]
     side_rules = rules[unit.side]
-    refusals: list[RuleWarning] = []
+    refusals: list[Reason] = []
     cost = replacement_cost(action)
     first = side_rules["first_turn"]
     if turn < first:
         refusals.append(
-            RuleWarning(
+            Reason(
                 "no_replacements_yet",
                 side_rules["rule"],
-                text(
+                text=text(
                     f"No replacements before turn {first}.",
                     f"補充は第{first}ターンからです。",
                 ),
@@ -184,10 +184,10 @@ def replacement_refusals(
     banned = side_rules.get("not_replaceable", {}).get("nationalities", ())
     if unit.nationality in banned:
         refusals.append(
-            RuleWarning(
+            Reason(
                 "nationality_not_replaceable",
                 "11.41",
-                text(
+                text=text(
                     "Hungarian, Italian, Spanish and Finnish units never receive replacements.",
                     "ハンガリー軍、イタリア軍、スペイン軍、フィンランド軍の部隊に補充は使えません。",
                 ),
@@ -196,10 +196,10 @@ def replacement_refusals(
     wanted = {"restore": "reduced", "rebuild": "eliminated"}[action]
     if unit.state in ELIMINATED_OUT_OF_SUPPLY:
         refusals.append(
-            RuleWarning(
+            Reason(
                 "eliminated_out_of_supply",
                 "5.1",
-                text(
+                text=text(
                     "A unit eliminated out of supply is removed for good and never returns.",
                     "補給切れで除去された部隊はプレイから恒久的に取り除かれ、決して復帰できません。",
                 ),
@@ -207,10 +207,10 @@ def replacement_refusals(
         )
     elif unit.state != wanted:
         refusals.append(
-            RuleWarning(
+            Reason(
                 "wrong_state",
                 "10.11",
-                text(
+                text=text(
                     "Only a reduced unit can be restored to full strength."
                     if action == "restore"
                     else "Only an eliminated unit can be rebuilt (it returns reduced).",
@@ -222,10 +222,10 @@ def replacement_refusals(
         )
     if action == "restore" and not unit.in_supply:
         refusals.append(
-            RuleWarning(
+            Reason(
                 "out_of_supply",
                 "10.11",
-                text(
+                text=text(
                     "A reduced unit must be in supply to be restored (Leningrad is always in "
                     "supply, 10.15).",
                     "減少戦力の部隊を回復させるには補給下になければなりません"
@@ -235,10 +235,10 @@ def replacement_refusals(
         )
     if cost > points_left:
         refusals.append(
-            RuleWarning(
+            Reason(
                 "not_enough_points",
                 "10.11",
-                text(
+                text=text(
                     f"Needs {cost} replacement points; {points_left} left this turn.",
                     f"補充ポイントが{cost}必要です（このターンの残り{points_left}）。",
                 ),
@@ -247,10 +247,10 @@ def replacement_refusals(
     cap = replacement_schedule(game, turn)[unit.side]["armor_units_max"]
     if unit.type in ARMOR_TYPES and cap is not None and armor_units_this_turn >= cap:
         refusals.append(
-            RuleWarning(
+            Reason(
                 "armor_cap",
                 side_rules["rule"],
-                text(
+                text=text(
                     f"Only {cap} armor unit(s) may receive replacements this turn.",
                     f"このターンに補充を受けられる装甲部隊は{cap}個までです。",
                 ),

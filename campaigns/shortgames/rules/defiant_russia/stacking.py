@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns.shortgames.rules.common import RuleWarning, text
+from campaigns.games.rules import Reason
+from campaigns.shortgames.rules.common import text
 from campaigns.shortgames.rules.defiant_russia.data import SOVIET_ARMY_TYPES
 
 
@@ -27,22 +28,20 @@ def _counts_for_stacking(unit: StackUnit, game: Mapping[str, Any]) -> bool:
     return unit.type != "fleet"
 
 
-def stacking_warnings(
-    units_in_hex: Sequence[StackUnit], game: Mapping[str, Any]
-) -> list[RuleWarning]:
+def stacking_warnings(units_in_hex: Sequence[StackUnit], game: Mapping[str, Any]) -> list[Reason]:
     """6.2: at most 2 units per hex at the end of every phase (leaders, the Blue Division and
     fleets not counted), one Soviet army per hex unless with Stalin, Hungarians and Romanians
     never together. Excess units are removed, chosen by the opponent."""
     rules = game["stacking"]
-    warnings: list[RuleWarning] = []
+    warnings: list[Reason] = []
     counted = [unit for unit in units_in_hex if _counts_for_stacking(unit, game)]
     maximum = rules["max_units_per_hex"]
     if len(counted) > maximum:
         warnings.append(
-            RuleWarning(
+            Reason(
                 "over_stacked",
                 rules["rule"],
-                text(
+                text=text(
                     f"{len(counted)} units in one hex; at most {maximum} (leaders, the Blue "
                     "Division and fleets not counted). The opponent removes the excess at the "
                     "end of the phase.",
@@ -56,10 +55,10 @@ def stacking_warnings(
     army_rule = rules["soviet_army_units_per_hex"]
     if len(armies) > army_rule["max"] and not with_stalin:
         warnings.append(
-            RuleWarning(
+            Reason(
                 "soviet_armies",
                 army_rule["rule"],
-                text(
+                text=text(
                     "Only one Soviet infantry army or shock army per hex (any two Soviet units "
                     "may stack with Stalin, 11.62).",
                     "1ヘクスに置けるソビエト連邦歩兵軍か打撃軍は1つだけです"
@@ -71,10 +70,10 @@ def stacking_warnings(
     hate = rules["never_together"]
     if set(hate["nationalities"]) <= nationalities:
         warnings.append(
-            RuleWarning(
+            Reason(
                 "hungarian_romanian",
                 hate["rule"],
-                text(
+                text=text(
                     "Hungarian and Romanian units may never end a phase stacked together.",
                     "ハンガリーとルーマニアの部隊は決して一緒に積み重ねられてフェイズを終えることは"
                     "できません。",

@@ -29,8 +29,8 @@ def test_counters_without_a_hex_are_in_no_stack():
 def test_defiant_russia_warns_per_hex_in_hex_order(dr_game):
     counters = [army("3030"), army("2020"), army("3030"), army("2020"), army("1010")]
     warnings = stacking_warnings("defiant_russia", counters, dr_game)
-    assert [(w.hex, w.rule) for w in warnings] == [("2020", "6.21"), ("3030", "6.21")]
-    assert "Stalin" in warnings[0].text.en
+    assert [(w.hex, w.reason.rule) for w in warnings] == [("2020", "6.21"), ("3030", "6.21")]
+    assert "Stalin" in warnings[0].reason.text.en
 
 
 def test_defiant_russia_reads_stalin_by_his_key(dr_game):
@@ -43,6 +43,6 @@ def test_cherkassy_counts_its_artillery_apart(cp_game):
     assert stacking_warnings("cherkassy_pocket", battalions, cp_game) == []
     guns = Counter("2121", "german", "motorized_artillery", unit_id="9")
     warnings = stacking_warnings("cherkassy_pocket", [*battalions, guns], cp_game)
-    assert [(w.hex, w.rule) for w in warnings] == [("2121", "8.4")]
+    assert [(w.hex, w.reason.rule) for w in warnings] == [("2121", "8.4")]
     four = [*battalions, Counter("2121", "german", "infantry", unit_id="4")]
-    assert [w.rule for w in stacking_warnings("cherkassy_pocket", four, cp_game)] == ["8.1"]
+    assert [w.reason.rule for w in stacking_warnings("cherkassy_pocket", four, cp_game)] == ["8.1"]
