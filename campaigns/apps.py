@@ -16,12 +16,14 @@ class CampaignsConfig(AppConfig):
         # Each feature registers the history sentences of the actions it records
         # (campaigns.history.sentences); the Refit Phase's are registered by refit's app.
         # The short games' turn (campaigns.shortgames.turn_marks) registers the undo guard of
-        # "turn.advanced".
+        # "turn.advanced"; the roster's books (campaigns.roster.books) the check that no undo
+        # leaves a side's CPP or FPP below zero (history.UNDO_CHECKS).
         import campaigns.dice.history
         import campaigns.history.history
         import campaigns.members.history
         import campaigns.orbat.history
         import campaigns.records.history
+        import campaigns.roster.books
         import campaigns.roster.history
         import campaigns.shortgames.history
         import campaigns.shortgames.turn_marks

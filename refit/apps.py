@@ -5,10 +5,14 @@ class RefitConfig(AppConfig):
     name = "refit"
 
     def ready(self) -> None:
-        # The history sentences of the Refit Phase's actions (campaigns.history.sentences).
+        # The history sentences of the Refit Phase's actions (campaigns.history.sentences), and
+        # the purchases' undo guards: an undo re-checks what buying or taking back checked
+        # (campaigns.history.services.UNDO_GUARDS).
         import refit.fortifications.history
+        import refit.fortifications.undo
         import refit.perimeters.history
         import refit.purchases.history
+        import refit.purchases.undo
         import refit.walker.history  # noqa: F401
 
         # The Refit Phase's sections of the export file (campaigns.transfer.sections), in the

@@ -75,3 +75,11 @@ class HistoryFilterForm(forms.Form):
         if "kind" in chosen:
             events = events.filter(self.kinds[chosen["kind"]].actions())
         return events
+
+
+class UndoForm(forms.Form):
+    """An undo: the page to go back to and, for the referee undoing a change of a finished
+    phase, the reason (campaigns.history.services.undo decides when one is needed)."""
+
+    reason = forms.CharField(required=False, max_length=200, label=gettext_lazy("Reason"))
+    next = forms.CharField(required=False, max_length=2000)

@@ -6,6 +6,10 @@ from campaigns.history.sentences import TEXT, sentence
 from campaigns.models import CampaignEvent
 
 
-@sentence("change.undone", data={"action_undone": TEXT})
+@sentence("change.undone", data={"action_undone": TEXT, "reason": TEXT})
 def _change_undone(event: CampaignEvent) -> str:
+    reason = event.data.get("reason")
+    if reason:
+        # The referee undid a change of a finished phase: the reason stays with the record.
+        return _("Undid a change of a finished phase: %(reason)s") % {"reason": reason}
     return _("Undid a change.")

@@ -11,15 +11,16 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns.access import PUBLIC, Viewer
+from campaigns.access import PUBLIC, Viewer, viewer_or_none
 
 # role_label: the member and transfer pages and the template tags read it from here.
 from campaigns.history.labels import role_label as role_label
 from campaigns.history.sentences import SENTENCES
-from campaigns.models import Campaign, CampaignEvent
+from campaigns.models import Campaign, CampaignEvent, RefitPhase
 
 # The Refit Phase step a change is made for, so that the step's effects can be undone together.
 _refit_step: ContextVar[dict[str, Any] | None] = ContextVar("refit_step", default=None)
@@ -105,16 +106,36 @@ class UndoError(ValueError):
 
 # Checks an app registers for an action whose undo depends on more than its own rows (e.g.
 # campaigns.shortgames.turn_marks: a turn advanced may be taken back only while nothing happened
-# on the new turn).
-# A guard gets the locked event and raises UndoError with a sentence for the user.
-UNDO_GUARDS: dict[str, Callable[[CampaignEvent], None]] = {}
+# on the new turn; refit.purchases: a purchase is taken back only while its step is open).
+# A guard gets the locked event and whether the referee overrules the rules' timing with a
+# reason, and raises UndoError with a sentence for the user. It runs before anything is written.
+UndoGuard = Callable[[CampaignEvent, bool], None]
+UNDO_GUARDS: dict[str, UndoGuard] = {}
+
+# Checks every undo must pass, whatever its action, even the referee's (campaigns.roster.books:
+# no side's CPP or FPP run below zero). Each gets the locked event and its undo steps, before
+# anything is written.
+UndoCheck = Callable[[CampaignEvent, list[dict[str, Any]]], None]
+UNDO_CHECKS: list[UndoCheck] = []
+
+
+def closed_at(campaign: Campaign) -> dt.datetime | None:
+    """When the campaign's last Refit Phase (or scenario) finished: what was recorded before then
+    belongs to a finished phase, and only the referee undoes it, with a reason."""
+    return RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=False).aggregate(
+        last=Max("finished_at")
+    )["last"]
+
+
+def is_closed(event: CampaignEvent, closed: dt.datetime | None) -> bool:
+    return closed is not None and event.created_at <= closed
 
 
 def undoable_for(
     viewer: Viewer, among: Collection[int] | None = None
 ) -> models.QuerySet[CampaignEvent]:
     """The events this viewer may undo: whoever may overrule (the referee) any visible one,
-    whoever may record (a player) their own; an observer none.
+    whoever may record (a player) their own of a phase not yet finished; an observer none.
 
     ``among``: only these events (a page of the history, the one event posted). The data's keys
     are then read for those rows only, not for every event the campaign ever recorded."""
@@ -130,21 +151,48 @@ def undoable_for(
         events = events.filter(actor_id=viewer.membership.user_id).exclude(
             models.Q(data__has_key="referee_only") & models.Q(data__referee_only=True)
         )
+        closed = closed_at(viewer.campaign)
+        if closed is not None:
+            events = events.filter(created_at__gt=closed)
     return events
 
 
 @transaction.atomic
-def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
-    """Put back the rows as they were before ``event`` — if nothing has changed them since."""
+def undo(event: CampaignEvent, *, by: AbstractBaseUser, reason: str = "") -> None:
+    """Put back the rows as they were before ``event`` — if nothing has changed them since, the
+    books stay balanced and the rules the change was made under still allow it.
+
+    A change of a finished Refit Phase or a played scenario is undone only by the referee, with a
+    ``reason`` (kept with the undo's own event)."""
     event = CampaignEvent.objects.select_for_update(of=("self",)).get(pk=event.pk)
     if event.undone_at is not None:
         raise UndoError(_("That change was already undone."))
     steps = event.data.get("undo")
     if not steps:
         raise UndoError(_("That change cannot be undone."))
+    reason = reason.strip()
+    viewer = viewer_or_none(by, event.campaign_id)
+    overruling = viewer is not None and viewer.can_overrule
+    closed = is_closed(event, closed_at(event.campaign))
+    if closed and not overruling:
+        raise UndoError(
+            _(
+                "That change belongs to a finished Refit Phase or a played scenario; only the "
+                "referee may undo it, with a reason."
+            )
+        )
+    if closed and not reason:
+        raise UndoError(
+            _(
+                "That change belongs to a finished Refit Phase or a played scenario: give the "
+                "reason."
+            )
+        )
     guard = UNDO_GUARDS.get(event.action)
     if guard is not None:
-        guard(event)
+        guard(event, closed)
+    for check in UNDO_CHECKS:
+        check(event, steps)
     for step in reversed(steps):
         model = apps.get_model(step["model"])
         _check_same_campaign(event, model, step)
@@ -167,6 +215,7 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
     event.undone_at = timezone.now()
     event.undone_by = by
     event.save(update_fields=["undone_at", "undone_by"])
+    more = {"reason": reason} if closed else {}
     record(
         event.campaign,
         by,
@@ -174,6 +223,7 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser) -> None:
         visibility=event.visibility,
         undone=event.pk,
         action_undone=event.action,
+        **more,
     )
 
 

@@ -26,7 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access, paging
 from campaigns.access import Viewer
 from campaigns.history import services as history
-from campaigns.history.forms import HistoryFilterForm
+from campaigns.history.forms import HistoryFilterForm, UndoForm
 from campaigns.models import CampaignEvent
 
 HISTORY_PAGE_SIZE = 100
@@ -36,6 +36,8 @@ class HistoryRow(NamedTuple):
     event: CampaignEvent
     text: str
     can_undo: bool
+    # Of a finished phase (asked only when the row may be undone): the referee gives a reason.
+    closed: bool
 
 
 def _actor_name(event: CampaignEvent) -> str:
@@ -53,11 +55,19 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
                 "pk", flat=True
             )
         )
+    closed = history.closed_at(viewer.campaign) if undoable else None
     rows = []
     for event in events:
         event.campaign = viewer.campaign  # already loaded; describe() reads its game data
         event.actor_name = _actor_name(event)
-        rows.append(HistoryRow(event, history.describe(event), event.pk in undoable))
+        rows.append(
+            HistoryRow(
+                event,
+                history.describe(event),
+                event.pk in undoable,
+                history.is_closed(event, closed),
+            )
+        )
     return rows
 
 
@@ -98,15 +108,21 @@ def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def undo_change(request: HttpRequest, campaign_id: int, event_id: int) -> HttpResponse:
-    """Undo a change: one's own, or any the referee can see. Back to the page of the history the
-    button was on (its filters and page number, posted as ``next``)."""
+    """Undo a change: one's own, or any the referee can see (a change of a finished phase with
+    the referee's reason). Back to the page of the history the button was on (its filters and
+    page number, posted as ``next``)."""
     viewer = access.member(request, campaign_id)
     event = get_object_or_404(history.undoable_for(viewer, among=[event_id]), pk=event_id)
-    try:
-        history.undo(event, by=request.user)
-    except history.UndoError as error:
-        messages.error(request, str(error))
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     else:
-        messages.success(request, _("Undone: %(what)s") % {"what": history.describe(event)})
-    back = paging.back_to(request, request.POST.get("next", ""), _history_url(viewer))
+        try:
+            history.undo(event, by=request.user, reason=form.cleaned_data["reason"])
+        except history.UndoError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Undone: %(what)s") % {"what": history.describe(event)})
+    next_page = form.cleaned_data.get("next", "") if form.is_valid() else ""
+    back = paging.back_to(request, next_page, _history_url(viewer))
     return redirect(f"{back}#event-{event.pk}")

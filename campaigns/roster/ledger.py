@@ -101,3 +101,28 @@ def fpp_days(day_count: int, movements: Iterable[Movement]) -> list[FppDay]:
         spent = -sum(m.amount for m in entries if m.kind == "fortification_purchase")
         days.append(FppDay(index=index, available=available, spent=spent, lost=available - spent))
     return days
+
+
+def shortfalls(ledger: str, day_count: int, movements: Iterable[Movement]) -> dict[int, int]:
+    """The days whose points run below zero, each with its balance: CPP left after recon (what
+    the next day starts from), FPP available less spent."""
+    if ledger == "fpp":
+        return {day.index: day.lost for day in fpp_days(day_count, movements) if day.lost < 0}
+    return {
+        day.index: day.left - day.recon
+        for day in cpp_days(day_count, movements)
+        if day.left - day.recon < 0
+    }
+
+
+def new_shortfalls(
+    ledger: str, day_count: int, before: Iterable[Movement], after: Iterable[Movement]
+) -> dict[int, int]:
+    """The days a change takes below zero, or further below than they already were (a referee's
+    adjustment may have left a day short; a change that does not deepen it is no new breach)."""
+    was = shortfalls(ledger, day_count, before)
+    return {
+        index: balance
+        for index, balance in shortfalls(ledger, day_count, after).items()
+        if balance < was.get(index, 0)
+    }

@@ -37,6 +37,11 @@ def update_side_day(
     )
 
 
+# What a day has once: the replenishment the RePh rolls and books (a manual entry of it may not
+# stand beside the rolled one, nor a second manual one).
+BOOKED_ONCE_A_DAY = {LedgerKind.REPLENISHMENT}
+
+
 @transaction.atomic
 def add_ledger_entry(
     campaign: Campaign,
@@ -69,6 +74,18 @@ def add_ledger_entry(
             _(
                 "There is no CPP replenishment on the first CG day (11.5); its CPP come from "
                 "the initial OB."
+            )
+        )
+    if (
+        kind in BOOKED_ONCE_A_DAY
+        and LedgerEntry.objects.filter(
+            campaign=campaign, side=side, ledger=ledger, index=index, kind=kind
+        ).exists()
+    ):
+        raise StateError(
+            _(
+                "This day's CPP replenishment is already on the ledger (11.616: one roll a day). "
+                "A correction is a referee adjustment with its reason."
             )
         )
     if kind == LedgerKind.ADJUSTMENT and not note.strip():

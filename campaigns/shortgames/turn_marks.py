@@ -163,8 +163,10 @@ def advance(campaign: Campaign, *, index: int, by: AbstractBaseUser) -> Campaign
     return campaign
 
 
-def _refuse_undo_of_advance(event: CampaignEvent) -> None:
-    """Taking the turn marker back would orphan what was already done on the new turn."""
+def _refuse_undo_of_advance(event: CampaignEvent, overruled: bool) -> None:
+    """Taking the turn marker back would orphan what was already done on the new turn (a
+    referee's reason does not change that: the new turn's records would be orphaned all the
+    same)."""
     new_turn = event.data.get("next")
     campaign = event.campaign
     if campaign.period_index != new_turn:

@@ -39,7 +39,7 @@ def test_each_member_sees_public_history_and_only_their_secrets(
 ):
     response = client_as(persona).get(url(campaign))
     assert response.status_code == 200
-    scopes = {event.visibility for event, _text, _undo in response.context["rows"]}
+    scopes = {row.event.visibility for row in response.context["rows"]}
     assert scopes == {"public"} | SEES[persona]
     html = response.content.decode()
     assert "Created the campaign “Into the Factory, club night”." in html

@@ -474,9 +474,9 @@ def test_the_number_of_queries_does_not_grow_with_the_history(
                 campaign,
                 by=people["german"],
                 side="german",
-                ledger="cpp",
+                ledger="fpp",
                 index=1,
-                kind="replenishment",
+                kind="fortification_rg",
                 amount=1,
             )
             filler(campaign, people, 1, index=1)
@@ -496,9 +496,9 @@ def test_the_undo_question_is_asked_of_the_pages_events_only(campaign, people, c
             campaign,
             by=people["german"],
             side="german",
-            ledger="cpp",
+            ledger="fpp",
             index=1,
-            kind="replenishment",
+            kind="fortification_rg",
             amount=1,
         )
     with CaptureQueriesContext(connection) as queries:

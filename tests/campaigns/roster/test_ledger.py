@@ -2,7 +2,7 @@
 
 import pytest
 
-from campaigns.roster.ledger import Movement, cpp_days, fpp_days
+from campaigns.roster.ledger import Movement, cpp_days, fpp_days, new_shortfalls, shortfalls
 
 
 def test_a_cpp_chain_over_several_days():
@@ -68,3 +68,58 @@ def test_unspent_fpp_are_lost_each_day():
         ],
     )
     assert [(d.available, d.spent, d.lost) for d in days] == [(50, 44, 6), (30, 30, 0)]
+
+
+# --- shortfalls: what no undo may leave (campaigns.roster.books) ----------------------------
+
+
+def test_a_day_whose_cpp_are_spent_past_what_it_has_falls_short_by_that_much():
+    # 10 initial, 8 spent on day 0; day 1 spends the 2 carried over and 3 more.
+    movements = [
+        Movement(0, "initial", 10),
+        Movement(0, "rg_purchase", -8, "A6"),
+        Movement(1, "rg_purchase", -5, "I1"),
+    ]
+    assert shortfalls("cpp", 2, movements) == {1: -3}
+
+
+def test_recon_counts_against_what_the_day_has_left():
+    movements = [
+        Movement(0, "initial", 5),
+        Movement(0, "rg_purchase", -5, "A6"),
+        Movement(0, "recon", -1),
+    ]
+    assert shortfalls("cpp", 1, movements) == {0: -1}
+
+
+def test_books_at_exactly_zero_are_balanced():
+    movements = [Movement(0, "initial", 5), Movement(0, "rg_purchase", -5, "A6")]
+    assert shortfalls("cpp", 1, movements) == {}
+
+
+def test_fpp_fall_short_on_the_day_they_are_spent_only():
+    movements = [
+        Movement(0, "fortification_rg", 4),
+        Movement(0, "fortification_purchase", -6),
+        Movement(1, "fortification_rg", 10),
+    ]
+    assert shortfalls("fpp", 2, movements) == {0: -2}
+
+
+def test_taking_back_a_spent_credit_is_a_new_shortfall():
+    after = [Movement(0, "initial", 10), Movement(0, "rg_purchase", -8, "A6")]
+    before = [*after, Movement(0, "adjustment", 5)]
+    assert new_shortfalls("cpp", 1, before, before) == {}
+    assert new_shortfalls("cpp", 1, before, after[:1] + [Movement(0, "rg_purchase", -12)]) == {
+        0: -2
+    }
+
+
+def test_a_day_already_short_is_no_new_breach_unless_it_gets_deeper():
+    # A referee's negative adjustment left day 0 at −2; a change that keeps it there is allowed,
+    # one that takes it to −3 is not.
+    before = [Movement(0, "initial", 3), Movement(0, "adjustment", -5)]
+    same = [*before, Movement(0, "replenishment", 0)]
+    deeper = [*before, Movement(0, "rg_purchase", -1, "A6")]
+    assert new_shortfalls("cpp", 1, before, same) == {}
+    assert new_shortfalls("cpp", 1, before, deeper) == {0: -3}
