@@ -175,3 +175,15 @@ def test_a_slaughter_at_ponyri_time_frame_starts_with_the_previous_ones(sap_camp
     daytime = walker.finish(campaign, scenario, by=people["referee"])
     assert (daytime.kind, daytime.index) == ("daytime", 1)
     assert ratings(campaign, 1) == {"german": (4, 3), "russian": (3, 2)}  # SaP 11.6122
+
+
+def test_a_san_typed_as_0_on_the_new_day_is_left_and_the_step_says_what_to_write(campaign, people):
+    after = to_first_new_day(campaign, people)
+    new_day = walker.finish(campaign, after, by=people["referee"])
+    row = SideDay.objects.get(campaign=campaign, index=1, side="german")
+    roster.update_side_day(campaign, row, by=people["german"], version=row.version, san=0)
+    plan = automatic.plan(campaign, new_day, "german", "rf.san-adjustment")
+    assert plan.refused == (
+        "A SAN of 0 rises to 2 without a roll (11.6122): write 2 on the roster."
+    )
+    assert ratings(campaign, 1)["german"] == (4, 0)
