@@ -3,6 +3,7 @@
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from campaigns.access import viewer_for
 from campaigns.dice import services as dice
@@ -187,3 +188,11 @@ def test_a_san_typed_as_0_on_the_new_day_is_left_and_the_step_says_what_to_write
         "A SAN of 0 rises to 2 without a roll (11.6122): write 2 on the roster."
     )
     assert ratings(campaign, 1)["german"] == (4, 0)
+
+
+def test_the_carry_reads_in_japanese(campaign, people):
+    after = to_first_new_day(campaign, people)
+    walker.finish(campaign, after, by=people["referee"])
+    event = carried_events(campaign).get(data__side="soviet")
+    with translation.override("ja"):
+        assert history.describe(event) == "ソ連軍のELR 3とSAN 4を1942年10月18日に引き継ぎました。"
