@@ -11,8 +11,9 @@ likewise). What they all share lives here, so that every change behaves alike:
 - ``edit_row``: a versioned edit of one row recorded as a history event with its before/after
   values, so that it can be shown and undone (campaigns.history.services.undo);
 - ``check_day`` / ``check_side``: the calendar day and the side a change names exist;
-- ``initialize``: the calendar, side days, ledgers, RGs and OB lines a new campaign starts with,
-  from its campaign game's data (``initial_ob``, ``known_hist_drm``, ``vehicles_of``).
+- ``initialize``: the calendar (with the weather, EC and wind the SSRs fix:
+  ``campaigns.records.conditions``), side days, ledgers, RGs and OB lines a new campaign starts
+  with, from its campaign game's data (``initial_ob``, ``known_hist_drm``, ``vehicles_of``).
 
 Each change runs in one transaction with its history event.
 """
@@ -38,6 +39,7 @@ from campaigns.models import (
     SideDay,
 )
 from campaigns.orbat.entry import UnitLine, parse_entry, vehicle_and_gun_names
+from campaigns.records.conditions import initial_conditions
 
 
 class StateError(ValueError):
@@ -59,9 +61,13 @@ class StaleEdit(StateError):
 # --- initial state -------------------------------------------------------------------------
 
 
-def initial_ob(campaign: Campaign) -> dict[str, Any]:
+def _definition(campaign: Campaign) -> dict[str, Any]:
     definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
-    return (definitions.get(campaign.campaign_game) or {}).get("initial_ob") or {}
+    return definitions.get(campaign.campaign_game) or {}
+
+
+def initial_ob(campaign: Campaign) -> dict[str, Any]:
+    return _definition(campaign).get("initial_ob") or {}
 
 
 def known_hist_drm(campaign: Campaign, period_key: str, side: str) -> int | None:
@@ -92,8 +98,10 @@ def vehicles_of(campaign: Campaign) -> tuple[str, ...]:
 def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
     """The state a new campaign starts with, from its campaign-game definition."""
     periods = campaign.cg.periods
+    # The weather, EC and wind the CG's SSRs fix (RB CG I SSR I.1: Clear, Moderate, no wind).
+    fixed = initial_conditions(_definition(campaign), [period.key for period in periods])
     CampaignDay.objects.bulk_create(
-        CampaignDay(campaign=campaign, index=i) for i in range(len(periods))
+        CampaignDay(campaign=campaign, index=i, **fixed.get(i, {})) for i in range(len(periods))
     )
     ob = initial_ob(campaign)
     side_days = []

@@ -51,6 +51,10 @@ REASONS = {
     "san-over-4": gettext_lazy("Current SAN − 4"),
     "idle-days": gettext_lazy("Idle Days since the last scenario %(detail)s"),
     "scenarios": gettext_lazy("CG scenarios completed %(detail)s"),
+    "elite-coy": gettext_lazy("Elite infantry companies bought the previous CG day %(detail)s"),
+    "first-line": gettext_lazy(
+        "1st Line infantry companies and AFV platoons bought the previous CG day %(detail)s"
+    ),
     "december": gettext_lazy("December"),
     "november": gettext_lazy("November"),
     "prev-overcast": gettext_lazy("Previous CG day Overcast"),

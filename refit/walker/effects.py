@@ -29,6 +29,7 @@ from campaigns.models import (
 )
 from campaigns.records import services as records
 from campaigns.roster import services as roster
+from refit.rules.carry import san_at_new_day
 from refit.rules.results import changed_within
 from refit.walker.facts import month_of
 
@@ -150,6 +151,16 @@ def _check_san(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[s
     san = facts.get("san")
     if san is None:
         raise EffectError(_("This CG day's SAN is not on the roster yet; enter it first."))
+    if san_at_new_day(san) != san:
+        # A new day's SAN carried from a 0 is already 2 (refit.walker.carry); one typed as 0 is
+        # not changed behind the player's back.
+        raise EffectError(
+            _(
+                "A SAN of %(san)s rises to %(raised)s without a roll (11.6122): write "
+                "%(raised)s on the roster."
+            )
+            % {"san": san, "raised": san_at_new_day(san)}
+        )
     if san < 4:
         raise EffectError(
             _("Only a side whose SAN is 4 or more rolls (SAN now %(san)s): nothing to roll.")

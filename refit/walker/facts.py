@@ -7,9 +7,10 @@ import datetime as dt
 import re
 from typing import Any
 
-from campaigns.models import Campaign, CampaignDay, RefitPhase, SideDay
+from campaigns.models import Campaign, CampaignDay, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.records.balance import scenario_balance_drm
 from campaigns.records.cvp_counts import counts_for_cpp_drm, cvp_lines, lost
+from refit.rules.elr import bought_for_elr
 
 # Weather and EC words as the calendar may hold them (typed by hand or booked from a roll).
 WEATHER_WORDS = {
@@ -123,4 +124,30 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
         if day_before is not None and day_before.ec.strip():
             facts["previous_ec"] = words(day_before.ec, EC_WORDS)
     facts["idle_days"], facts["scenarios_since"] = _streaks(campaign, reph)
+    facts.update(_bought_previous_day(campaign, reph, side))
     return facts
+
+
+def purchase_day(reph: RefitPhase) -> int:
+    """The CG day whose purchases 11.617 counts as "the previous CG day's": the day before the
+    RePh's — or, in the RePh between two scenarios of one day (RO CG I SSR I.6, "as if the
+    second scenario were the next CG day"), that same day, whose purchases so far were made
+    before the first scenario."""
+    return reph.index if reph.sequence > 1 else reph.index - 1
+
+
+def _bought_previous_day(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, int]:
+    """11.617: the side's Elite infantry companies and 1st Line companies / AFV platoons bought
+    the previous CG day, counted from its RG purchases (RGs of the initial OB are not bought)."""
+    index = purchase_day(reph)
+    chart = campaign.game.files.get("rg_charts", {}).get("sides", {}).get(side)
+    if index < 0 or chart is None:
+        return {}
+    bought = ReinforcementGroup.objects.filter(
+        campaign=campaign, side=side, index=index, source=ReinforcementGroup.Source.PURCHASED
+    ).values_list("rg_id", flat=True)
+    counts = bought_for_elr(chart.get("groups", []), bought)
+    return {
+        "elite_companies_previous_day": counts.elite_companies,
+        "first_line_previous_day": counts.first_line,
+    }

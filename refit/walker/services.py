@@ -4,7 +4,9 @@ what order).
 Each side marks its steps done or skipped, in order, at the same time as the other side. A step
 that needs both sides (``both_sides_together``: initiative chits, perimeters) lets neither side
 past it until both have marked it. A secret step's marks are seen by that side and the referee.
-When every side has marked every step, ``finish`` closes the RePh and opens what comes next.
+When every side has marked every step, ``finish`` closes the RePh and opens what comes next;
+a new CG day (time frame) starts with the ELR and SAN the previous one ended with
+(``refit.walker.carry``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from campaigns.access import PUBLIC
 from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
-from refit.walker import initiative
+from refit.walker import carry, initiative
 
 
 class WalkerError(ValueError):
@@ -280,9 +282,14 @@ def finish(
     if following.index != campaign.period_index:
         campaign.period_index = following.index
         campaign.save(update_fields=["period_index"])
-    return RefitPhase.objects.create(
+    opened = RefitPhase.objects.create(
         campaign=campaign,
         kind=following.kind,
         index=following.index,
         sequence=following.sequence,
     )
+    if following.index > reph.index:
+        # A new CG day (time frame) begins: it starts with the ELR and SAN the last one ended
+        # with (11.6121, 11.6122).
+        carry.carry_into(campaign, following.index, by=by)
+    return opened

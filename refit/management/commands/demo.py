@@ -20,7 +20,6 @@ from campaigns.models import (
     ReinforcementGroup,
     Role,
     ScenarioType,
-    SideDay,
 )
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
@@ -82,9 +81,11 @@ DEMO_CAMPAIGNS = [
 def _rf_history(campaign: Campaign, users: dict) -> None:
     """RB CG I after the initial scenario (17 Oct) and a second day (18 Oct)."""
     german, soviet, referee = users["german"], users["soviet"], users["referee"]
-    for index, weather, ec in ((0, "Clear", "Moist"), (1, "Overcast", "Moist")):
-        day = CampaignDay.objects.get(campaign=campaign, index=index)
-        records.update_day(campaign, day, by=referee, version=day.version, weather=weather, ec=ec)
+    # 17 Oct's weather, EC and wind come from SSR I.1; 18 Oct's were rolled at the table.
+    day = CampaignDay.objects.get(campaign=campaign, index=1)
+    records.update_day(
+        campaign, day, by=referee, version=day.version, weather="Overcast", ec="Moist"
+    )
     for side, user, units in (
         ("german", german, "12 × 4-6-7; 9-1 leader; 8-0 leader; 3 × LMG; 2 × MMG"),
         ("soviet", soviet, "10 × 4-4-7; 2 × 5-2-7; 9-1 leader; 2 × LMG"),
@@ -167,18 +168,9 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
         source=ReinforcementGroup.Source.PURCHASED,
         cpp_cost=5,
     )
-    for side in ("german", "soviet"):
-        side_day = SideDay.objects.get(campaign=campaign, index=1, side=side)
-        roster.update_side_day(
-            campaign,
-            side_day,
-            by=referee,
-            version=side_day.version,
-            elr=3 if side == "soviet" else 4,
-            san=4 if side == "soviet" else 3,
-        )
     # Walk the Refit Phase as the players did: the initial steps, the scenario, the steps after
-    # it — the campaign now stands at the start of 18 Oct's new-day steps.
+    # it — the campaign now stands at the start of 18 Oct's new-day steps, whose ELR and SAN
+    # were carried from 17 Oct.
     _walk(campaign, users, finishes=({}, {}, {"cg_won": False}))
 
 

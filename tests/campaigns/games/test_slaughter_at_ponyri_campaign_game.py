@@ -22,7 +22,7 @@ def chart_ids(side):
 
 
 def test_header_and_keys():
-    assert CGS["version"] == "1"
+    assert CGS["version"] == "2"  # 2: time_frames.*.initial_conditions (SaP2, CG-5.1, CG-6.1)
     assert "004_012ff7493835fc3d" in CGS["source"]
     assert set(CGS["campaign_games"]) == {cg["key"] for cg in MODULE_JSON["campaign_games"]}
     assert CG["rule"] == MODULE_JSON["campaign_games"][0]["rule"] == "11.5"

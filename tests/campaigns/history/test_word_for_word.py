@@ -87,6 +87,24 @@ WORD_FOR_WORD = [
     ),
     (
         "rf",
+        "side_day.carried",
+        {"index": 1, "side": "soviet", "elr": 3, "san": 4},
+        "Soviet ELR 3 and SAN 4 carried into 18 Oct 1942.",
+    ),
+    (
+        "rf",
+        "side_day.carried",
+        {"index": 1, "side": "german", "elr": 4},
+        "German ELR 4 carried into 18 Oct 1942.",
+    ),
+    (
+        "rf",
+        "side_day.carried",
+        {"index": 2, "side": "german", "san": 2, "san_was": 0},
+        "German SAN 2 carried into 19 Oct 1942. SAN 0 rises to 2 (11.6122).",
+    ),
+    (
+        "rf",
         "orbat.added",
         {"side": "german", "box": "active", "units": ["4-6-7", "9-1"]},
         "German OB: added 4-6-7, 9-1.",

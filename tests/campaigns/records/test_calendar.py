@@ -64,8 +64,10 @@ def test_every_member_sees_one_row_per_day_with_unknowns_marked(campaign, client
     assert len(rows) == 13  # RB CG I: 17–29 Oct
     html = response.content.decode()
     assert "29 Oct 1942" in html
-    # Moon, weather, EC and wind are not in our data: shown as unknown, not invented.
-    assert html.count('<span class="unknown">unknown</span>') == 13 * 4
+    # Moon, weather, EC and wind are not in our data: shown as unknown, not invented — but
+    # for the first day's weather, EC and wind, which SSR I.1 fixes (Clear, Moderate, no wind).
+    assert html.count('<span class="unknown">unknown</span>') == 13 * 4 - 3
+    assert "No wind" in html
 
 
 def test_recorded_values_are_shown_to_every_member(campaign, client_as, people):
@@ -76,7 +78,7 @@ def test_recorded_values_are_shown_to_every_member(campaign, client_as, people):
     for persona in MEMBERS:
         html = client_as(persona).get(calendar_url(campaign)).content.decode()
         assert "Full" in html and "Overcast" in html
-        assert html.count('<span class="unknown">unknown</span>') == 13 * 4 - 2
+        assert html.count('<span class="unknown">unknown</span>') == 13 * 4 - 3 - 2
 
 
 def test_the_calendar_reads_in_japanese(campaign, client_as, people):
@@ -206,7 +208,8 @@ def test_too_long_a_value_is_refused_and_nothing_is_lost(campaign, client_as):
     assert "Ensure this value has at most 30 characters" in html
     assert 'value="Clear"' in html and "keep me" in html
     record = CampaignDay.objects.get(campaign=campaign, index=0)
-    assert (record.moon, record.weather, record.version) == ("", "", 0)
+    # As the campaign started: SSR I.1's weather, nothing of the refused form.
+    assert (record.moon, record.weather, record.version) == ("", "Clear", 0)
 
 
 def test_a_stale_edit_is_refused_and_overwrites_nothing(campaign, client_as):

@@ -1,0 +1,72 @@
+"""The weather, EC and wind a campaign game's SSRs fix for its calendar (pure).
+
+Red Factories: each CG's first SSR sets the initial scenario's EC, wind and weather ("EC
+Moderate, no wind at start. Weather Clear.", RB CG I SSR I.1 [L639]); the data holds it as an
+SSR effect ``{"kind": "initial_conditions", "ec", "wind", "weather", "ground_snow"?}`` and it
+applies to the first CG day. Slaughter at Ponyri: SSR SaP2 (EC Moderate, no wind at start)
+applies to every time frame, CG-5.1 and CG-6.1 make 9 July Overcast, and CG-6.1 makes that
+afternoon's EC depend on rain in the morning; the data holds it per time frame
+(``time_frames.<key>.initial_conditions``).
+
+A value the SSRs do not fix (``null``, or two map groups' SSRs that disagree) stays off the
+calendar. Words are written as the RePh rolls write them (``refit.walker.effects``), so the
+next day's weather and EC DRMs read them alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+WEATHER_WORDS = {
+    "mist": "Mist",
+    "overcast": "Overcast",
+    "clear": "Clear",
+    "clear_gusty": "Clear & Gusty",
+}
+EC_WORDS = {"wet": "Wet", "moist": "Moist", "moderate": "Moderate", "dry": "Dry"}
+WIND_WORDS = {"none": "No wind"}
+# Ground Snow (E3.72) goes in the day's notes: it is no weather the next day's DRMs read.
+GROUND_SNOW_NOTE = "Ground Snow (E3.72)"
+
+FIELDS = (("weather", WEATHER_WORDS), ("ec", EC_WORDS), ("wind", WIND_WORDS))
+
+
+def calendar_fields(conditions: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """The calendar fields that all of ``conditions`` agree on, in the calendar's words. A key
+    the vocabulary does not know, a ``null`` and a disagreement each leave the field out."""
+    conditions = list(conditions)
+    fields: dict[str, str] = {}
+    for name, words in FIELDS:
+        values = {condition.get(name) for condition in conditions}
+        if len(values) == 1:
+            (value,) = values
+            if value in words:
+                fields[name] = words[value]
+    if conditions and all(condition.get("ground_snow") for condition in conditions):
+        fields["notes"] = GROUND_SNOW_NOTE
+    return fields
+
+
+def _rf_first_day(definition: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [
+        effect
+        for ssr in definition.get("ssrs") or ()
+        for effect in ssr.get("effects") or ()
+        if effect.get("kind") == "initial_conditions"
+    ]
+
+
+def initial_conditions(
+    definition: Mapping[str, Any], period_keys: Sequence[str]
+) -> dict[int, dict[str, str]]:
+    """Calendar index → the fields the campaign game's SSRs fix for that day / time frame."""
+    days: dict[int, dict[str, str]] = {}
+    first = _rf_first_day(definition)
+    if first and period_keys:
+        days[0] = calendar_fields(first)
+    for key, frame in (definition.get("time_frames") or {}).items():
+        conditions = frame.get("initial_conditions")
+        if conditions and key in period_keys:
+            days[period_keys.index(key)] = calendar_fields([conditions])
+    return {index: fields for index, fields in days.items() if fields}
