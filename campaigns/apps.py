@@ -18,6 +18,7 @@ class CampaignsConfig(AppConfig):
         # The short games' turn (campaigns.shortgames.turn_marks) registers the undo guard of
         # "turn.advanced".
         import campaigns.dice.history
+        import campaigns.histdrm.history
         import campaigns.history.history
         import campaigns.members.history
         import campaigns.orbat.history
