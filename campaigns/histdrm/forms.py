@@ -164,7 +164,6 @@ class ChartForm(forms.Form):
                 for message in self._paste_errors(parsed):
                     self.add_error("paste", message)
             values.update(parsed.values)
-            cleaned["pasted"] = len(parsed.values)
         cleaned["edits"] = [
             Edit(index, side, shown[index, side][0], value)
             for (index, side), value in values.items()

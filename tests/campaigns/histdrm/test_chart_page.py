@@ -163,6 +163,8 @@ def test_the_page_is_in_japanese_for_a_japanese_reader(campaign, client_as):
     client.cookies["django_language"] = "ja"
     html = client.get(url(campaign), headers={"Accept-Language": "ja"}).content.decode()
     assert "1942年10月18日" in html
+    assert "史的DRM表" in html
+    assert "ルール：−2" in html
 
 
 # --- saving --------------------------------------------------------------------------------
