@@ -343,3 +343,18 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     with django_assert_num_queries(len(small.captured_queries)):
         response = client.get(url(big))
     assert len(response.context["rows"]) == 30
+
+
+def test_december_days_the_printed_chart_may_not_cover_are_marked(people, client_as):
+    ro3 = members.create_campaign(
+        user=people["referee"],
+        name="Red October, December",
+        module=get_module("red_factories"),
+        cg_key="ro-cg-3",
+        role=Role.REFEREE,
+        side="",
+    )
+    rows = client_as("referee").get(url(ro3)).context["rows"]
+    december = [r for r in rows if r.period.key.startswith("1942-12")]
+    assert december and all(r.outside_printed_rows for r in december)
+    assert not any(r.outside_printed_rows for r in rows if r.period.key < "1942-12")
