@@ -19,6 +19,7 @@ class CampaignsConfig(AppConfig):
         # "turn.advanced"; the roster's books (campaigns.roster.books) the check that no undo
         # leaves a side's CPP or FPP below zero (history.UNDO_CHECKS).
         import campaigns.dice.history
+        import campaigns.histdrm.history
         import campaigns.history.history
         import campaigns.members.history
         import campaigns.orbat.history

@@ -3,6 +3,7 @@ from django.urls import path
 from campaigns import views
 from campaigns.dice import views as dice_views
 from campaigns.games import views as game_views
+from campaigns.histdrm import views as histdrm_views
 from campaigns.history import views as history_views
 from campaigns.members import views as member_views
 from campaigns.orbat import views as orbat_views
@@ -52,6 +53,8 @@ urlpatterns = [
         roster_views.side_day,
         name="side_day",
     ),
+    # The Historical DRM chart: every CG day and side on one page (RF 11.6161).
+    path("campaigns/<int:campaign_id>/historical-drm/", histdrm_views.chart, name="histdrm"),
     path("campaigns/<int:campaign_id>/ledger/<slug:side>/", roster_views.ledger, name="ledger"),
     path("campaigns/<int:campaign_id>/orbat/<slug:side>/", orbat_views.orbat, name="orbat"),
     path(

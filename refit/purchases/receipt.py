@@ -129,8 +129,8 @@ def _strength_drms(campaign: Campaign, rg: ReinforcementGroup, index: int) -> li
     if hist_drm is None:
         raise ReceiptError(
             _(
-                "The Historical DRM for this day is unknown: the referee enters it on the roster "
-                "first (11.6161)."
+                "The Historical DRM for this day is unknown: the referee enters it on the "
+                "Historical DRM chart first (11.6161)."
             )
         )
     winners = list(

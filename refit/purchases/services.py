@@ -88,7 +88,7 @@ REASONS = {
     ),
     "hist_drm_unknown": gettext_lazy(
         "The Historical DRM of this day is unknown, and the day's infantry-company cap "
-        "depends on it: the referee enters it on the CG Roster first."
+        "depends on it: the referee enters it on the Historical DRM chart first."
     ),
     "not_before": gettext_lazy("Not before %(date)s."),
     "only_between": gettext_lazy("Only from %(from)s to %(to)s."),

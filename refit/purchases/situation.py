@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 
 from campaigns.access import Viewer
 from campaigns.games.registry import LocalizedText, localized
+from campaigns.histdrm.services import has_chart
 from campaigns.models import RefitPhase, ReinforcementGroup
 from refit.purchases import receipt
 from refit.purchases.reading import CppState, SideReading, map_groups, purchase_rule, read_side
@@ -61,6 +62,9 @@ class PurchaseSituation:
     chart: tuple[ChartRow, ...] = ()
     rgs: tuple[RgRow, ...] = ()
     map_groups: tuple[str, ...] = ()
+    # RF: the day's Historical DRM is not entered yet (company purchases and strength rolls
+    # wait for it; the page links to the chart).
+    hist_drm_unknown: bool = False
 
 
 def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
@@ -86,6 +90,7 @@ def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
         chart=_chart_rows(viewer, reading, reph, can_buy) if in_reph else (),
         rgs=_rg_rows(viewer, reading, reph, marks),
         map_groups=map_groups(campaign),
+        hist_drm_unknown=has_chart(campaign) and reading.hist_drm is None,
     )
 
 

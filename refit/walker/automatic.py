@@ -68,8 +68,8 @@ REASONS = {
 
 MISSING = {
     "hist_drm": gettext_lazy(
-        "The Historical DRM for this day is unknown: the referee enters it on the roster first "
-        "(11.6161)."
+        "The Historical DRM for this day is unknown: the referee enters it on the Historical DRM "
+        "chart first (11.6161)."
     ),
     "san": gettext_lazy("This day's SAN is not on the roster yet."),
     "elr": gettext_lazy("This day's ELR is not on the roster yet."),
@@ -111,6 +111,11 @@ class Plan:
     @property
     def missing(self) -> list[str]:
         return [str(MISSING.get(m.fact, m.fact)) for m in self.resolution.missing]
+
+    @property
+    def needs_hist_drm(self) -> bool:
+        """The roll waits for the day's Historical DRM (the page links to the chart)."""
+        return any(m.fact == "hist_drm" for m in self.resolution.missing)
 
 
 def dice_kind(table: DiceTable) -> str | None:
