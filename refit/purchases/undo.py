@@ -1,71 +1,89 @@
-"""Undoing an RG purchase or its take-back from the history checks what buying and taking back
-checked (``refit.purchases.services``): the side's purchase step of that day is open and not
-marked done, and an RG bought again by an undo is still within every limit. (Its CPP are
-checked by campaigns.roster.books, as every undo's are.) A referee undoing a change of a finished
-phase, with a reason, is past the step's timing; the books still hold.
+"""Undoing a purchase or its take-back from the history checks what buying and taking back
+checked: the side's purchase step of that day is open and not marked done, and what an undo buys
+again is still within every limit. (Its points are checked by campaigns.roster.books, as every
+undo's are.) A referee undoing a change of a finished phase, with a reason, is past the step's
+timing; the books still hold.
+
+``register`` serves the RG purchases here and the fortifications (refit.fortifications.undo).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from campaigns.history import services as history
-from campaigns.models import CampaignEvent, ReinforcementGroup
+from campaigns.models import CampaignEvent, RefitPhase, ReinforcementGroup
+from campaigns.state import StateError
 from refit.purchases import services as purchases
 from refit.purchases.reading import cg_definition, read_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
 
-RG_ROW = ReinforcementGroup._meta.label_lower
+# The limits a purchase made again would break, in words ("" when it breaks none).
+Recheck = Callable[[CampaignEvent, dict[str, Any], RefitPhase], str]
 
 
-def rg_row(event: CampaignEvent) -> dict[str, Any]:
-    """The RG as the event's undo steps hold it (after a purchase, before a take-back)."""
-    for step in event.data.get("undo", []):
-        if step["model"] == RG_ROW:
-            return step["after"] or step["before"] or {}
-    raise history.UndoError(_("That change cannot be undone."))
+def register(
+    *,
+    bought: str,
+    taken_back: str,
+    model: type,
+    open_step: Callable[[Any, str], RefitPhase],
+    recheck: Recheck,
+) -> None:
+    """Guard the undo of ``bought`` (it takes the purchase back) and of ``taken_back`` (it buys
+    again) for purchases stored as ``model`` in a step that ``open_step`` opens or refuses."""
+    label = model._meta.label_lower
+
+    def row_of(event: CampaignEvent) -> dict[str, Any]:
+        for step in event.data.get("undo", []):
+            if step["model"] == label:
+                return step["after"] or step["before"] or {}
+        raise history.UndoError(_("That change cannot be undone."))
+
+    def step_open(event: CampaignEvent, row: dict[str, Any]) -> RefitPhase:
+        try:
+            reph = open_step(event.campaign, row.get("side", ""))
+        except StateError as error:
+            raise history.UndoError(str(error)) from None
+        if reph.index != row.get("index"):
+            raise history.UndoError(
+                _("Only purchases of the current Refit Phase can be undone; ask the referee.")
+            )
+        return reph
+
+    def undo_purchase(event: CampaignEvent, overruled: bool) -> None:
+        if not overruled:
+            step_open(event, row_of(event))
+
+    def undo_take_back(event: CampaignEvent, overruled: bool) -> None:
+        if overruled:
+            return
+        row = row_of(event)
+        reph = step_open(event, row)
+        if (row.get("details") or {}).get("override"):
+            return  # bought past a limit by the referee, whose reason stands with it
+        refused = recheck(event, row, reph)
+        if refused:
+            raise history.UndoError(refused)
+
+    history.UNDO_GUARDS[bought] = undo_purchase
+    history.UNDO_GUARDS[taken_back] = undo_take_back
 
 
-def _step_open(event: CampaignEvent, row: dict[str, Any]) -> Any:
-    """The open RePh whose purchase step the side has not marked, on the RG's own day."""
-    try:
-        reph = purchases.open_purchase_reph(event.campaign, row.get("side", ""))
-    except purchases.PurchaseError as error:
-        raise history.UndoError(str(error)) from None
-    if reph.index != row.get("index"):
-        raise history.UndoError(
-            _("Only purchases of the current Refit Phase can be undone; ask the referee.")
-        )
-    return reph
-
-
-def _undo_purchase(event: CampaignEvent, overruled: bool) -> None:
-    """Undoing a purchase takes the RG back: only while its purchase step is open."""
-    if not overruled:
-        _step_open(event, rg_row(event))
-
-
-def _undo_take_back(event: CampaignEvent, overruled: bool) -> None:
-    """Undoing a take-back buys the RG again: its step is open and the limits still allow it."""
-    if overruled:
-        return
-    row = rg_row(event)
-    reph = _step_open(event, row)
-    details = row.get("details") or {}
-    if details.get("override"):
-        return  # bought past a limit by the referee, whose reason stands with the RG
+def _recheck_rg(event: CampaignEvent, row: dict[str, Any], reph: RefitPhase) -> str:
     campaign = event.campaign
-    side = row["side"]
+    details = row.get("details") or {}
     options = costs.Options(
         placement=row.get("option") or costs.REINFORCEMENT,
         pre_registered_hexes=int(details.get("pre_registered_hexes") or 0),
         stuka_two_cpp=bool(details.get("stuka_two_cpp")),
         map_group=details.get("map_group", ""),
     )
-    reading = read_side(campaign, side, reph.index, lock=True)
+    reading = read_side(campaign, row["side"], reph.index, lock=True)
     _price, reasons = rules.check(
         campaign.game.files["rg_charts"],
         cg_definition(campaign),
@@ -74,12 +92,13 @@ def _undo_take_back(event: CampaignEvent, overruled: bool) -> None:
         options,
     )
     # CPP are the books' check; every other refusal would refuse the purchase itself.
-    refused = [reason for reason in reasons if reason.code != "cpp"]
-    if refused:
-        raise history.UndoError(
-            " ".join(purchases.reason_text(campaign, reason) for reason in refused)
-        )
+    return " ".join(purchases.reason_text(campaign, r) for r in reasons if r.code != "cpp")
 
 
-history.UNDO_GUARDS["rg.purchased"] = _undo_purchase
-history.UNDO_GUARDS["rg.purchase_removed"] = _undo_take_back
+register(
+    bought="rg.purchased",
+    taken_back="rg.purchase_removed",
+    model=ReinforcementGroup,
+    open_step=purchases.open_purchase_reph,
+    recheck=_recheck_rg,
+)
