@@ -107,6 +107,8 @@ class LedgerEntry(models.Model):
     amount = models.IntegerField()
     rg = models.CharField(_("RG"), max_length=20, blank=True)
     note = models.CharField(_("reason / note"), max_length=200, blank=True)
+    # A recon payment (11.622, SaP 11.620): the Locations its dr gave, the roster's Recon column.
+    locations = models.PositiveSmallIntegerField(_("Locations reconnoitred"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

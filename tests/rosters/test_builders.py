@@ -69,7 +69,8 @@ def test_the_roster_cpp_chain_matches_the_ledger(seeded, people):
     (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
     columns = ("Start", "Repl", "Total", "RG purchased", "Spent", "Left", "Recon")
     day = {name: column(table, name, "CPP") for name in columns}
-    assert [day[name][0] for name in columns] == ["15", "", "15", "I1 (7), A5 (4)", "11", "4", "2"]
+    # 11.622: Left = 15 − 11 − 2 CPP of recon; the Recon column holds the 5 Locations.
+    assert [day[name][0] for name in columns] == ["15", "", "15", "I1 (7), A5 (4)", "11", "2", "5"]
     assert [day[name][1] for name in columns] == ["2", "16", "18", "A6 (5)", "5", "13", ""]
     # Days not reached yet stay blank, as on the page.
     assert [day[name][2] for name in columns] == [""] * 7

@@ -22,10 +22,17 @@ def roster_url(campaign, side="german"):
     return reverse("campaigns:roster", args=[campaign.pk, side])
 
 
-def entry(kind, amount, index=0, rg="", note="", ledger=None):
+def entry(kind, amount, index=0, rg="", note="", ledger=None, locations=""):
     if ledger is None:
         ledger = "fpp" if kind.startswith("fortification") else "cpp"
-    return {"entry": f"{ledger}:{kind}", "index": index, "amount": amount, "rg": rg, "note": note}
+    return {
+        "entry": f"{ledger}:{kind}",
+        "index": index,
+        "amount": amount,
+        "rg": rg,
+        "note": note,
+        "locations": locations,
+    }
 
 
 def added(campaign, side="german"):
@@ -229,7 +236,7 @@ def test_the_roster_follows_entries_added_over_several_days(campaign, client_as)
     for data in (
         entry("rg_purchase", 7, index=0, rg="I1"),
         entry("rg_purchase", 4, index=0, rg="A5"),
-        entry("recon", 2, index=0),
+        entry("recon", 2, index=0, locations=6),
         entry("replenishment", 16, index=1),
         entry("rg_purchase", 5, index=1, rg="A6"),
         entry("replenishment", 9, index=2),
@@ -237,7 +244,8 @@ def test_the_roster_follows_entries_added_over_several_days(campaign, client_as)
         assert client.post(url(campaign), data).status_code == 302
     html = client.get(roster_url(campaign)).content.decode()
     columns = ("cpp-start", "cpp-repl", "cpp-total", "cpp-spent", "cpp-left", "cpp-recon")
-    assert [cell(html, 0, c) for c in columns] == ["15", "", "15", "11", "4", "2"]
+    # 11.622: Left is reduced by the 2 CPP of recon at once; Recon holds the 6 Locations.
+    assert [cell(html, 0, c) for c in columns] == ["15", "", "15", "11", "2", "6"]
     assert [cell(html, 1, c) for c in columns] == ["2", "16", "18", "5", "13", ""]
     assert [cell(html, 2, c) for c in columns] == ["13", "9", "22", "0", "22", ""]
     ledger = client.get(url(campaign)).content.decode()
