@@ -132,14 +132,22 @@ def side_fpp(campaign: Campaign, side: str, index: int) -> FppState:
 
 
 def _booby_trap_changes(
-    campaign: Campaign, side: str, purchases: Sequence[FortificationPurchase], index: int
+    campaign: Campaign,
+    side: str,
+    purchases: Sequence[FortificationPurchase],
+    index: int,
+    *,
+    todays: bool = False,
 ) -> list[tuple[int, int]]:
-    """Level changes before day ``index``'s purchases: earlier purchases (Under Construction
-    ones hold from the next time frame) and the 11.6123 drops rolled so far."""
+    """Level changes before day ``index``'s purchases (with ``todays``, including them):
+    purchases (Under Construction ones hold from the next time frame, a lost one never) and
+    the 11.6123 drops rolled so far."""
     changes = [
         (p.index + (1 if p.under_construction else 0), p.quantity)
         for p in purchases
-        if p.item in BOOBY_TRAP_ITEMS and p.index < index and not p.details.get("lost")
+        if p.item in BOOBY_TRAP_ITEMS
+        and (p.index <= index if todays else p.index < index)
+        and not p.details.get("lost")
     ]
     drops = DiceRoll.objects.filter(
         campaign=campaign,
@@ -160,6 +168,17 @@ def booby_trap_level(
 ) -> str:
     reading = reading or read_side(campaign, side)
     changes = _booby_trap_changes(campaign, side, reading.purchases, index)
+    return rules.booby_trap_level(changes, index)
+
+
+def booby_trap_level_in_force(
+    campaign: Campaign, side: str, index: int, reading: SideReading | None = None
+) -> str:
+    """The level in force for day ``index``'s scenario: the day's drop and its own purchases
+    count (they come before the scenario); an Under Construction purchase counts from the next
+    time frame (SaP 11.6191)."""
+    reading = reading or read_side(campaign, side)
+    changes = _booby_trap_changes(campaign, side, reading.purchases, index, todays=True)
     return rules.booby_trap_level(changes, index)
 
 
@@ -363,6 +382,8 @@ def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBase
     )
     if purchase is None:
         raise FortificationError(_("That purchase is already gone."))
+    if purchase.details.get("initial"):
+        raise FortificationError(_("The initial OB's fortifications are given, not bought."))
     reph = open_fortification_reph(campaign, purchase.side)
     if purchase.index != reph.index:
         raise FortificationError(_("Only purchases of the current Refit Phase can be taken back."))

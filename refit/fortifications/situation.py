@@ -72,7 +72,7 @@ def fortification_situation(viewer: Viewer, side: str) -> FortificationSituation
     reading = fortifications.read_side(campaign, side)
     reph = walker.open_reph(campaign)
     rule = fortifications.fortification_rule(campaign)
-    record = fortification_record(campaign, side, reading)
+    record = fortification_record(campaign, side, reading, reph.index if reph else None)
     can_edit = viewer.can_act_for_side(side)
     if reph is None:
         return FortificationSituation(reph=None, rule=rule, record=record, can_edit=can_edit)
@@ -94,7 +94,7 @@ def fortification_situation(viewer: Viewer, side: str) -> FortificationSituation
         step_done=rule in marks,
         can_buy=can_buy,
         fpp=reading.fpp(reph.index),
-        booby_trap_level=fortifications.booby_trap_level(campaign, side, reph.index, reading),
+        booby_trap_level=record.booby_trap_level,
         has_booby_traps=any(item["id"] in fortifications.BOOBY_TRAP_ITEMS for item in side_items),
         items=tuple(_item_row(campaign, item, side) for item in side_items) if can_buy else (),
     )

@@ -1,7 +1,7 @@
 """A seeded RB CG I campaign for the sheet tests: known numbers on both sides.
 
-German: 15 CPP at start; on 17 Oct buys I1 (7) and A5 (4) and spends 2 on recon (5 Locations); on 18 Oct
-gets +16 and buys A6 (5): Start 2, Total 18, Left 13 (the 11.6162 example's numbers).
+German: 15 CPP at start; on 17 Oct buys I1 (7) and A5 (4) and spends 2 on recon (5 Locations);
+on 18 Oct gets +16 and buys A6 (5): Start 2, Total 18, Left 13 (the 11.6162 example's numbers).
 Soviet (the secrets the German must never see): +987 on 18 Oct, buys I6 for 12, FPP 777.
 """
 
