@@ -62,6 +62,8 @@ class FortificationRecord:
     # What is still to be placed, per item (the pencilled "Total #" boxes), as the form writes
     # it in the reader's language: "A-P 6", "squad 2, HS 2, crew 1, SMC 1", "1".
     totals: dict[str, str] = field(default_factory=dict)
+    # The same boxes in the table's order with the item's name, for the page.
+    pending: list[tuple[str, str]] = field(default_factory=list)
     # The booby-trap level in force for the current day's scenario (its purchases included);
     # "" for a side that has no booby traps.
     booby_trap_level: str = ""
@@ -125,6 +127,11 @@ def fortification_record(
         item: ", ".join(total_words(key, n) for key, n in counts)
         for item, counts in rules.record_totals(pending).items()
     }
+    record.pending = [
+        (localized(item.get("name"), language) or item_words(item_id), record.totals[item_id])
+        for item_id, item in items.items()
+        if item_id in record.totals
+    ]
     if any(
         item["id"] in fortifications.BOOBY_TRAP_ITEMS
         and fortifications.item_for_side(campaign, item, side)

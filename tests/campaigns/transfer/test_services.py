@@ -515,7 +515,15 @@ def test_a_bad_scope_is_refused(good):
 def test_a_side_file_may_not_carry_the_other_sides_secrets(good):
     message = refusal({**good, "scope": "side:soviet"})
     assert "is secret in a file of scope “side:soviet”" in message
-    public = {**good, "scope": "public", "side_days": [], "ledger": [], "rgs": [], "orbat": []}
+    public = {
+        **good,
+        "scope": "public",
+        "side_days": [],
+        "ledger": [],
+        "rgs": [],
+        "orbat": [],
+        "fortifications": [],
+    }
     assert refusal(public).startswith("dice_rolls, entry 1, “visibility”: is secret")
     public["dice_rolls"] = [roll for roll in good["dice_rolls"] if roll["visibility"] == "public"]
     assert "history" in refusal(public) and "visibility" in refusal(public)

@@ -205,3 +205,44 @@ def test_page_queries_do_not_grow_with_the_campaign(
     with django_assert_max_num_queries(len(small.captured_queries)):
         response = client.get(page_url(big))
     assert len(response.context["record"].lines) == 80 + 1  # and the initial OB's buildings
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("soviet", 200), ("referee", 200), ("german", 404), ("observer", 404), ("outsider", 404)],
+)
+def test_the_total_boxes_and_the_initial_buildings_are_shown_to_the_side_and_referee_only(
+    campaign, client_as, people, reph, persona, status
+):
+    soviet = people["soviet"]
+    fortifications.buy(campaign, "soviet", 0, Order("ap-minefield", factors=3), soviet)  # 9 FPP
+    fortifications.buy(campaign, "soviet", 0, Order("booby-trap"), soviet)  # 40 FPP
+    response = client_as(persona).get(page_url(campaign))
+    assert response.status_code == status
+    if status != 200:
+        return
+    body = response.content.decode()
+    totals = text(re.search(r'<dl class="facts" id="fortification-totals">.*?</dl>', body, re.S)[0])
+    assert totals == (  # in the purchase table's order
+        "A-P Minefield A-P 3 Fortified Building Location 5 Booby Trap level increase 1"
+    )
+    assert "Initial OB" in text(body)
+    # The level in force for the 17 Oct scenario counts today's purchase (C → B).
+    assert 'data-booby-trap="B"' in body
+    assert "Booby-trap level for this day's scenario" in text(body)
+    initial = FortificationPurchase.objects.get(campaign=campaign, details__initial=True)
+    assert reverse("fortifications:remove", args=[campaign.pk, "soviet", initial.pk]) not in body
+
+
+def test_the_page_speaks_words_not_keys(sap_campaign, client_as, people):
+    reph = walker.open_reph(sap_campaign)
+    for language in ("en", "ja"):
+        people["soviet"].language = language
+        people["soviet"].save()
+        body = client_as("soviet").get(page_url(sap_campaign, "russian")).content.decode()
+        shown = text(re.sub(r'(value|name|id|for|data-[a-z-]+)="[^"]*"', "", body))
+        for raw in ("ap_6", "at_12", "hidden_mine_belt", "VEHICLE", "SQUAD", "on_map"):
+            assert raw not in shown, (language, raw)
+        assert '<option value="ap_6">6-FP A-P</option>' in body
+    assert '<option value="squad">分隊</option>' in body
+    assert reph is not None
