@@ -251,6 +251,21 @@ class ReinforcementGroup(models.Model):
     def label(self) -> str:
         return f"{self.rg_id}#{self.number}"
 
+    @property
+    def option_label(self) -> str:
+        """How it was bought, in the reader's words (never the stored key)."""
+        return str(RG_OPTION_WORDS.get(self.option, self.option.replace("_", " ")))
+
+
+# The purchase options an RG is stored with (refit.rules.purchase_costs: ON_MAP, RESERVE,
+# DUG_IN; "" is a reinforcement), in words.
+RG_OPTION_WORDS = {
+    "": _("reinforcement"),
+    "on_map": _("on-map set-up"),
+    "reserve": _("Reserve"),
+    "dug_in": _("dug-in"),
+}
+
 
 class OrbatBox(models.TextChoices):
     """The Chapter O divider's boxes (11.15)."""

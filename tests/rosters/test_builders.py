@@ -175,6 +175,43 @@ def test_the_rg_record_counts_each_rg_id_on_its_own(seeded, people):
     assert rifles == [("OB", ""), ("1", "8"), ("2", "7")]
 
 
+def test_a_dug_in_platoon_shows_its_lmg_and_why_on_the_soviet_rg_record(seeded, people):
+    # 11.6194c: A3 bought dug in (3 CPP) received 3 T-34 M41 and, for their BMG, 3 LMG.
+    ReinforcementGroup.objects.create(
+        campaign=seeded,
+        side="soviet",
+        rg_id="A3",
+        number=1,
+        index=1,
+        source=ReinforcementGroup.Source.PURCHASED,
+        option="dug_in",
+        cpp_cost=3,
+        strength="F",
+        details={
+            "received": {
+                "units": {"T-34 M41": 3},
+                "sw": {"LMG": 3},
+                "leaders": [],
+                "dug_in": {"lmg": 3, "bmg_removed": True},
+            }
+        },
+    )
+    for persona in ("soviet", "referee"):
+        (table,) = build_sheet(viewer(people, seeded, persona), "soviet", "rg-record", "en").tables
+        (row,) = [row.cells for row in table.rows if row.cells[1] == "A3"]
+        assert (row[7], row[9], row[10], row[11]) == (
+            "3 × LMG",
+            "dug-in: BMG removed, +3 LMG, never mobile (11.6194c)",
+            "D",
+            "3",
+        )
+    (german,) = build_sheet(viewer(people, seeded), "german", "rg-record", "en").tables
+    assert "A3" not in [row.cells[1] for row in german.rows]
+    for persona in ("german", "observer"):
+        with pytest.raises(Http404):
+            build_sheet(viewer(people, seeded, persona), "soviet", "rg-record", "en")
+
+
 def test_the_blank_rg_record_preprints_the_ob_rgs_then_empty_lines(seeded, people):
     (table,) = build_sheet(
         viewer(people, seeded, "observer"), "german", "blank-rg-record", "en"
