@@ -18,9 +18,10 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from campaigns.games.registry import localized
 from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import (
@@ -69,6 +70,12 @@ def table(campaign: Campaign) -> dict[str, Any]:
 
 def items(campaign: Campaign) -> list[dict[str, Any]]:
     return list(table(campaign).get("items", []))
+
+
+def item_name(campaign: Campaign, item_id: str) -> str:
+    """The item's name in the active language (a ledger note is read by people, not code)."""
+    item = next((i for i in items(campaign) if i["id"] == item_id), None)
+    return localized((item or {}).get("name"), get_language()) or item_id
 
 
 def item_for_side(campaign: Campaign, item: dict[str, Any], side: str) -> bool:
@@ -318,7 +325,7 @@ def buy(
             index=index,
             kind=LedgerKind.FORTIFICATION_PURCHASE,
             amount=-total,
-            note=f"{order.quantity} × {order.item}",
+            note=f"{order.quantity} × {item_name(campaign, order.item)}"[:200],
             created_by=by,
         )
     purchase = FortificationPurchase.objects.create(

@@ -269,3 +269,13 @@ def test_a_refusal_reads_as_a_sentence_naming_its_rule():
         assert fortifications.reason_text(reason) == (
             "That costs 12 FPP but only 5 are left. (11.6191)"
         )
+
+
+def test_the_fpp_debit_names_the_item_in_words_not_its_key(sap_campaign, people):
+    reph = walker.open_reph(sap_campaign)
+    give_fpp(sap_campaign, people, "russian", 40, index=reph.index)
+    order = Order("hidden_mine_belt", belt="ap_6")
+    with translation.override("en"):
+        purchase = fortifications.buy(sap_campaign, "russian", reph.index, order, people["soviet"])
+    assert purchase.ledger_entry.note == "1 × Hidden Mine Belt (SSR CG17)"
+    assert "hidden_mine_belt" not in purchase.ledger_entry.note
