@@ -364,3 +364,15 @@ def test_an_htmx_add_costs_the_same_on_a_big_campaign(
     with django_assert_max_num_queries(len(small.captured_queries)):
         response = client.post(url(big), entry("replenishment", 3, index=1), headers=headers)
     assert "Entry added." in response.content.decode()
+
+
+def test_a_recon_payment_is_typed_with_its_locations_and_only_it(campaign, client_as):
+    client = client_as("german")
+    response = client.post(url(campaign), entry("rg_purchase", 4, rg="A5", locations=3))
+    assert "Only a recon payment carries Locations; clear it." in response.content.decode()
+    assert added(campaign) == []
+    assert client.post(url(campaign), entry("recon", 2, locations=6)).status_code == 302
+    assert LedgerEntry.objects.get(campaign=campaign, kind="recon").locations == 6
+    page = " ".join(client.get(url(campaign)).content.decode().split())
+    assert "Recon: 6 Locations (2 CPP)" in page
+    assert total(page, "recon-locations") == "6" and total(page, "cpp-recon") == "2"
