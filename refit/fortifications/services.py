@@ -355,6 +355,7 @@ def buy(
         index=index,
         item=order.item,
         detail=purchase.detail,
+        order=details["order"],  # the variant as data: the sentence words it for the reader
         quantity=order.quantity,
         fpp=total,
         under_construction=order.under_construction,

@@ -279,3 +279,12 @@ def test_the_fpp_debit_names_the_item_in_words_not_its_key(sap_campaign, people)
         purchase = fortifications.buy(sap_campaign, "russian", reph.index, order, people["soviet"])
     assert purchase.ledger_entry.note == "1 × Hidden Mine Belt (SSR CG17)"
     assert "hidden_mine_belt" not in purchase.ledger_entry.note
+
+
+def test_the_history_sentence_words_the_variant_in_the_readers_language(campaign, people, reph):
+    fortifications.buy(campaign, "soviet", 0, Order("hip", 2, unit="crew"), people["soviet"])
+    event = CampaignEvent.objects.get(campaign=campaign, action="fortification.purchased")
+    with translation.override("en"):
+        assert "bought 2 × HIP (crew) for 2 FPP" in history.describe(event)
+    with translation.override("ja"):
+        assert "2 × HIP (操作班)" in history.describe(event)
