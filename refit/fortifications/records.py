@@ -107,7 +107,7 @@ def fortification_record(
                 else (labels[purchase.index] if purchase.index < len(labels) else ""),
                 item=purchase.item,
                 name=localized(name, language) or item_words(purchase.item),
-                detail=describe_order(order) if order else purchase.detail,
+                detail=describe_order(order) or purchase.detail,
                 quantity=purchase.quantity,
                 fpp=purchase.fpp,
                 under_construction=purchase.under_construction,
@@ -186,7 +186,7 @@ def belt_words(belt: str) -> str:
 
 def item_words(item: str) -> str:
     """An item id the table does not name (an old or imported purchase), made readable."""
-    return item.replace("_", " ").replace("-", " ").capitalize()
+    return item.replace("_", " ").replace("-", " ")
 
 
 def total_words(key: str, n: int) -> str:
