@@ -12,8 +12,9 @@ likewise). What they all share lives here, so that every change behaves alike:
   values, so that it can be shown and undone (campaigns.history.services.undo);
 - ``check_day`` / ``check_side``: the calendar day and the side a change names exist;
 - ``initialize``: the calendar (with the weather, EC and wind the SSRs fix:
-  ``campaigns.records.conditions``), side days, ledgers, RGs and OB lines a new campaign starts
-  with, from its campaign game's data (``initial_ob``, ``known_hist_drm``, ``vehicles_of``).
+  ``campaigns.records.conditions``), side days, ledgers, RGs, OB lines and the initial OB's
+  Fortified Building Locations a new campaign starts with, from its campaign game's data
+  (``initial_ob``, ``known_hist_drm``, ``vehicles_of``, ``fortified_building_item``).
 
 Each change runs in one transaction with its history event.
 """
@@ -30,6 +31,7 @@ from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
     CampaignDay,
+    FortificationPurchase,
     LedgerEntry,
     LedgerKind,
     OrbatBox,
@@ -93,6 +95,27 @@ def vehicles_of(campaign: Campaign) -> tuple[str, ...]:
     for ob in initial_ob(campaign).values():
         texts += [unit.get("text", "") for unit in ob.get("units", [])]
     return vehicle_and_gun_names(texts)
+
+
+BUILDING_LOCATION = ("building Location", "building_location")
+
+
+def fortified_building_item(campaign: Campaign) -> dict[str, Any] | None:
+    """The Fortification Purchase Table's Fortified Building Location (priced per building
+    Location: RF ``fortified-building``, SaP ``fortified_building_location``)."""
+    kinds = ("purchase_costs", "fortification_costs")
+    for chart in campaign.game.files.get("tables", {}).get("charts", []):
+        if chart.get("kind") in kinds:
+            for item in chart.get("items", []):
+                if item.get("per") in BUILDING_LOCATION:
+                    return dict(item)
+    return None
+
+
+def initial_fortified_buildings(campaign: Campaign, side: str) -> int:
+    """The Fortified Building Locations the side's initial OB gives (RB CG I Soviet 5, RB CG II
+    Soviet 20 and German 5, SaP Russian 8 …); 0 when none."""
+    return int(initial_ob(campaign).get(side, {}).get("fortified_building_locations") or 0)
 
 
 def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
@@ -168,6 +191,29 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
                 unit_type=line.unit_type[:60],
                 kind=line.kind,
                 quantity=unit.get("count") or line.quantity,
+            )
+        buildings = initial_fortified_buildings(campaign, side)
+        building = fortified_building_item(campaign)
+        if buildings and building is not None:
+            # Given, not bought (no FPP): on the Fortification Purchase Record, to be set up and
+            # its Locations written there, and in the divider's fortification box.
+            FortificationPurchase.objects.create(
+                campaign=campaign,
+                side=side,
+                index=0,
+                item=building["id"],
+                details={"initial": True},
+                quantity=buildings,
+                fpp=0,
+                created_by=user,
+            )
+            OrbatEntry.objects.create(
+                campaign=campaign,
+                side=side,
+                box=OrbatBox.FORTIFICATIONS,
+                unit_type=str((building.get("name") or {}).get("en", building["id"]))[:60],
+                kind="fortification",
+                quantity=buildings,
             )
 
 

@@ -107,6 +107,8 @@ class LedgerEntry(models.Model):
     amount = models.IntegerField()
     rg = models.CharField(_("RG"), max_length=20, blank=True)
     note = models.CharField(_("reason / note"), max_length=200, blank=True)
+    # A recon payment (11.622, SaP 11.620): the Locations its dr gave, the roster's Recon column.
+    locations = models.PositiveSmallIntegerField(_("Locations reconnoitred"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -248,6 +250,21 @@ class ReinforcementGroup(models.Model):
     @property
     def label(self) -> str:
         return f"{self.rg_id}#{self.number}"
+
+    @property
+    def option_label(self) -> str:
+        """How it was bought, in the reader's words (never the stored key)."""
+        return str(RG_OPTION_WORDS.get(self.option, self.option.replace("_", " ")))
+
+
+# The purchase options an RG is stored with (refit.rules.purchase_costs: ON_MAP, RESERVE,
+# DUG_IN; "" is a reinforcement), in words.
+RG_OPTION_WORDS = {
+    "": _("reinforcement"),
+    "on_map": _("on-map set-up"),
+    "reserve": _("Reserve"),
+    "dug_in": _("dug-in"),
+}
 
 
 class OrbatBox(models.TextChoices):

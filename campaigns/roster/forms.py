@@ -122,6 +122,16 @@ class LedgerEntryForm(forms.Form):
         max_length=200,
         help_text=_("Required for a referee adjustment."),
     )
+    locations = forms.IntegerField(
+        label=_("Locations reconnoitred"),
+        required=False,
+        min_value=0,
+        max_value=99,
+        help_text=_(
+            "Recon only: the modified recon dr, the number of Locations written in the CG "
+            "Roster's Recon column."
+        ),
+    )
 
     def __init__(
         self, *args: Any, campaign: Campaign, side: str, can_overrule: bool, **kwargs: Any
@@ -164,6 +174,8 @@ class LedgerEntryForm(forms.Form):
                 self.add_error("amount", _("An adjustment cannot be 0."))
             else:
                 cleaned["signed_amount"] = amount * sign if sign else amount
+        if cleaned.get("locations") is not None and kind != LedgerKind.RECON:
+            self.add_error("locations", _("Only a recon payment carries Locations; clear it."))
         rg = cleaned.get("rg", "")
         if kind == LedgerKind.RG_PURCHASE and not rg:
             self.add_error("rg", _("Name the RG bought (its RG chart id)."))

@@ -2,12 +2,16 @@
 
 The CG Roster's CPP columns (RF 12.1, SaP 11.1):
 
-* Start: the initial OB's CPP on the first day; afterwards the previous day's Left minus the CPP
-  it spent on recon (11.622).
+* Start: the initial OB's CPP on the first day; afterwards the previous day's Left ("the Start
+  column always shows the side's CPP total at the start of that CG day", RF 11.622, SaP 11.620).
 * Repl: CPP replenishment (11.616); blank on the first day.
 * Total = Start + Repl (+ referee adjustments, which the app shows on their own).
-* Spent: CPP paid for RGs that day (11.619). Left = Total − Spent.
-* Recon: CPP spent on recon after the purchase (11.622); it comes off the next day's Start.
+* Spent: CPP paid for RGs that day (11.619). Left = Total − Spent − the 1 or 2 CPP paid for
+  recon: the recon cost is subtracted from the Left figure (RF 11.622 "Left から1 … を引き";
+  SaP 11.620 "shown at once in the Left column") and the result is the next day's Start.
+* Recon: the number of Locations that may be reconnoitred, the modified recon dr (RF 11.622,
+  SaP 11.620: "the number of Locations is written in the Recon column") — not CPP. ``recon_cpp``
+  keeps what the recon cost, for the ledger page.
 
 FPP are spent in 11.621 and "all FPP not spent at the end of this step are lost", so each day's
 FPP stand alone: Available = initial + from fortification RGs (+ adjustments); Left is lost.
@@ -21,12 +25,14 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Movement:
-    """One ledger entry as plain data: day index, kind, signed amount, RG (purchases)."""
+    """One ledger entry as plain data: day index, kind, signed amount, RG (purchases), and for
+    a recon payment the number of Locations its dr gave."""
 
     index: int
     kind: str
     amount: int
     rg: str = ""
+    locations: int | None = None
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,8 @@ class CppDay:
     total: int
     spent: int
     left: int
-    recon: int
+    recon: int | None  # Locations that may be reconnoitred; None: no recon that day
+    recon_cpp: int = 0  # CPP paid for recon (already off Left)
     purchases: tuple[tuple[str, int], ...] = field(default=())
 
 
@@ -69,8 +76,9 @@ def cpp_days(day_count: int, movements: Iterable[Movement]) -> list[CppDay]:
         adjustment = total_of("adjustment")
         total = start + (repl or 0) + adjustment
         spent = -total_of("rg_purchase")
-        left = total - spent
-        recon = -total_of("recon")
+        recon_cpp = -total_of("recon")
+        left = total - spent - recon_cpp
+        recon = recon_locations(entries)
         days.append(
             CppDay(
                 index=index,
@@ -81,11 +89,21 @@ def cpp_days(day_count: int, movements: Iterable[Movement]) -> list[CppDay]:
                 spent=spent,
                 left=left,
                 recon=recon,
+                recon_cpp=recon_cpp,
                 purchases=tuple((m.rg, -m.amount) for m in entries if m.kind == "rg_purchase"),
             )
         )
-        carried = left - recon
+        carried = left
     return days
+
+
+def recon_locations(entries: Iterable[Movement]) -> int | None:
+    """The Recon column of one day: the Locations the day's recon dr gave (None without a recon
+    payment; a payment booked without its count, e.g. by hand in the ledger, reads as 0)."""
+    paid = [m for m in entries if m.kind == "recon" and m.amount < 0]
+    if not paid:
+        return None
+    return sum(m.locations or 0 for m in paid)
 
 
 def fpp_days(day_count: int, movements: Iterable[Movement]) -> list[FppDay]:
@@ -104,15 +122,11 @@ def fpp_days(day_count: int, movements: Iterable[Movement]) -> list[FppDay]:
 
 
 def shortfalls(ledger: str, day_count: int, movements: Iterable[Movement]) -> dict[int, int]:
-    """The days whose points run below zero, each with its balance: CPP left after recon (what
+    """The days whose points run below zero, each with its balance: CPP Left (recon paid, what
     the next day starts from), FPP available less spent."""
     if ledger == "fpp":
         return {day.index: day.lost for day in fpp_days(day_count, movements) if day.lost < 0}
-    return {
-        day.index: day.left - day.recon
-        for day in cpp_days(day_count, movements)
-        if day.left - day.recon < 0
-    }
+    return {day.index: day.left for day in cpp_days(day_count, movements) if day.left < 0}
 
 
 def new_shortfalls(

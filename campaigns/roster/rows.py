@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from campaigns.games.registry import Period, Side
 from campaigns.models import (
@@ -55,7 +56,7 @@ class RosterRow:
 
 def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
     return [
-        Movement(entry.index, entry.kind, entry.amount, entry.rg)
+        Movement(entry.index, entry.kind, entry.amount, entry.rg, entry.locations)
         for entry in entries
         if entry.ledger == ledger and entry.index < day_count
     ]
@@ -73,6 +74,32 @@ def chit_label(campaign_module: str, value: str) -> str:
     return value
 
 
+def rule_of(campaign: Campaign, *, fortification: bool = False, recon: bool = False) -> str:
+    """The rule number the module's data gives the fortification purchase (RF 11.621, SaP
+    11.619) or the recon (RF 11.622, SaP 11.620) — footnotes cite the reader's own game."""
+    tables = campaign.game.files.get("tables", {})
+    if fortification:
+        kinds = ("purchase_costs", "fortification_costs")
+        chart = next((c for c in tables.get("charts", []) if c.get("kind") in kinds), {})
+        return str(chart.get("rule", ""))
+    if recon:
+        table = next((t for t in tables.get("dice_tables", []) if t["id"].endswith(".recon")), {})
+        return str(table.get("rule", ""))
+    raise ValueError("which rule?")
+
+
+def cpp_fpp_note(campaign: Campaign) -> str:
+    """The roster's footnote on Left, Recon and lost FPP, citing the game's own rules."""
+    return _(
+        "Left = Total − Spent − the CPP paid for recon; the next day's Start = Left. Recon: the "
+        "number of Locations that may be reconnoitred (%(recon)s). Unspent FPP are lost at the "
+        "end of the fortification step (%(fortification)s)."
+    ) % {
+        "recon": rule_of(campaign, recon=True),
+        "fortification": rule_of(campaign, fortification=True),
+    }
+
+
 def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
     """One row per CG day / time frame of ``side``'s roster (five queries)."""
     periods = campaign.cg.periods
@@ -83,7 +110,7 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
     }
     entries = list(
         LedgerEntry.objects.filter(campaign=campaign, side=side).only(
-            "index", "ledger", "kind", "amount", "rg"
+            "index", "ledger", "kind", "amount", "rg", "locations"
         )
     )
     cpp = cpp_days(count, movements(entries, LedgerEntry.CPP, count))

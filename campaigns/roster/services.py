@@ -54,6 +54,7 @@ def add_ledger_entry(
     amount: int,
     rg: str = "",
     note: str = "",
+    locations: int | None = None,
 ) -> LedgerEntry:
     check_side(campaign, side)
     check_day(campaign, index)
@@ -88,6 +89,8 @@ def add_ledger_entry(
                 "A correction is a referee adjustment with its reason."
             )
         )
+    if locations is not None and (kind != LedgerKind.RECON or not 0 <= locations <= 99):
+        raise StateError(_("Only a recon payment carries a number of Locations (0 to 99)."))
     if kind == LedgerKind.ADJUSTMENT and not note.strip():
         raise StateError(_("Give the reason for the adjustment."))
     chart = campaign.game.files.get("rg_charts", {}).get("sides", {}).get(side)
@@ -108,6 +111,7 @@ def add_ledger_entry(
         amount=amount,
         rg=rg,
         note=note.strip(),
+        locations=locations,
         created_by=by,
     )
     history.record_change(
@@ -132,7 +136,7 @@ def _check_affordable(campaign: Campaign, side: str, ledger: str, index: int, co
     rows = (
         LedgerEntry.objects.select_for_update(of=("self",))
         .filter(campaign=campaign, side=side, ledger=ledger)
-        .values_list("index", "kind", "amount", "rg")
+        .values_list("index", "kind", "amount", "rg", "locations")
     )
     movements = [Movement(*row) for row in rows]
     days = len(campaign.cg.periods)
@@ -140,7 +144,7 @@ def _check_affordable(campaign: Campaign, side: str, ledger: str, index: int, co
         available = fpp_days(days, movements)[index].lost
     else:
         day = cpp_days(days, movements)[index]
-        available = day.left - day.recon  # recon is paid from what the purchases left
+        available = day.left  # recon already paid is off Left (11.622)
     if cost > available:
         raise StateError(
             _("That costs %(cost)s but only %(left)s are left that day.")

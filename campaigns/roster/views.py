@@ -28,7 +28,13 @@ from campaigns.models import LedgerEntry, SideDay
 from campaigns.roster import services
 from campaigns.roster.forms import LedgerEntryForm, SideDayForm, rg_chart_ids
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
-from campaigns.roster.rows import chit_label, last_filled_day, movements, roster_rows
+from campaigns.roster.rows import (
+    chit_label,
+    cpp_fpp_note,
+    last_filled_day,
+    movements,
+    roster_rows,
+)
 from campaigns.state import StaleEdit, StateError
 
 # --- the CG Roster -------------------------------------------------------------------------
@@ -43,6 +49,7 @@ def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
         "side_obj": viewer.campaign.side(side),
         "rows": rows,
         "has_adjustments": any(row.cpp.adjustment for row in rows),
+        "cpp_fpp_note": cpp_fpp_note(viewer.campaign),
         "can_edit": viewer.can_act_for_side(side),
         **extra,
     }
@@ -215,6 +222,7 @@ def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
                     amount=data["signed_amount"],
                     rg=data["rg"],
                     note=data["note"],
+                    locations=data.get("locations"),
                 )
             except StateError as error:
                 messages.error(request, str(error))

@@ -182,6 +182,15 @@ class FileChecker(Checker):
                 raise self.error(
                     "ledger", n, "amount", _("a gain must be more than 0, a cost less than 0.")
                 )
+            if values["locations"] is not None and (
+                values["kind"] != LedgerKind.RECON or values["locations"] > 99
+            ):
+                raise self.error(
+                    "ledger",
+                    n,
+                    "locations",
+                    _("only a recon payment carries a number of Locations (0 to 99)."),
+                )
             rows.append(
                 {
                     "ref": ref,

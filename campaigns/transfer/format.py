@@ -96,7 +96,9 @@ SIDE_DAY_FIELDS = (
     "initiative_chit",
     "chit_revealed",
 )
-LEDGER_FIELDS = ("side", "ledger", "index", "kind", "amount", "rg", "note")
+# ``locations``: a recon payment's Locations (added after version 2 was fixed; a file without it
+# imports with the column blank).
+LEDGER_FIELDS = ("side", "ledger", "index", "kind", "amount", "rg", "note", "locations")
 SCENARIO_FIELDS = (
     "index",
     "sequence",

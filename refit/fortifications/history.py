@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from campaigns.history.labels import event_day, event_side
 from campaigns.history.sentences import INT, TEXT, sentence
 from campaigns.models import Campaign, CampaignEvent
+from refit.fortifications.records import describe_order, item_words
 
 
 @sentence(
@@ -75,7 +76,9 @@ def _fortification_label(campaign: Campaign, data: dict[str, Any]) -> str:
     item = next((i for i in table.get("items", []) if i["id"] == data.get("item")), {})
     names = item.get("name") or {}
     name = names.get("ja" if (get_language() or "").startswith("ja") else "en") or names.get(
-        "en", data.get("item", "")
+        "en", item_words(str(data.get("item", "")))
     )
-    detail = f" ({data['detail']})" if data.get("detail") else ""
-    return f"{data.get('quantity', 1)} × {name}{detail}"
+    order = data.get("order")
+    words = describe_order(order) if isinstance(order, dict) else ""
+    detail = words or data.get("detail") or ""
+    return f"{data.get('quantity', 1)} × {name}" + (f" ({detail})" if detail else "")

@@ -18,9 +18,10 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from campaigns.games.registry import localized
 from campaigns.games.rules import Reason
 from campaigns.history import services as history
 from campaigns.models import (
@@ -69,6 +70,12 @@ def table(campaign: Campaign) -> dict[str, Any]:
 
 def items(campaign: Campaign) -> list[dict[str, Any]]:
     return list(table(campaign).get("items", []))
+
+
+def item_name(campaign: Campaign, item_id: str) -> str:
+    """The item's name in the active language (a ledger note is read by people, not code)."""
+    item = next((i for i in items(campaign) if i["id"] == item_id), None)
+    return localized((item or {}).get("name"), get_language()) or item_id
 
 
 def item_for_side(campaign: Campaign, item: dict[str, Any], side: str) -> bool:
@@ -132,14 +139,22 @@ def side_fpp(campaign: Campaign, side: str, index: int) -> FppState:
 
 
 def _booby_trap_changes(
-    campaign: Campaign, side: str, purchases: Sequence[FortificationPurchase], index: int
+    campaign: Campaign,
+    side: str,
+    purchases: Sequence[FortificationPurchase],
+    index: int,
+    *,
+    todays: bool = False,
 ) -> list[tuple[int, int]]:
-    """Level changes before day ``index``'s purchases: earlier purchases (Under Construction
-    ones hold from the next time frame) and the 11.6123 drops rolled so far."""
+    """Level changes before day ``index``'s purchases (with ``todays``, including them):
+    purchases (Under Construction ones hold from the next time frame, a lost one never) and
+    the 11.6123 drops rolled so far."""
     changes = [
         (p.index + (1 if p.under_construction else 0), p.quantity)
         for p in purchases
-        if p.item in BOOBY_TRAP_ITEMS and p.index < index and not p.details.get("lost")
+        if p.item in BOOBY_TRAP_ITEMS
+        and (p.index <= index if todays else p.index < index)
+        and not p.details.get("lost")
     ]
     drops = DiceRoll.objects.filter(
         campaign=campaign,
@@ -160,6 +175,17 @@ def booby_trap_level(
 ) -> str:
     reading = reading or read_side(campaign, side)
     changes = _booby_trap_changes(campaign, side, reading.purchases, index)
+    return rules.booby_trap_level(changes, index)
+
+
+def booby_trap_level_in_force(
+    campaign: Campaign, side: str, index: int, reading: SideReading | None = None
+) -> str:
+    """The level in force for day ``index``'s scenario: the day's drop and its own purchases
+    count (they come before the scenario); an Under Construction purchase counts from the next
+    time frame (SaP 11.6191)."""
+    reading = reading or read_side(campaign, side)
+    changes = _booby_trap_changes(campaign, side, reading.purchases, index, todays=True)
     return rules.booby_trap_level(changes, index)
 
 
@@ -299,7 +325,7 @@ def buy(
             index=index,
             kind=LedgerKind.FORTIFICATION_PURCHASE,
             amount=-total,
-            note=f"{order.quantity} × {order.item}",
+            note=f"{order.quantity} × {item_name(campaign, order.item)}"[:200],
             created_by=by,
         )
     purchase = FortificationPurchase.objects.create(
@@ -329,6 +355,7 @@ def buy(
         index=index,
         item=order.item,
         detail=purchase.detail,
+        order=details["order"],  # the variant as data: the sentence words it for the reader
         quantity=order.quantity,
         fpp=total,
         under_construction=order.under_construction,
@@ -363,6 +390,8 @@ def remove(campaign: Campaign, purchase: FortificationPurchase, by: AbstractBase
     )
     if purchase is None:
         raise FortificationError(_("That purchase is already gone."))
+    if purchase.details.get("initial"):
+        raise FortificationError(_("The initial OB's fortifications are given, not bought."))
     reph = open_fortification_reph(campaign, purchase.side)
     if purchase.index != reph.index:
         raise FortificationError(_("Only purchases of the current Refit Phase can be taken back."))

@@ -18,7 +18,12 @@ from campaigns.access import Viewer
 from campaigns.games.registry import LocalizedText, localized
 from campaigns.models import Campaign, RefitPhase
 from refit.fortifications import services as fortifications
-from refit.fortifications.records import FortificationRecord, fortification_record
+from refit.fortifications.records import (
+    FortificationRecord,
+    belt_words,
+    fortification_record,
+    unit_words,
+)
 from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
 
@@ -30,8 +35,8 @@ class ItemInputs:
     sizes: tuple[int, ...] = ()
     factors: bool = False
     pillbox: bool = False
-    units: tuple[str, ...] = ()
-    belts: tuple[str, ...] = ()
+    units: tuple[tuple[str, str], ...] = ()  # (value, words)
+    belts: tuple[tuple[str, str], ...] = ()  # (value, words): ("ap_6", "6-FP A-P")
     trench_variants: bool = False
     detonating_unit: bool = False
     under_construction: bool = False
@@ -72,7 +77,7 @@ def fortification_situation(viewer: Viewer, side: str) -> FortificationSituation
     reading = fortifications.read_side(campaign, side)
     reph = walker.open_reph(campaign)
     rule = fortifications.fortification_rule(campaign)
-    record = fortification_record(campaign, side, reading)
+    record = fortification_record(campaign, side, reading, reph.index if reph else None)
     can_edit = viewer.can_act_for_side(side)
     if reph is None:
         return FortificationSituation(reph=None, rule=rule, record=record, can_edit=can_edit)
@@ -94,7 +99,7 @@ def fortification_situation(viewer: Viewer, side: str) -> FortificationSituation
         step_done=rule in marks,
         can_buy=can_buy,
         fpp=reading.fpp(reph.index),
-        booby_trap_level=fortifications.booby_trap_level(campaign, side, reph.index, reading),
+        booby_trap_level=record.booby_trap_level,
         has_booby_traps=any(item["id"] in fortifications.BOOBY_TRAP_ITEMS for item in side_items),
         items=tuple(_item_row(campaign, item, side) for item in side_items) if can_buy else (),
     )
@@ -139,8 +144,8 @@ def inputs_for(campaign: Campaign, item: dict[str, Any], side: str) -> ItemInput
         sizes=sizes,
         factors="fpp_per_factor" in item,
         pillbox="fpp_formula" in item or "cost_formula" in item,
-        units=units,
-        belts=belts,
+        units=tuple((unit, unit_words(unit)) for unit in units),
+        belts=tuple((belt, belt_words(belt)) for belt in belts),
         trench_variants=bool(item.get("variants")),
         detonating_unit=item["id"] in ("set-dc", "set_dc"),
         under_construction=campaign.module != RF
@@ -160,7 +165,7 @@ def price_text(item: dict[str, Any], side: str) -> str:
         return f"(a + b + c) × {formula.get('multiplier')}"
     per_unit = item.get("fpp_per_unit") or (item.get("cost") if item["id"] == "hip" else None)
     if isinstance(per_unit, dict):
-        return " / ".join(f"{unit.upper()} {fpp}" for unit, fpp in per_unit.items())
+        return " / ".join(f"{unit_words(unit)} {fpp}" for unit, fpp in per_unit.items())
     cost = item.get("cost", item.get("fpp"))
     if isinstance(cost, dict):
         return " / ".join(str(value) for value in cost.values())

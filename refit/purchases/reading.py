@@ -49,7 +49,7 @@ class CppState:
 
 def cpp_state(rows: Sequence[tuple[int, str, int, str]], day_count: int, index: int) -> CppState:
     day = cpp_days(day_count, [Movement(*row) for row in rows])[index]
-    return CppState(total=day.total, spent=day.spent, left=day.left - day.recon)
+    return CppState(total=day.total, spent=day.spent, left=day.left)
 
 
 def ledger_rows(

@@ -30,7 +30,7 @@ from campaigns.orbat import services as orbat
 from campaigns.records.balance import scenario_balance_drm
 from refit.purchases.reading import PURCHASE_STEP, map_groups
 from refit.rules import receipt as rules
-from refit.rules.purchase_costs import group_by_id
+from refit.rules.purchase_costs import DUG_IN, group_by_id
 from refit.walker import services as walker
 
 STRENGTH_STEP = {"red_factories": "11.620", "slaughter_at_ponyri": "11.618"}
@@ -319,12 +319,25 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
     roller = _Roller(campaign, rg, reph, by)
     group = group_of(campaign, rg)
     got = _rf(roller, group) if campaign.module == rules.RF else _sap(roller, group)
+    dug_in = campaign.module == rules.RF and rg.option == DUG_IN
+    if dug_in:
+        got = rules.with_dug_in_lmg(got, rules.dug_in_lmg(group, got.get("units", {})))
     got["rolls"] = roller.ids
     rg.strength = got["strength"]
     rg.details = {**rg.details, "received": got}
     rg.save(update_fields=["strength", "details"])
-    text = ob_text(got)
-    if text:
+    if dug_in:
+        # 11.6194c: the AFVs go into the box dug in (never mobile, BMG taken out); their LMG
+        # and the rest of the receipt as usual.
+        afvs = ob_text({"units": got.get("units", {})})
+        rest = ob_text({**got, "units": {}})
+        if afvs:
+            orbat.add_units(
+                campaign, by=by, side=rg.side, box="rg", text=afvs, group=rg, statuses=["dug_in"]
+            )
+        if rest:
+            orbat.add_units(campaign, by=by, side=rg.side, box="rg", text=rest, group=rg)
+    elif text := ob_text(got):
         orbat.add_units(campaign, by=by, side=rg.side, box="rg", text=text, group=rg)
     history.record_change(
         campaign,

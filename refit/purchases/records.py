@@ -87,6 +87,13 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
         )
     if got.get("inexperienced_crews"):
         parts.append(_("Inexperienced crews"))
+    if got.get("dug_in"):
+        parts.append(
+            _("dug-in: BMG removed, +%(lmg)s LMG, never mobile (11.6194c)")
+            % {"lmg": got["dug_in"].get("lmg", 0)}
+        )
+    elif rg.option == costs.DUG_IN and campaign.module == costs.RF:
+        parts.append(_("dug-in: BMG removed, one LMG per AFV, never mobile (11.6194c)"))
     if details.get("override"):
         parts.append(_("referee: %(reason)s") % {"reason": details["override"]["reason"]})
     if details.get("note"):

@@ -35,6 +35,7 @@ from campaigns.models import (
     SideDay,
     StepProgress,
 )
+from campaigns.models.state import RG_OPTION_WORDS
 from campaigns.orbat.services import next_rg_number
 from campaigns.roster.ledger import Movement, fpp_days
 from campaigns.state import StateError
@@ -68,12 +69,7 @@ class PurchaseError(StateError):
 
 
 def option_label(option: str) -> str:
-    return {
-        costs.REINFORCEMENT: _("reinforcement"),
-        costs.ON_MAP: _("on-map set-up"),
-        costs.RESERVE: _("Reserve"),
-        costs.DUG_IN: _("dug-in"),
-    }.get(option, option)
+    return str(RG_OPTION_WORDS.get(option, option.replace("_", " ")))
 
 
 REASONS = {

@@ -194,16 +194,74 @@ def booby_trap_level_after(level: str, increases: int) -> str:
 
 
 def booby_trap_level(changes: Sequence[tuple[int, int]], before_index: int) -> str:
-    """The booby-trap level in force at the start of CG day / time frame ``before_index``.
+    """The booby-trap level with every change that holds by CG day / time frame
+    ``before_index``.
 
     ``changes`` are (index from which it holds, +1 per level bought / −1 per 11.6123 drop);
-    the level starts at C (RF15, SaP8), never falls below C nor rises above A.
+    the level starts at C (RF15, SaP8), never falls below C nor rises above A. On one day the
+    drop (11.6123, early in the RePh) comes before that day's purchases (11.621 / SaP 11.619).
+    Passed the day's own purchases, it is the level in force for that day's scenario; without
+    them, the level the day's purchases start from.
     """
     level = 0
     for index, change in sorted(changes):
         if index <= before_index:
             level = max(0, min(level + change, len(BOOBY_TRAP_LEVELS) - 1))
     return BOOBY_TRAP_LEVELS[level]
+
+
+# --- the grey "Total #" boxes of the Fortification Purchase Record ----------------------------
+
+MINEFIELD_KINDS = {"ap-minefield": "ap", "at-minefield": "at"}
+HIP_UNITS = ("afv", "vehicle", "squad", "hs", "crew", "smc")
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Items bought and not yet set up: ``quantity`` × ``item`` with the purchase's order data
+    (``factors``, ``unit``, ``belt``, ``size`` as the purchase stored them)."""
+
+    item: str
+    quantity: int
+    order: Mapping[str, Any]
+
+
+def record_totals(pending: Sequence[Pending]) -> dict[str, tuple[tuple[str, int], ...]]:
+    """What each column's grey Total # box holds (RF 11.621, its example; SaP 11.619).
+
+    A minefield column holds its total factors by kind — one 6-factor A-P minefield is written
+    "A-P 6", so two of them are ("ap", 12). HIP is counted per unit type, apart ("squad" 2,
+    "hs" 2, "crew" 1, "smc" 1), in the table's order. SaP Mine Belts are counted per belt
+    ("ap_6" 2), foxholes per size ("3S" 1); any other column holds a plain count under "".
+    """
+    totals: dict[str, dict[str, int]] = {}
+    for line in pending:
+        counts = totals.setdefault(line.item, {})
+        order = line.order
+        if line.item in MINEFIELD_KINDS and order.get("factors"):
+            key = MINEFIELD_KINDS[line.item]
+            counts[key] = counts.get(key, 0) + int(order.get("factors") or 0) * line.quantity
+            continue
+        if order.get("unit"):
+            key = str(order["unit"])
+        elif order.get("belt"):
+            key = str(order["belt"])
+        elif order.get("size"):
+            key = f"{order['size']}S"
+        else:
+            key = ""
+        counts[key] = counts.get(key, 0) + line.quantity
+    ranked = {unit: n for n, unit in enumerate(HIP_UNITS)}
+    return {
+        item: tuple(
+            sorted(
+                ((key, n) for key, n in counts.items() if n),
+                key=lambda pair: (ranked.get(pair[0], len(ranked)), pair[0]),
+            )
+        )
+        for item, counts in totals.items()
+        if any(counts.values())
+    }
 
 
 def order_detail(order: FortificationOrder) -> str:

@@ -345,3 +345,25 @@ def sap_armor_leader_drms(side: str, group: Mapping[str, Any]) -> list[Drm]:
 def sap_oba_chits(result: Mapping[str, Any], pre_registered_hexes: int) -> tuple[int, int]:
     """(black, red) chits of the draw pile: +1 black with a pre-registered hex (11.6183)."""
     return result["black"] + (1 if pre_registered_hexes else 0), result["red"]
+
+
+# --- dug-in AFV platoons (RF 11.6194c) ------------------------------------------------------
+
+
+def dug_in_lmg(group: Mapping[str, Any], units: Mapping[str, int]) -> int:
+    """RF 11.6194c: a dug-in AFV platoon's BMG are unusable — the Soviet has taken them out and
+    adds as many Soviet LMG to his OB as the platoon has AFVs. ``units`` are the AFVs the
+    platoon received (after its strength roll); 0 for anything but an AFV platoon."""
+    if group.get("type") != "afv_platoon":
+        return 0
+    return sum(n for n in units.values() if n > 0)
+
+
+def with_dug_in_lmg(got: Mapping[str, Any], lmg: int) -> dict[str, Any]:
+    """The receipt with the dug-in platoon's LMG added to its SW and recorded apart, so the
+    records can say where they came from."""
+    if not lmg:
+        return dict(got)
+    sw = dict(got.get("sw") or {})
+    sw["LMG"] = sw.get("LMG", 0) + lmg
+    return {**got, "sw": sw, "dug_in": {"lmg": lmg, "bmg_removed": True}}

@@ -232,7 +232,7 @@ def _book_ec(booking: Booking) -> str:
     return _("EC on the calendar: %(ec)s.") % {"ec": ec}
 
 
-# --- recon (RF 11.622, SaP 11.620): paid in CPP -----------------------------------------
+# --- recon (RF 11.622, SaP 11.620): paid in CPP, the Locations kept with the payment ---------
 
 
 def _book_recon(booking: Booking) -> str:
@@ -248,6 +248,7 @@ def _book_recon(booking: Booking) -> str:
         amount=-cost,
         note=_("Recon dr %(final)s: %(locations)s Locations")
         % {"final": roll.final, "locations": roll.result["locations"]},
+        locations=int(roll.result["locations"]),
     )
     return _("%(cost)s CPP paid for recon; %(locations)s Locations may be reconnoitred.") % {
         "cost": cost,

@@ -15,13 +15,15 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign
+from campaigns.state import fortified_building_item, initial_fortified_buildings
 from refit.fortifications.records import (
     FortificationRecord,
     fortification_items,
     fortification_record,
 )
+from refit.fortifications.services import fortification_rule
 from rosters.builders.common import first_column_heading, frame, language, period_label, side_name
-from rosters.sheets import Column, Row, Sheet, Table
+from rosters.sheets import Column, Fact, Row, Sheet, Table
 
 BLANK_LOCATION_LINES = 12
 
@@ -60,7 +62,17 @@ def _by_type(
         )
         for number in range(1, depth + 1)
     ]
-    totals = record.totals if record is not None else {}
+    if record is not None:
+        totals = record.totals
+    else:
+        # The blank form: the initial OB's Fortified Building Locations, still to be placed.
+        building = fortified_building_item(campaign)
+        given = initial_fortified_buildings(campaign, side)
+        totals = (
+            {building["id"]: _("%(n)s (initial OB)") % {"n": given}}
+            if building is not None and given
+            else {}
+        )
     rows.append(
         Row(
             cells=(
@@ -96,6 +108,14 @@ def _cvp_tally(campaign: Campaign, record: FortificationRecord | None) -> Table:
     )
 
 
+def _construction(under_construction: bool, lost: bool) -> str:
+    """The Under Construction cell: "yes", or "yes · lost" when a hex no longer qualified at
+    placement (SaP 11.6191)."""
+    if not under_construction:
+        return ""
+    return _("yes · lost") if lost else _("yes")
+
+
 def _title(campaign: Campaign, side: str) -> str:
     return _("%(side)s Fortification Purchase Record") % {"side": side_name(campaign, side)}
 
@@ -122,10 +142,10 @@ def fortifications(campaign: Campaign, side: str) -> Sheet:
                     line.name,
                     line.detail,
                     str(line.quantity),
-                    str(line.fpp),
-                    _("yes") if line.under_construction else "",
+                    "—" if line.initial else str(line.fpp),
+                    _construction(line.under_construction, line.lost),
                     line.hexes,
-                    line.location,
+                    _("lost") if line.lost else line.location,
                 )
             )
             for line in record.lines
@@ -146,11 +166,15 @@ def fortifications(campaign: Campaign, side: str) -> Sheet:
         ),
         empty_text=_("No FPP yet."),
     )
+    facts = ()
+    if record.booby_trap_level:
+        facts = (Fact(_("Booby-trap level for this day's scenario"), record.booby_trap_level),)
     return frame(
         campaign,
         side,
         kind="fortifications",
         title=_title(campaign, side),
+        facts=facts,
         tables=(
             _by_type(campaign, side, record, lines=1),
             purchases,
@@ -159,9 +183,12 @@ def fortifications(campaign: Campaign, side: str) -> Sheet:
         ),
         notes=(
             _(
-                "Total #: bought and not yet placed (pencilled in at purchase, erased once "
-                "the items are set up). Unspent FPP are lost at the end of the step."
-            ),
+                "Total #: bought (or given in the initial OB) and not yet placed, pencilled in "
+                "at purchase and erased once the items are set up: minefields in total factors "
+                "(“A-P 6”), HIP per unit type. Unspent FPP are lost at the end of the "
+                "fortification step (%(rule)s)."
+            )
+            % {"rule": fortification_rule(campaign)},
         ),
     )
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.rules import signed
 from campaigns.models import Campaign
-from campaigns.roster.rows import RosterRow, roster_rows
+from campaigns.roster.rows import RosterRow, cpp_fpp_note, roster_rows
 from campaigns.state import initial_ob
 from rosters.builders.common import (
     first_column_heading,
@@ -112,7 +112,7 @@ def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Ce
         (Column(_("Left"), cpp, 0.8, True), _cpp(lambda row: str(row.cpp.left))),
         (
             Column(_("Recon"), cpp, 0.8, True),
-            _cpp(lambda row: str(row.cpp.recon) if row.cpp.recon else ""),
+            _cpp(lambda row: "" if row.cpp.recon is None else str(row.cpp.recon)),
         ),
         (Column(_("Available"), fpp, 0.9, True), _cpp(lambda row: str(row.fpp.available))),
         (Column(_("Spent"), fpp, 0.8, True), _cpp(lambda row: str(row.fpp.spent))),
@@ -147,7 +147,7 @@ def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Ce
     return columns
 
 
-def _notes(has_adjustments: bool) -> tuple[str, ...]:
+def _notes(campaign: Campaign, has_adjustments: bool) -> tuple[str, ...]:
     total = (
         _("Total = Start + Repl + referee adjustments (their own column).")
         if has_adjustments
@@ -159,10 +159,7 @@ def _notes(has_adjustments: bool) -> tuple[str, ...]:
             "printed form."
         ),
         total,
-        _(
-            "Left = Total − Spent; the next day's Start = Left − Recon. Unspent FPP are lost at "
-            "the end of the fortification step (11.621)."
-        ),
+        cpp_fpp_note(campaign),
         _("Hist DRM “?”: not known yet (the Historical DRM chart is entered by the referee)."),
     )
 
@@ -187,7 +184,7 @@ def roster(campaign: Campaign, side: str) -> Sheet:
             for row in rows
         ),
     )
-    notes = _notes(has_adjustments)
+    notes = _notes(campaign, has_adjustments)
     if campaign.module != "red_factories":
         notes = notes[:-1]
     return frame(

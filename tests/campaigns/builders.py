@@ -35,7 +35,7 @@ def cell(html: str, index: int, name: str) -> str:
     return re.sub(r"<[^>]+>", "", match.group(1)).strip()
 
 
-def add(campaign, user, side, ledger, index, kind, amount, rg="", note=""):
+def add(campaign, user, side, ledger, index, kind, amount, rg="", note="", locations=None):
     return roster.add_ledger_entry(
         campaign,
         by=user,
@@ -46,6 +46,7 @@ def add(campaign, user, side, ledger, index, kind, amount, rg="", note=""):
         amount=amount,
         rg=rg,
         note=note,
+        locations=locations,
     )
 
 

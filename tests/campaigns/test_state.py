@@ -5,7 +5,15 @@ import pytest
 
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import CampaignDay, LedgerEntry, OrbatEntry, ReinforcementGroup, Role, SideDay
+from campaigns.models import (
+    CampaignDay,
+    FortificationPurchase,
+    LedgerEntry,
+    OrbatEntry,
+    ReinforcementGroup,
+    Role,
+    SideDay,
+)
 from campaigns.records import services as records
 from campaigns.state import StaleEdit
 
@@ -36,7 +44,59 @@ def test_rb_cg_i_starts_with_its_calendar_and_both_initial_obs(campaign):
             "box", "unit_type", "quantity"
         )
     )
-    assert retained == {("retained", "45LL AT", 2), ("retained", "2-2-8", 2)}
+    # The initial OB's 5 Fortified Building Locations (RB CG I) sit in the fortification box and
+    # on the Fortification Purchase Record, given (no FPP) and to be set up.
+    assert retained == {
+        ("retained", "45LL AT", 2),
+        ("retained", "2-2-8", 2),
+        ("fortifications", "Fortified Building Location", 5),
+    }
+    (buildings,) = FortificationPurchase.objects.filter(campaign=campaign)
+    assert (buildings.side, buildings.item, buildings.quantity, buildings.fpp) == (
+        "soviet",
+        "fortified-building",
+        5,
+        0,
+    )
+    assert buildings.details == {"initial": True} and buildings.ledger_entry is None
+
+
+@pytest.mark.parametrize(
+    ("module", "cg", "side", "expected"),
+    [
+        ("red_factories", "rb-cg-2", "soviet", {"soviet": 20, "german": 5}),
+        ("slaughter_at_ponyri", "timetable-disrupted", "german", {"russian": 8}),
+    ],
+)
+def test_the_initial_obs_fortified_building_locations_are_given_to_each_side(
+    people, module, cg, side, expected
+):
+    # RB CG II: Soviet 20, German 5 (11.52); SaP: Russian 8 (seed 004 L594).
+    from campaigns.games.registry import get_module
+    from campaigns.members import services as members
+    from campaigns.state import initial_fortified_buildings
+
+    campaign = members.create_campaign(
+        user=people["german"],
+        name="Another",
+        module=get_module(module),
+        cg_key=cg,
+        role=Role.PLAYER,
+        side=side,
+    )
+    given = dict(
+        FortificationPurchase.objects.filter(campaign=campaign, details__initial=True).values_list(
+            "side", "quantity"
+        )
+    )
+    assert given == expected
+    assert {s: initial_fortified_buildings(campaign, s) for s in expected} == expected
+    fortification_box = dict(
+        OrbatEntry.objects.filter(campaign=campaign, box="fortifications", kind="fortification")
+        .filter(unit_type="Fortified Building Location")
+        .values_list("side", "quantity")
+    )
+    assert fortification_box == expected
 
 
 def test_the_historical_drm_is_prefilled_only_where_the_rules_give_it(campaign):

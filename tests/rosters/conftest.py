@@ -1,7 +1,7 @@
 """A seeded RB CG I campaign for the sheet tests: known numbers on both sides.
 
-German: 15 CPP at start; on 17 Oct buys I1 (7) and A5 (4) and spends 2 on recon; on 18 Oct
-gets +16 and buys A6 (5): Start 2, Total 18, Left 13 (the 11.6162 example's numbers).
+German: 15 CPP at start; on 17 Oct buys I1 (7) and A5 (4) and spends 2 on recon (5 Locations);
+on 18 Oct gets +16 and buys A6 (5): Start 2, Total 18, Left 13 (the 11.6162 example's numbers).
 Soviet (the secrets the German must never see): +987 on 18 Oct, buys I6 for 12, FPP 777.
 """
 
@@ -38,7 +38,7 @@ def seeded(campaign, people):
     german, soviet = people["german"], people["soviet"]
     add(campaign, german, "german", "cpp", 0, "rg_purchase", -7, "I1")
     add(campaign, german, "german", "cpp", 0, "rg_purchase", -4, "A5")
-    add(campaign, german, "german", "cpp", 0, "recon", -2)
+    add(campaign, german, "german", "cpp", 0, "recon", -2, locations=5)
     add(campaign, german, "german", "cpp", 1, "replenishment", 16)
     add(campaign, german, "german", "cpp", 1, "rg_purchase", -5, "A6")
     _buy(

@@ -6,7 +6,7 @@ from django.http import Http404
 from campaigns.access import viewer_for
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import ReinforcementGroup, Role
+from campaigns.models import FortificationPurchase, ReinforcementGroup, Role
 from rosters.builders import KINDS, build_sheet, kinds_for
 from rosters.sheets import Column, Row, Table
 
@@ -69,7 +69,8 @@ def test_the_roster_cpp_chain_matches_the_ledger(seeded, people):
     (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
     columns = ("Start", "Repl", "Total", "RG purchased", "Spent", "Left", "Recon")
     day = {name: column(table, name, "CPP") for name in columns}
-    assert [day[name][0] for name in columns] == ["15", "", "15", "I1 (7), A5 (4)", "11", "4", "2"]
+    # 11.622: Left = 15 − 11 − 2 CPP of recon; the Recon column holds the 5 Locations.
+    assert [day[name][0] for name in columns] == ["15", "", "15", "I1 (7), A5 (4)", "11", "2", "5"]
     assert [day[name][1] for name in columns] == ["2", "16", "18", "A6 (5)", "5", "13", ""]
     # Days not reached yet stay blank, as on the page.
     assert [day[name][2] for name in columns] == [""] * 7
@@ -174,6 +175,43 @@ def test_the_rg_record_counts_each_rg_id_on_its_own(seeded, people):
     assert rifles == [("OB", ""), ("1", "8"), ("2", "7")]
 
 
+def test_a_dug_in_platoon_shows_its_lmg_and_why_on_the_soviet_rg_record(seeded, people):
+    # 11.6194c: A3 bought dug in (3 CPP) received 3 T-34 M41 and, for their BMG, 3 LMG.
+    ReinforcementGroup.objects.create(
+        campaign=seeded,
+        side="soviet",
+        rg_id="A3",
+        number=1,
+        index=1,
+        source=ReinforcementGroup.Source.PURCHASED,
+        option="dug_in",
+        cpp_cost=3,
+        strength="F",
+        details={
+            "received": {
+                "units": {"T-34 M41": 3},
+                "sw": {"LMG": 3},
+                "leaders": [],
+                "dug_in": {"lmg": 3, "bmg_removed": True},
+            }
+        },
+    )
+    for persona in ("soviet", "referee"):
+        (table,) = build_sheet(viewer(people, seeded, persona), "soviet", "rg-record", "en").tables
+        (row,) = [row.cells for row in table.rows if row.cells[1] == "A3"]
+        assert (row[7], row[9], row[10], row[11]) == (
+            "3 × LMG",
+            "dug-in: BMG removed, +3 LMG, never mobile (11.6194c)",
+            "D",
+            "3",
+        )
+    (german,) = build_sheet(viewer(people, seeded), "german", "rg-record", "en").tables
+    assert "A3" not in [row.cells[1] for row in german.rows]
+    for persona in ("german", "observer"):
+        with pytest.raises(Http404):
+            build_sheet(viewer(people, seeded, persona), "soviet", "rg-record", "en")
+
+
 def test_the_blank_rg_record_preprints_the_ob_rgs_then_empty_lines(seeded, people):
     (table,) = build_sheet(
         viewer(people, seeded, "observer"), "german", "blank-rg-record", "en"
@@ -209,9 +247,119 @@ def test_the_blank_fortification_record_has_empty_location_lines_and_every_date(
     sheet = build_sheet(viewer(people, seeded, "observer"), "soviet", "blank-fortifications", "en")
     by_type, tally = sheet.tables
     assert len(by_type.rows) == 12 + 1
-    assert all(set(row.cells[1:]) == {""} for row in by_type.rows)
+    assert all(set(row.cells[1:]) == {""} for row in by_type.rows[:-1])
+    # The Total # row pre-prints only the initial OB's 5 Fortified Building Locations (RB CG I).
+    totals = dict(zip([c.heading for c in by_type.columns], by_type.rows[-1].cells, strict=True))
+    assert totals.pop("Fortified Building Location") == "5 (initial OB)"
+    assert set(list(totals.values())[1:]) == {""}
     assert [row.label for row in tally.rows][0] == "17 Oct 1942"
     assert len(tally.rows) == 13
+
+
+def test_the_soviet_record_shows_the_initial_buildings_the_booby_trap_level_and_the_totals(
+    seeded, people
+):
+    # Bought on 18 Oct (the current day): a 6-factor A-P minefield, HIP for 2 squads and one
+    # booby-trap level, as the purchase service stores them.
+    FortificationPurchase.objects.create(
+        campaign=seeded,
+        side="soviet",
+        index=1,
+        item="ap-minefield",
+        detail="6 FP",
+        details={"order": {"factors": 6}},
+        fpp=18,
+    )
+    FortificationPurchase.objects.create(
+        campaign=seeded,
+        side="soviet",
+        index=1,
+        item="hip",
+        details={"order": {"unit": "squad"}},
+        quantity=2,
+        fpp=6,
+    )
+    FortificationPurchase.objects.create(
+        campaign=seeded,
+        side="soviet",
+        index=1,
+        item="booby-trap",
+        details={"order": {}},
+        fpp=40,
+    )
+    sheet = build_sheet(viewer(people, seeded, "referee"), "soviet", "fortifications", "en")
+    assert ("Booby-trap level for this day's scenario", "B") in [
+        (fact.label, fact.value) for fact in sheet.facts
+    ]
+    by_type, purchases, _fpp, _tally = sheet.tables
+    assert column(by_type, "A-P Minefield")[-1] == "A-P 6"
+    assert column(by_type, "HIP")[-1] == "squad 2"
+    assert column(by_type, "Fortified Building Location")[-1] == "5"
+    assert purchases.rows[0].cells[:5] == (
+        "Initial OB",
+        "Fortified Building Location",
+        "",
+        "5",
+        "—",
+    )
+    assert any("(11.621)" in note for note in sheet.notes)
+
+
+def test_the_divider_holds_the_initial_obs_fortified_building_locations(seeded, people):
+    sheet = build_sheet(viewer(people, seeded, "soviet"), "soviet", "orbat", "en")
+    (box,) = [table for table in sheet.tables if table.title == "Fortification counters"]
+    assert ("Fortified Building Location", "5") in [row.cells[:2] for row in box.rows]
+    german = build_sheet(viewer(people, seeded), "german", "orbat", "en")
+    (box,) = [table for table in german.tables if table.title == "Fortification counters"]
+    assert "Fortified Building Location" not in [row.cells[0] for row in box.rows]  # RB CG I: 0
+
+
+def test_a_sap_under_construction_item_lost_is_marked_lost(people):
+    sap = services.create_campaign(
+        user=people["german"],
+        name="Ponyri",
+        module=get_module("slaughter_at_ponyri"),
+        cg_key="timetable-disrupted",
+        role=Role.PLAYER,
+        side="russian",
+    )
+    FortificationPurchase.objects.create(
+        campaign=sap,
+        side="russian",
+        index=0,
+        item="hidden_mine_belt",
+        details={"order": {"belt": "ap_6", "under_construction": True}, "lost": True},
+        detail="6-FP A-P",
+        under_construction=True,
+        hexes="P5 P6",
+        fpp=10,
+    )
+    sheet = build_sheet(viewer_for(people["german"], sap.pk), "russian", "fortifications", "en")
+    by_type, purchases, _fpp, _tally = sheet.tables
+    lost = [row.cells for row in purchases.rows if row.cells[1].startswith("Hidden Mine Belt")]
+    assert lost == [
+        (
+            "CG-1: 7 July 1943 AM",
+            "Hidden Mine Belt (SSR CG17)",
+            "6-FP A-P",
+            "1",
+            "10",
+            "yes · lost",
+            "P5 P6",
+            "lost",
+        )
+    ]
+    # The Russian initial OB's 8 Fortified Building Locations (seed 004 L594); the lost belt
+    # is not waiting to be placed; the FPP footnote cites SaP's own step (11.619).
+    assert column(by_type, "Fortified Building Location")[-1] == "8"
+    assert column(by_type, "Hidden Mine Belt (SSR CG17)")[-1] == ""
+    assert any("(11.619)" in note for note in sheet.notes)
+    for table in sheet.tables:
+        for row in table.rows:
+            for raw in ("hidden_mine_belt", "ap_6", "on_map", "fortified_building_location"):
+                assert raw not in " ".join(row.cells)
+    roster = build_sheet(viewer_for(people["german"], sap.pk), "russian", "roster", "en")
+    assert any("(11.620)" in note and "(11.619)" in note for note in roster.notes)
 
 
 def test_a_sap_fortification_record_offers_only_that_sides_items(people):

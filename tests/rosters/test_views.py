@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import Role
+from campaigns.models import FortificationPurchase, Role
 from rosters.builders import KINDS
 
 pytestmark = pytest.mark.django_db
@@ -277,3 +277,79 @@ def test_a_short_game_has_only_its_status_sheet(people, client_as):
     side = module.sides[0].key
     assert reverse("rosters:pdf", args=[short_game.pk, side, "status"]) in html
     assert client.get(sheet_url(short_game, side, "blank-roster")).status_code == 404
+
+
+# --- records as the forms define them (the Fortification Purchase Record) -------------------
+
+
+@pytest.fixture
+def soviet_fortified(seeded):
+    """The Soviet bought a 6-factor A-P minefield and HIP for 2 squads on 18 Oct and wrote where
+    the initial OB's 5 Fortified Building Locations stand."""
+    FortificationPurchase.objects.create(
+        campaign=seeded,
+        side="soviet",
+        index=1,
+        item="ap-minefield",
+        details={"order": {"factors": 6}},
+        fpp=18,
+    )
+    FortificationPurchase.objects.create(
+        campaign=seeded,
+        side="soviet",
+        index=1,
+        item="hip",
+        details={"order": {"unit": "squad"}},
+        quantity=2,
+        fpp=6,
+    )
+    FortificationPurchase.objects.filter(
+        campaign=seeded, side="soviet", details__initial=True
+    ).update(location="K5-secret-building")
+    return seeded
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Initial OB", "Fortified Building Location", "A-P 6", "squad 2", "(11.621)"]),
+        ("ja", ["初期編制", "要塞化された建物", "A-P 6", "分隊 2", "11.621"]),
+    ],
+)
+def test_the_fortification_record_pdf_writes_the_totals_as_the_form_does(
+    soviet_fortified, client_as, language, words
+):
+    response = client_as("soviet").get(
+        sheet_url(soviet_fortified, "soviet", "fortifications", lang=language)
+    )
+    text = pdf_text(response)
+    for word in words:
+        assert word in text, (language, word)
+    assert "K5-secret-building" in text
+    for raw in ("ap-minefield", "fortified-building", "squad\n"):
+        assert raw not in text
+
+
+@pytest.mark.parametrize("persona", ["german", "observer", "outsider"])
+def test_the_soviet_buildings_and_totals_stay_secret(soviet_fortified, client_as, persona):
+    client = client_as(persona)
+    for kind in ("fortifications", "orbat"):
+        assert client.get(sheet_url(soviet_fortified, "soviet", kind, lang="en")).status_code == 404
+    blank = client.get(sheet_url(soviet_fortified, "soviet", "blank-fortifications", lang="en"))
+    if persona == "outsider":
+        assert blank.status_code == 404
+        return
+    text = pdf_text(blank)
+    assert "5 (initial OB)" in text  # what the rules print, for every member
+    assert "K5-secret-building" not in text and "A-P 6" not in text
+
+
+def test_the_referee_sees_the_soviet_buildings_in_the_record_and_the_divider(
+    soviet_fortified, client_as
+):
+    client = client_as("referee")
+    url = sheet_url(soviet_fortified, "soviet", "fortifications", lang="en")
+    record = pdf_text(client.get(url))
+    assert "K5-secret-building" in record and "A-P 6" in record
+    divider = pdf_text(client.get(sheet_url(soviet_fortified, "soviet", "orbat", lang="en")))
+    assert "Fortified Building Location" in divider

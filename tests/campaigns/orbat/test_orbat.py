@@ -353,3 +353,23 @@ def test_rg_names_and_days_follow_the_readers_language(campaign, client_as, peop
     }
     assert names["I1"]["ja"] in html and names["I1"]["en"] not in html
     assert campaign.cg.periods[0].label.in_language("ja") in html
+
+
+@pytest.mark.parametrize(
+    ("option", "words"), [("on_map", "on-map set-up"), ("dug_in", "dug-in"), ("reserve", "Reserve")]
+)
+def test_an_rg_box_names_how_it_was_bought_in_words(campaign, client_as, option, words):
+    ReinforcementGroup.objects.create(
+        campaign=campaign,
+        side="soviet",
+        rg_id="A3",
+        number=1,
+        index=0,
+        source=ReinforcementGroup.Source.PURCHASED,
+        option=option,
+        cpp_cost=3,
+    )
+    html = client_as("soviet").get(url(campaign, "soviet")).content.decode()
+    assert f"option {words}" in " ".join(html.split())
+    assert option not in html.replace(f'"{option}"', "")
+    assert "A3#1" not in client_as("german").get(url(campaign)).content.decode()

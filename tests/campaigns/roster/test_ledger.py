@@ -6,8 +6,9 @@ from campaigns.roster.ledger import Movement, cpp_days, fpp_days, new_shortfalls
 
 
 def test_a_cpp_chain_over_several_days():
-    # Day 0: initial OB 15 CPP, buys A5 (4) and I1 (5), recon 1.
-    # Day 1: Start = 6 − 1 = 5, replenishment +16 (11.6162), buys A6 on map (8).
+    # Day 0: initial OB 15 CPP, buys A5 (4) and I1 (5), recon 1 CPP (dr 3: 3 Locations).
+    # Left = 15 − 9 − 1 = 5 (11.622), which is day 1's Start.
+    # Day 1: Start 5, replenishment +16 (11.6162), buys A6 on map (8).
     # Day 2: Start = 13, replenishment +9, nothing bought, no recon.
     days = cpp_days(
         3,
@@ -15,17 +16,18 @@ def test_a_cpp_chain_over_several_days():
             Movement(0, "initial", 15),
             Movement(0, "rg_purchase", -4, "A5"),
             Movement(0, "rg_purchase", -5, "I1"),
-            Movement(0, "recon", -1),
+            Movement(0, "recon", -1, locations=3),
             Movement(1, "replenishment", 16),
             Movement(1, "rg_purchase", -8, "A6"),
             Movement(2, "replenishment", 9),
         ],
     )
     assert [(d.start, d.repl, d.total, d.spent, d.left, d.recon) for d in days] == [
-        (15, None, 15, 9, 6, 1),
-        (5, 16, 21, 8, 13, 0),
-        (13, 9, 22, 0, 22, 0),
+        (15, None, 15, 9, 5, 3),
+        (5, 16, 21, 8, 13, None),
+        (13, 9, 22, 0, 22, None),
     ]
+    assert [d.recon_cpp for d in days] == [1, 0, 0]
     assert days[0].purchases == (("A5", 4), ("I1", 5))
 
 
@@ -46,9 +48,36 @@ def test_a_referee_adjustment_changes_the_total_and_is_shown_apart():
     assert (days[0].adjustment, days[0].total, days[0].left) == (-3, 7, 7)
 
 
-def test_recon_comes_off_the_next_days_start_not_this_days_left():
-    days = cpp_days(2, [Movement(0, "initial", 10), Movement(0, "recon", -2)])
-    assert (days[0].left, days[0].recon, days[1].start) == (10, 2, 8)
+def test_recon_is_taken_off_left_at_once_and_left_is_the_next_start():
+    # RF 11.622: subtract 1 (2 with the favourable drm) from Left and write the new total in
+    # the next day's Start; SaP 11.620: "shown at once in the Left column".
+    days = cpp_days(2, [Movement(0, "initial", 10), Movement(0, "recon", -2, locations=7)])
+    assert (days[0].left, days[0].recon_cpp, days[1].start) == (8, 2, 8)
+
+
+def test_the_recon_column_holds_the_locations_not_the_cpp():
+    # 11.622: "the modified dr is the number of Locations … written in the Recon column".
+    # dr 4 with the 2-CPP +3 drm and the Soviet +1: 8 Locations for 2 CPP.
+    days = cpp_days(1, [Movement(0, "initial", 10), Movement(0, "recon", -2, locations=8)])
+    assert (days[0].recon, days[0].recon_cpp) == (8, 2)
+
+
+def test_no_recon_leaves_the_column_blank_and_a_zero_dr_shows_zero():
+    none = cpp_days(1, [Movement(0, "initial", 4)])
+    zero = cpp_days(1, [Movement(0, "initial", 4), Movement(0, "recon", -1, locations=0)])
+    assert none[0].recon is None
+    assert (zero[0].recon, zero[0].left) == (0, 3)
+
+
+def test_a_recon_payment_booked_without_its_count_reads_as_zero_locations():
+    days = cpp_days(1, [Movement(0, "initial", 4), Movement(0, "recon", -1)])
+    assert (days[0].recon, days[0].left) == (0, 3)
+
+
+def test_recon_when_no_cpp_are_left_makes_left_negative_for_the_service_to_refuse():
+    # The ledger only adds up; campaigns.roster.services refuses a cost above Left.
+    days = cpp_days(1, [Movement(0, "initial", 2), Movement(0, "rg_purchase", -2, "I1")])
+    assert days[0].left == 0
 
 
 def test_an_entry_outside_the_cg_is_refused():

@@ -22,10 +22,17 @@ def roster_url(campaign, side="german"):
     return reverse("campaigns:roster", args=[campaign.pk, side])
 
 
-def entry(kind, amount, index=0, rg="", note="", ledger=None):
+def entry(kind, amount, index=0, rg="", note="", ledger=None, locations=""):
     if ledger is None:
         ledger = "fpp" if kind.startswith("fortification") else "cpp"
-    return {"entry": f"{ledger}:{kind}", "index": index, "amount": amount, "rg": rg, "note": note}
+    return {
+        "entry": f"{ledger}:{kind}",
+        "index": index,
+        "amount": amount,
+        "rg": rg,
+        "note": note,
+        "locations": locations,
+    }
 
 
 def added(campaign, side="german"):
@@ -229,7 +236,7 @@ def test_the_roster_follows_entries_added_over_several_days(campaign, client_as)
     for data in (
         entry("rg_purchase", 7, index=0, rg="I1"),
         entry("rg_purchase", 4, index=0, rg="A5"),
-        entry("recon", 2, index=0),
+        entry("recon", 2, index=0, locations=6),
         entry("replenishment", 16, index=1),
         entry("rg_purchase", 5, index=1, rg="A6"),
         entry("replenishment", 9, index=2),
@@ -237,7 +244,8 @@ def test_the_roster_follows_entries_added_over_several_days(campaign, client_as)
         assert client.post(url(campaign), data).status_code == 302
     html = client.get(roster_url(campaign)).content.decode()
     columns = ("cpp-start", "cpp-repl", "cpp-total", "cpp-spent", "cpp-left", "cpp-recon")
-    assert [cell(html, 0, c) for c in columns] == ["15", "", "15", "11", "4", "2"]
+    # 11.622: Left is reduced by the 2 CPP of recon at once; Recon holds the 6 Locations.
+    assert [cell(html, 0, c) for c in columns] == ["15", "", "15", "11", "2", "6"]
     assert [cell(html, 1, c) for c in columns] == ["2", "16", "18", "5", "13", ""]
     assert [cell(html, 2, c) for c in columns] == ["13", "9", "22", "0", "22", ""]
     ledger = client.get(url(campaign)).content.decode()
@@ -357,3 +365,15 @@ def test_an_htmx_add_costs_the_same_on_a_big_campaign(
     with django_assert_max_num_queries(len(small.captured_queries)):
         response = client.post(url(big), entry("fortification_rg", 3, index=1), headers=headers)
     assert "Entry added." in response.content.decode()
+
+
+def test_a_recon_payment_is_typed_with_its_locations_and_only_it(campaign, client_as):
+    client = client_as("german")
+    response = client.post(url(campaign), entry("rg_purchase", 4, rg="A5", locations=3))
+    assert "Only a recon payment carries Locations; clear it." in response.content.decode()
+    assert added(campaign) == []
+    assert client.post(url(campaign), entry("recon", 2, locations=6)).status_code == 302
+    assert LedgerEntry.objects.get(campaign=campaign, kind="recon").locations == 6
+    page = " ".join(client.get(url(campaign)).content.decode().split())
+    assert "Recon: 6 Locations (2 CPP)" in page
+    assert total(page, "recon-locations") == "6" and total(page, "cpp-recon") == "2"

@@ -2,6 +2,7 @@
 the side has left, and who may undo them."""
 
 import pytest
+from django.utils import timezone
 
 from campaigns.access import viewer_for
 from campaigns.history import services as history
@@ -196,3 +197,65 @@ def test_only_the_referee_undoes_a_ledger_adjustment(campaign, people):
     referee = history.undoable_for(viewer_for(people["referee"], campaign.pk))
     assert not german.filter(action="ledger.added").exists()
     assert referee.filter(action="ledger.added").exists()
+
+
+def test_the_migration_fills_an_earlier_recon_payment_from_its_roll(campaign, people):
+    # Recon paid before the payment kept its Locations: the roll of that side and day says.
+    import importlib
+
+    from django.apps import apps
+
+    from campaigns.models import DiceRoll, LedgerEntry
+
+    migration = importlib.import_module("campaigns.migrations.0009_records_recon_locations")
+    entry = LedgerEntry.objects.create(
+        campaign=campaign, side="german", ledger="cpp", index=0, kind="recon", amount=-1
+    )
+    other = LedgerEntry.objects.create(
+        campaign=campaign, side="german", ledger="cpp", index=1, kind="recon", amount=-1
+    )
+    for final, voided in ((2, True), (4, False)):
+        DiceRoll.objects.create(
+            campaign=campaign,
+            index=0,
+            side="german",
+            step="11.622",
+            table_id="rf.recon",
+            kind="dr",
+            faces=[final],
+            original=final,
+            final=final,
+            result={"locations": final},
+            visibility="german",
+            voided_at=timezone.now() if voided else None,
+        )
+    migration.fill_from_rolls(apps, None)
+    entry.refresh_from_db()
+    other.refresh_from_db()
+    assert (entry.locations, other.locations) == (4, None)  # no roll on day 1: left blank
+
+
+def test_only_a_recon_payment_carries_locations(campaign, people):
+    with pytest.raises(StateError, match="Only a recon payment"):
+        roster.add_ledger_entry(
+            campaign,
+            by=people["german"],
+            side="german",
+            ledger="cpp",
+            index=0,
+            kind="rg_purchase",
+            amount=-4,
+            rg="A5",
+            locations=3,
+        )
+    entry = roster.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger="cpp",
+        index=0,
+        kind="recon",
+        amount=-2,
+        locations=7,
+    )
+    assert entry.locations == 7

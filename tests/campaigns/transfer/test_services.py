@@ -82,6 +82,16 @@ def play_some_days(campaign, people):
         amount=23,
         note="Volga crossing",
     )
+    roster.add_ledger_entry(
+        campaign,
+        by=soviet,
+        side="soviet",
+        ledger="cpp",
+        index=1,
+        kind="recon",
+        amount=-2,
+        locations=6,
+    )
     adjustment = roster.add_ledger_entry(
         campaign,
         by=referee,
@@ -339,6 +349,24 @@ def test_referee_export_import_export_is_lossless(played, people):
     assert event["data"]["scope"] == "full"
 
 
+def test_a_recon_payments_locations_travel_with_it(played, people):
+    # The CG Roster's Recon column (11.622) is the payment's Locations: kept by the file.
+    first, imported, _second = round_trip(played, people["referee"], people["outsider"])
+    (row,) = [row for row in first["ledger"] if row["kind"] == "recon"]
+    assert (row["amount"], row["locations"]) == (-2, 6)
+    entry = LedgerEntry.objects.get(campaign=imported, kind="recon")
+    assert (entry.amount, entry.locations) == (-2, 6)
+
+
+def test_a_file_without_locations_imports_them_blank(good, people):
+    data = copy.deepcopy(good)
+    for row in data["ledger"]:
+        row.pop("locations", None)
+    parsed = transfer.parse_export(transfer.dumps(data).encode())
+    imported = transfer.load(parsed, user=people["outsider"])
+    assert LedgerEntry.objects.get(campaign=imported, kind="recon").locations is None
+
+
 def test_a_second_round_trip_is_lossless_too(played, people):
     _first, imported, second = round_trip(played, people["referee"], people["outsider"])
     _again, _copy, third = round_trip(imported, people["outsider"], people["observer"])
@@ -487,7 +515,15 @@ def test_a_bad_scope_is_refused(good):
 def test_a_side_file_may_not_carry_the_other_sides_secrets(good):
     message = refusal({**good, "scope": "side:soviet"})
     assert "is secret in a file of scope “side:soviet”" in message
-    public = {**good, "scope": "public", "side_days": [], "ledger": [], "rgs": [], "orbat": []}
+    public = {
+        **good,
+        "scope": "public",
+        "side_days": [],
+        "ledger": [],
+        "rgs": [],
+        "orbat": [],
+        "fortifications": [],
+    }
     assert refusal(public).startswith("dice_rolls, entry 1, “visibility”: is secret")
     public["dice_rolls"] = [roll for roll in good["dice_rolls"] if roll["visibility"] == "public"]
     assert "history" in refusal(public) and "visibility" in refusal(public)
@@ -502,6 +538,8 @@ def test_a_side_file_may_not_carry_the_other_sides_secrets(good):
         ("ledger", {"index": 13}, "“index”: is not a day of the calendar."),
         ("ledger", {"side": "romanian"}, "“side”: is not a side of this game."),
         ("ledger", {"note": "x" * 201}, "at most 200 characters"),
+        ("ledger", {"locations": 3}, "“locations”: only a recon payment carries"),
+        ("ledger", {"locations": "3"}, "“locations”: must be a whole number."),
         ("ledger", {"created_at": "yesterday"}, "“created_at”: must be a date and time"),
         ("days", {"index": 0}, "another entry has the same index"),
         ("cvp", {"scenario": 99}, "“scenario”: names no scenario of the file."),

@@ -16,6 +16,11 @@ from refit.walker import services as walker
 pytestmark = pytest.mark.django_db
 
 
+def bought(**filters):
+    """The purchases, without the initial OB's Fortified Building Locations (given, not bought)."""
+    return FortificationPurchase.objects.filter(**filters).exclude(details__has_key="initial")
+
+
 def fpp_left(campaign, side="soviet", index=0):
     return fortifications.side_fpp(campaign, side, index).left
 
@@ -63,7 +68,7 @@ def test_the_same_form_posted_twice_buys_once(campaign, people, reph):
     first = fortifications.buy(campaign, "soviet", 0, order, people["soviet"], token="t1")
     again = fortifications.buy(campaign, "soviet", 0, order, people["soviet"], token="t1")
     assert first.pk == again.pk
-    assert FortificationPurchase.objects.filter(campaign=campaign).count() == 1
+    assert bought(campaign=campaign).count() == 1
     assert fpp_left(campaign) == 35
 
 
@@ -264,3 +269,22 @@ def test_a_refusal_reads_as_a_sentence_naming_its_rule():
         assert fortifications.reason_text(reason) == (
             "That costs 12 FPP but only 5 are left. (11.6191)"
         )
+
+
+def test_the_fpp_debit_names_the_item_in_words_not_its_key(sap_campaign, people):
+    reph = walker.open_reph(sap_campaign)
+    give_fpp(sap_campaign, people, "russian", 40, index=reph.index)
+    order = Order("hidden_mine_belt", belt="ap_6")
+    with translation.override("en"):
+        purchase = fortifications.buy(sap_campaign, "russian", reph.index, order, people["soviet"])
+    assert purchase.ledger_entry.note == "1 × Hidden Mine Belt (SSR CG17)"
+    assert "hidden_mine_belt" not in purchase.ledger_entry.note
+
+
+def test_the_history_sentence_words_the_variant_in_the_readers_language(campaign, people, reph):
+    fortifications.buy(campaign, "soviet", 0, Order("hip", 2, unit="crew"), people["soviet"])
+    event = CampaignEvent.objects.get(campaign=campaign, action="fortification.purchased")
+    with translation.override("en"):
+        assert "bought 2 × HIP (crew) for 2 FPP" in history.describe(event)
+    with translation.override("ja"):
+        assert "2 × HIP (操作班)" in history.describe(event)

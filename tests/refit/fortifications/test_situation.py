@@ -17,6 +17,11 @@ from tests.refit.ledger_reads import ledger_reads, more_ledger_rows
 pytestmark = pytest.mark.django_db
 
 
+def bought(**filters):
+    """The purchases, without the initial OB's Fortified Building Locations (given, not bought)."""
+    return FortificationPurchase.objects.filter(**filters).exclude(details__has_key="initial")
+
+
 def page_url(campaign, side="soviet"):
     return reverse("fortifications:page", args=[campaign.pk, side])
 
@@ -25,7 +30,8 @@ def test_the_situation_holds_what_the_page_shows(campaign, people, reph):
     fortifications.buy(campaign, "soviet", 0, Order("wire"), people["soviet"])
     situation = fortification_situation(viewer_for(people["soviet"], campaign.pk), "soviet")
     assert (situation.fpp.available, situation.fpp.spent, situation.fpp.left) == (50, 15, 35)
-    assert [line.item for line in situation.record.lines] == ["wire"]
+    # The initial OB's 5 Fortified Building Locations (RB CG I) come first, then the purchase.
+    assert [line.item for line in situation.record.lines] == ["fortified-building", "wire"]
     assert (situation.rule, situation.can_buy, situation.booby_trap_level) == ("11.621", True, "C")
     assert situation.has_booby_traps
     assert "at-ditch" in {row.item["id"] for row in situation.items}
@@ -43,7 +49,7 @@ def test_a_purchase_reads_the_ledger_once(campaign, people, reph):
     with CaptureQueriesContext(connection) as queries:
         fortifications.buy(campaign, "soviet", 0, Order("wire"), people["soviet"])
     assert len(ledger_reads(queries)) == 1
-    assert FortificationPurchase.objects.filter(campaign=campaign).count() == 1
+    assert bought(campaign=campaign).count() == 1
 
 
 def test_taking_back_reads_the_ledger_once(campaign, people, reph):
@@ -52,7 +58,7 @@ def test_taking_back_reads_the_ledger_once(campaign, people, reph):
         fortifications.remove(campaign, purchase, people["soviet"])
     assert len(ledger_reads(queries)) == 1
     assert fortifications.side_fpp(campaign, "soviet", 0).left == 50
-    assert not FortificationPurchase.objects.filter(campaign=campaign).exists()
+    assert not bought(campaign=campaign).exists()
 
 
 def test_the_page_queries_do_not_grow_with_the_ledger(
@@ -71,4 +77,4 @@ def test_the_page_queries_do_not_grow_with_the_ledger(
     with django_assert_max_num_queries(len(small.captured_queries)):
         response = client.get(page_url(campaign))
     assert response.context["fpp"] == before
-    assert len(response.context["record"].lines) == 40
+    assert len(response.context["record"].lines) == 40 + 1  # and the initial OB's buildings

@@ -14,6 +14,11 @@ from refit.rules.fortification import FortificationOrder as Order
 pytestmark = pytest.mark.django_db
 
 
+def bought(**filters):
+    """The purchases, without the initial OB's Fortified Building Locations (given, not bought)."""
+    return FortificationPurchase.objects.filter(**filters).exclude(details__has_key="initial")
+
+
 @pytest.fixture
 def fortified(campaign, people, reph):
     buy = fortifications.buy
@@ -29,7 +34,8 @@ def export_as(campaign, user):
 
 
 def test_the_soviet_and_the_referee_export_them_the_german_and_observer_do_not(fortified, people):
-    for persona, count in (("soviet", 3), ("referee", 3), ("german", 0), ("observer", 0)):
+    # 3 purchases and the initial OB's 5 Fortified Building Locations (RB CG I).
+    for persona, count in (("soviet", 4), ("referee", 4), ("german", 0), ("observer", 0)):
         data = export_as(fortified, people[persona])
         assert len(data["fortifications"]) == count, persona
         assert ("H41, J40" in json.dumps(data)) is (count > 0), persona
@@ -41,7 +47,7 @@ def test_round_trip_links_each_purchase_to_its_debit(fortified, people):
     imported = transfer.load(parsed, user=people["outsider"])
     second = export_as(imported, people["outsider"])
     assert second["fortifications"] == first["fortifications"]
-    rows = FortificationPurchase.objects.filter(campaign=imported)
+    rows = bought(campaign=imported)
     assert rows.count() == 3
     assert all(row.ledger_entry.amount == -row.fpp for row in rows)
     assert len({row.ledger_entry_id for row in rows}) == 3
@@ -57,7 +63,8 @@ def refused(data):
 def test_a_purchase_without_its_debit_is_refused(fortified, people):
     data = export_as(fortified, people["referee"])
     crafted = copy.deepcopy(data)
-    crafted["fortifications"].append(dict(crafted["fortifications"][0]))
+    paid = next(row for row in crafted["fortifications"] if row["fpp"])
+    crafted["fortifications"].append(dict(paid))
     assert "no matching fortification purchase in the FPP ledger" in refused(crafted)
     crafted = copy.deepcopy(data)
     crafted["fortifications"][0]["quantity"] = 0

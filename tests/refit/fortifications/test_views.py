@@ -16,6 +16,12 @@ from tests.campaigns.builders import make_big_campaign
 
 pytestmark = pytest.mark.django_db
 
+
+def bought(**filters):
+    """The purchases, without the initial OB's Fortified Building Locations (given, not bought)."""
+    return FortificationPurchase.objects.filter(**filters).exclude(details__has_key="initial")
+
+
 HTMX = {"HX-Request": "true"}
 
 
@@ -60,7 +66,7 @@ def test_the_table_offers_only_the_sides_items_with_their_inputs(campaign, clien
 
 
 @pytest.mark.parametrize(
-    ("persona", "status", "bought"),
+    ("persona", "status", "count"),
     [
         ("soviet", 302, 1),
         ("referee", 302, 1),
@@ -69,10 +75,10 @@ def test_the_table_offers_only_the_sides_items_with_their_inputs(campaign, clien
         ("outsider", 404, 0),
     ],
 )
-def test_who_may_buy_for_the_soviet(campaign, client_as, reph, persona, status, bought):
+def test_who_may_buy_for_the_soviet(campaign, client_as, reph, persona, status, count):
     response = client_as(persona).post(buy_url(campaign), buy_data(reph))
     assert response.status_code == status
-    assert FortificationPurchase.objects.filter(campaign=campaign).count() == bought
+    assert bought(campaign=campaign).count() == count
 
 
 def test_buying_with_htmx_answers_the_partial_with_fpp_left(campaign, client_as, reph):
@@ -91,7 +97,7 @@ def test_double_submit_buys_once_and_refusals_name_the_rule(campaign, client_as,
     client = client_as("soviet")
     client.post(buy_url(campaign), buy_data(reph))
     client.post(buy_url(campaign), buy_data(reph))
-    assert FortificationPurchase.objects.filter(campaign=campaign).count() == 1
+    assert bought(campaign=campaign).count() == 1
     response = client.post(
         buy_url(campaign), buy_data(reph, "tunnel", token="tok-2", quantity=2), follow=True
     )
@@ -101,14 +107,14 @@ def test_double_submit_buys_once_and_refusals_name_the_rule(campaign, client_as,
 def test_bad_input_buys_nothing(campaign, client_as, reph):
     response = client_as("soviet").post(buy_url(campaign), buy_data(reph, quantity=0), follow=True)
     assert "Nothing was bought" in text(response.content.decode())
-    assert not FortificationPurchase.objects.exists()
+    assert not bought().exists()
 
 
 def test_a_page_left_open_from_an_earlier_reph_buys_nothing(campaign, client_as, reph):
     data = buy_data(reph)
     data["reph"] = reph.pk + 1000
     client_as("soviet").post(buy_url(campaign), data)
-    assert not FortificationPurchase.objects.exists()
+    assert not bought().exists()
 
 
 def test_take_back_and_location(campaign, client_as, people, reph):
@@ -123,7 +129,7 @@ def test_take_back_and_location(campaign, client_as, people, reph):
     remove_url = reverse("fortifications:remove", args=[campaign.pk, "soviet", purchase.pk])
     assert client_as("german").post(remove_url, {"reph": reph.pk}).status_code == 404
     client_as("soviet").post(remove_url, {"reph": reph.pk})
-    assert not FortificationPurchase.objects.exists()
+    assert not bought().exists()
 
 
 def test_the_opponent_learns_nothing_from_history(campaign, client_as, people, reph):
@@ -177,7 +183,7 @@ def test_sap_under_construction_form(sap_campaign, client_as, people):
         hexes_confirmed="on",
     )
     client_as("soviet").post(buy_url(sap_campaign, "russian"), data)
-    purchase = FortificationPurchase.objects.get(campaign=sap_campaign)
+    purchase = bought(campaign=sap_campaign).get()
     assert (purchase.fpp, purchase.detail, purchase.hexes) == (10, "6-FP A-P", "P5 P6")
     record = client_as("soviet").get(url).content.decode()
     assert "placed in" in text(record)
@@ -198,4 +204,45 @@ def test_page_queries_do_not_grow_with_the_campaign(
     )
     with django_assert_max_num_queries(len(small.captured_queries)):
         response = client.get(page_url(big))
-    assert len(response.context["record"].lines) == 80
+    assert len(response.context["record"].lines) == 80 + 1  # and the initial OB's buildings
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("soviet", 200), ("referee", 200), ("german", 404), ("observer", 404), ("outsider", 404)],
+)
+def test_the_total_boxes_and_the_initial_buildings_are_shown_to_the_side_and_referee_only(
+    campaign, client_as, people, reph, persona, status
+):
+    soviet = people["soviet"]
+    fortifications.buy(campaign, "soviet", 0, Order("ap-minefield", factors=3), soviet)  # 9 FPP
+    fortifications.buy(campaign, "soviet", 0, Order("booby-trap"), soviet)  # 40 FPP
+    response = client_as(persona).get(page_url(campaign))
+    assert response.status_code == status
+    if status != 200:
+        return
+    body = response.content.decode()
+    totals = text(re.search(r'<dl class="facts" id="fortification-totals">.*?</dl>', body, re.S)[0])
+    assert totals == (  # in the purchase table's order
+        "A-P Minefield A-P 3 Fortified Building Location 5 Booby Trap level increase 1"
+    )
+    assert "Initial OB" in text(body)
+    # The level in force for the 17 Oct scenario counts today's purchase (C → B).
+    assert 'data-booby-trap="B"' in body
+    assert "Booby-trap level for this day's scenario" in text(body)
+    initial = FortificationPurchase.objects.get(campaign=campaign, details__initial=True)
+    assert reverse("fortifications:remove", args=[campaign.pk, "soviet", initial.pk]) not in body
+
+
+def test_the_page_speaks_words_not_keys(sap_campaign, client_as, people):
+    reph = walker.open_reph(sap_campaign)
+    for language in ("en", "ja"):
+        people["soviet"].language = language
+        people["soviet"].save()
+        body = client_as("soviet").get(page_url(sap_campaign, "russian")).content.decode()
+        shown = text(re.sub(r'(value|name|id|for|data-[a-z-]+)="[^"]*"', "", body))
+        for raw in ("ap_6", "at_12", "hidden_mine_belt", "VEHICLE", "SQUAD", "on_map"):
+            assert raw not in shown, (language, raw)
+        assert '<option value="ap_6">6-FP A-P</option>' in body
+    assert '<option value="squad">分隊</option>' in body
+    assert reph is not None

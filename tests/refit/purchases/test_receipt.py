@@ -136,3 +136,20 @@ def test_sap_company_with_elr_replacement(sap_campaign, people):
     assert got["sw"] == {"HMG": 1, "MMG": 1}
     assert got["leaders"] == ["9-1", "7-0"]
     assert units(rg)["4-2-6"] == 3
+
+
+def test_a_dug_in_afv_platoon_trades_its_bmg_for_an_lmg_per_afv(campaign, people, reph):
+    # 11.6194c: the Soviet buys A3 (T-34 M41 Pltn) dug in for 3 CPP (5 × ½ FRU). Full strength:
+    # its AFVs go into the box dug in, and as many LMG as AFVs join it (the BMG taken out).
+    SideDay.objects.filter(campaign=campaign, index=0).update(hist_drm=0)
+    rg = purchases.buy(campaign, "soviet", 0, "A3", Options(placement="dug_in"), people["soviet"])
+    assert rg.cpp_cost == 3
+    walker.mark(campaign, reph, side="soviet", rule="11.619", by=people["soviet"])
+    with dice.use_roller(Loaded(*([1] * 12))):
+        got = receipt.receive(campaign, rg, people["soviet"])
+    afvs = got["units"]["T-34 M41"]
+    assert afvs >= 1 and got["sw"]["LMG"] == afvs
+    assert got["dug_in"] == {"lmg": afvs, "bmg_removed": True}
+    lines = {e.unit_type: (e.quantity, e.statuses) for e in OrbatEntry.objects.filter(group=rg)}
+    assert lines["T-34 M41"] == (afvs, ["dug_in"])
+    assert lines["LMG"] == (afvs, [])

@@ -3,7 +3,15 @@
 import pytest
 
 from campaigns.games.registry import get_module
-from refit.rules.fortification import FortificationOrder, Moment, booby_trap_level_after, cost
+from refit.rules.fortification import (
+    FortificationOrder,
+    Moment,
+    Pending,
+    booby_trap_level,
+    booby_trap_level_after,
+    cost,
+    record_totals,
+)
 
 RF = get_module("red_factories").files["tables"]
 SAP = get_module("slaughter_at_ponyri").files["tables"]
@@ -130,3 +138,80 @@ def test_sap_german_only_concealment_in_7_july_am():
     am = sap("german", period="CG-1", kind="pre_cg")
     assert codes(SAP, am, item="concealment") == []
     assert codes(SAP, am, item="wire") == ["only_concealment"]
+
+
+# --- the Fortification Purchase Record's Total # boxes (11.621) ----------------------------
+
+
+def test_the_11_621_example_total_boxes():
+    # One Fortified Building Location ("1"), one 6-factor A-P minefield ("A-P 6"), and HIP for
+    # 2 squads, 2 HS, 1 crew and 1 SMC written each in its own box.
+    pending = [
+        Pending("fortified-building", 1, {}),
+        Pending("ap-minefield", 1, {"factors": 6}),
+        Pending("hip", 2, {"unit": "squad"}),
+        Pending("hip", 2, {"unit": "hs"}),
+        Pending("hip", 1, {"unit": "crew"}),
+        Pending("hip", 1, {"unit": "smc"}),
+    ]
+    assert record_totals(pending) == {
+        "fortified-building": (("", 1),),
+        "ap-minefield": (("ap", 6),),
+        "hip": (("squad", 2), ("hs", 2), ("crew", 1), ("smc", 1)),
+    }
+
+
+def test_minefield_totals_add_factors_not_minefields():
+    pending = [
+        Pending("ap-minefield", 2, {"factors": 6}),  # two 6-factor minefields
+        Pending("ap-minefield", 1, {"factors": 4}),
+        Pending("at-minefield", 1, {"factors": 2}),
+    ]
+    assert record_totals(pending) == {"ap-minefield": (("ap", 16),), "at-minefield": (("at", 2),)}
+
+
+def test_hip_units_keep_the_tables_order_whatever_the_order_bought():
+    pending = [Pending("hip", 1, {"unit": "smc"}), Pending("hip", 3, {"unit": "squad"})]
+    pending.append(Pending("hip", 1, {"unit": "afv"}))
+    assert record_totals(pending)["hip"] == (("afv", 1), ("squad", 3), ("smc", 1))
+
+
+def test_sap_belts_by_strength_and_foxholes_by_size():
+    pending = [
+        Pending("known_mine_belt", 2, {"belt": "ap_6"}),
+        Pending("known_mine_belt", 1, {"belt": "at_2"}),
+        Pending("foxhole", 2, {"size": 2}),
+        Pending("foxhole", 1, {"size": 3}),
+    ]
+    assert record_totals(pending) == {
+        "known_mine_belt": (("ap_6", 2), ("at_2", 1)),
+        "foxhole": (("2S", 2), ("3S", 1)),
+    }
+
+
+def test_nothing_pending_leaves_every_box_empty_and_an_unknown_minefield_counts_as_bought():
+    assert record_totals([]) == {}
+    # A purchase stored without its factors (before they were kept) is still counted.
+    assert record_totals([Pending("ap-minefield", 2, {})]) == {"ap-minefield": (("", 2),)}
+
+
+# --- the booby-trap level in force --------------------------------------------------------
+
+
+def test_the_days_purchase_raises_the_level_of_that_days_scenario():
+    # Bought on day 2 (11.621 comes before day 2's scenario): B for day 2's scenario.
+    assert booby_trap_level([(2, 1)], 2) == "B"
+    assert booby_trap_level([(2, 1)], 1) == "C"
+
+
+def test_a_drop_comes_before_the_same_days_purchase_and_the_level_stays_within_c_to_a():
+    # Day 3: at A, the 11.6123 drop (−1) then a purchase (+1): A again, never above A.
+    assert booby_trap_level([(1, 1), (2, 1), (3, 1), (3, -1)], 3) == "A"
+    assert booby_trap_level([(1, 1), (2, 1), (2, 1)], 2) == "A"
+    assert booby_trap_level([(1, -1)], 1) == "C"
+
+
+def test_under_construction_holds_from_the_next_time_frame():
+    # SaP 11.6191: bought on time frame 1 Under Construction, it is entered as from 2.
+    assert booby_trap_level([(1 + 1, 1)], 1) == "C"
+    assert booby_trap_level([(1 + 1, 1)], 2) == "B"

@@ -227,3 +227,29 @@ def test_sap_fixed_and_platoon_units():
 def test_sap_oba_chits():
     assert receipt.sap_oba_chits(lookup(SAP, "sap.oba-german", 4), 1) == (10, 3)
     assert receipt.sap_oba_chits(lookup(SAP, "sap.oba-russian", 10), 0) == (5, 3)
+
+
+# --- dug-in AFV platoons (11.6194c) ---------------------------------------------------------
+
+
+def test_a_dug_in_platoon_gets_one_lmg_per_afv_received():
+    platoon = {"id": "A3", "type": "afv_platoon", "units": "T-34 M41"}
+    assert receipt.dug_in_lmg(platoon, {"T-34 M41": 3}) == 3
+    assert receipt.dug_in_lmg({"type": "afv_platoon"}, {"T-70": 2, "OT-34": 1}) == 3
+
+
+def test_a_platoon_that_received_nothing_gets_nothing_and_only_afv_platoons_count():
+    assert receipt.dug_in_lmg({"type": "afv_platoon"}, {}) == 0
+    assert receipt.dug_in_lmg({"type": "infantry_company"}, {"4-4-7": 9}) == 0
+
+
+def test_the_lmg_are_added_to_the_sw_received_and_noted_apart():
+    got = {"units": {"T-34 M41": 3}, "sw": {"LMG": 1}, "strength": "F"}
+    assert receipt.with_dug_in_lmg(got, 3) == {
+        "units": {"T-34 M41": 3},
+        "sw": {"LMG": 4},
+        "strength": "F",
+        "dug_in": {"lmg": 3, "bmg_removed": True},
+    }
+    assert receipt.with_dug_in_lmg(got, 0) == got
+    assert got["sw"] == {"LMG": 1}  # the receipt given is not changed

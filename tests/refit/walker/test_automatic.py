@@ -7,6 +7,7 @@ from campaigns.models import CampaignDay, DiceRoll, LedgerEntry, SideDay
 from campaigns.records import services as records
 from campaigns.roster import services as roster
 from campaigns.roster.ledger import Movement, cpp_days
+from campaigns.roster.rows import roster_rows
 from refit.walker import automatic
 from refit.walker import services as walker
 from tests.campaigns.dice.test_services import Loaded
@@ -274,3 +275,7 @@ def test_recon_is_paid_in_cpp_and_two_cpp_give_plus_three(campaign, people):
     assert rolled.roll.final == 5 and rolled.roll.result == {"locations": 5}
     entry = LedgerEntry.objects.get(kind="recon", side="german")
     assert entry.amount == -2
+    # The payment keeps the Locations the dr gave: the CG Roster's Recon column (11.622).
+    assert entry.locations == 5
+    day = roster_rows(campaign, "german")[reph.index].cpp
+    assert (day.recon, day.recon_cpp, day.left) == (5, 2, day.total - day.spent - 2)
