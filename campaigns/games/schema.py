@@ -178,6 +178,39 @@ def check_steps(stem: str, data: dict, module: GameModule, table_ids: set[str]) 
                 raise _fail(file, f"{path}.tables", f"table {table_id!r} is not in tables.json")
 
 
+WEATHER_KEY_MAX = 30  # CampaignDay.weather holds the key
+
+
+def check_weather(data: dict, module: GameModule, tables: dict | None) -> None:
+    """``weather.json``: named weathers with unique keys that fit the calendar, names in both
+    languages, boolean flags, and a ``rolled`` that is a result of the module's weather table."""
+    file = f"{module.key}/weather.json"
+    types = data.get("types")
+    if not isinstance(types, list) or not types:
+        raise _fail(file, "types", "must list the game's weathers")
+    results = {
+        row["result"].get("weather")
+        for table in (tables or {}).get("dice_tables", [])
+        for row in table.get("rows", [])
+        if isinstance(row.get("result"), dict)
+    } - {None}
+    seen: set[str] = set()
+    for i, kind in enumerate(types):
+        path = f"types[{i}]"
+        key = kind.get("key") if isinstance(kind, dict) else None
+        if not isinstance(key, str) or not key or len(key) > WEATHER_KEY_MAX:
+            raise _fail(file, f"{path}.key", f"must be a text of 1-{WEATHER_KEY_MAX} characters")
+        if key in seen:
+            raise _fail(file, f"{path}.key", f"repeats {key!r}")
+        seen.add(key)
+        _named(kind, file, path)
+        for flag in ("december", "falling_snow", "falling_snow_possible", "ground_snow"):
+            if flag in kind and not isinstance(kind[flag], bool):
+                raise _fail(file, f"{path}.{flag}", "must be true or false")
+        if "rolled" in kind and kind["rolled"] not in results:
+            raise _fail(file, f"{path}.rolled", "is no result of the module's weather table")
+
+
 def check_files(module: GameModule, files: dict[str, Any]) -> tuple[DiceTable, ...]:
     """Check every data file of one module against the contract and each other."""
     for stem, data in files.items():
@@ -190,6 +223,8 @@ def check_files(module: GameModule, files: dict[str, Any]) -> tuple[DiceTable, .
         check_rg_charts(files["rg_charts"], module)
     if "campaign_games" in files:
         check_campaign_games(files["campaign_games"], module, files.get("rg_charts"))
+    if "weather" in files:
+        check_weather(files["weather"], module, files.get("tables"))
     for stem in STEP_FILES:
         if stem in files:
             check_steps(stem, files[stem], module, table_ids)

@@ -8,12 +8,14 @@ campaign. Access is not checked here: callers go through campaigns.access first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Sum
+from django.utils.translation import get_language
 
 from campaigns.games.registry import Period, Side
+from campaigns.games.weather import WeatherType, label_of, types_of
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -51,6 +53,7 @@ class RosterRow:
     idle: bool = False
     current: bool = False
     future: bool = False  # not reached and nothing recorded: CPP/FPP cells stay blank
+    weather: str = ""  # the day's weather in the reader's words (the game's name for its key)
 
 
 def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
@@ -71,6 +74,10 @@ def chit_label(campaign_module: str, value: str) -> str:
     if campaign_module == "red_factories":
         return str(dict(RF_CHITS).get(value, value)) if value else ""
     return value
+
+
+def _weather(types: Sequence[WeatherType], day: CampaignDay | None, language: str | None) -> str:
+    return label_of(types, day.weather, language) if day is not None else ""
 
 
 def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
@@ -112,6 +119,7 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 night=scenario.night,
             )
         )
+    weathers, language = types_of(campaign.game.files), get_language()
     rows = []
     for index, period in enumerate(periods):
         record = side_days.get(index)
@@ -129,6 +137,7 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 idle=index < campaign.period_index and index not in scenarios,
                 current=index == campaign.period_index,
                 future=index > last,
+                weather=_weather(weathers, days.get(index), language),
             )
         )
     return rows

@@ -3,22 +3,17 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Any
 
+from campaigns.games.weather import conditions, types_of
 from campaigns.models import Campaign, CampaignDay, RefitPhase, SideDay
+from campaigns.periods import period_month
 from campaigns.records.balance import scenario_balance_drm
 from campaigns.records.cvp_counts import counts_for_cpp_drm, cvp_lines, lost
 
-# Weather and EC words as the calendar may hold them (typed by hand or booked from a roll).
-WEATHER_WORDS = {
-    "mist": ("mist", "霞"),
-    "overcast": ("overcast", "曇"),
-    "falling_snow": ("falling snow", "falling_snow", "snow", "降雪"),
-    "clear": ("clear", "晴"),
-    "gusty": ("gusty", "突風"),
-}
+# EC words as the calendar may hold them (typed by hand or booked from a roll). The weather is
+# a key of the game's named weathers (campaigns.games.weather), read with its flags.
 EC_WORDS = {
     "wet": ("wet", "多湿"),
     "moist": ("moist", "湿潤"),
@@ -42,13 +37,7 @@ def completed_index(campaign: Campaign, reph: RefitPhase) -> int:
 
 
 def month_of(campaign: Campaign, index: int) -> int | None:
-    periods = campaign.cg.periods
-    if not 0 <= index < len(periods):
-        return None
-    try:
-        return dt.date.fromisoformat(periods[index].key).month
-    except ValueError:
-        return None
+    return period_month(campaign, index)
 
 
 def _first_day_chits(campaign: Campaign) -> dict[str, str]:
@@ -118,8 +107,9 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
     )
     if index >= 1:
         day_before = CampaignDay.objects.filter(campaign=campaign, index=index - 1).first()
-        if day_before is not None and day_before.weather.strip():
-            facts["previous_weather"] = words(day_before.weather, WEATHER_WORDS)
+        was = conditions(types_of(campaign.game.files), day_before and day_before.weather)
+        if was is not None:  # a weather the rules know; else the roll waits for it
+            facts["previous_weather"] = sorted(was)
         if day_before is not None and day_before.ec.strip():
             facts["previous_ec"] = words(day_before.ec, EC_WORDS)
     facts["idle_days"], facts["scenarios_since"] = _streaks(campaign, reph)

@@ -21,7 +21,7 @@ from campaigns.access import Viewer
 from campaigns.models import Campaign, CampaignDay
 from campaigns.periods import current_index, day_label, period_word
 from campaigns.records import services
-from campaigns.records.forms import DayForm, weather_choices, weather_label
+from campaigns.records.forms import DayForm, weather_choices, weather_initial, weather_label
 from campaigns.state import StateError
 
 
@@ -83,7 +83,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
     current = current_index(campaign)
     if request.method == "POST":
         access.require(can_edit)
-        form = DayForm(request.POST, weathers=weather_choices(campaign))
+        form = DayForm(request.POST, weathers=weather_choices(campaign, index, record.weather))
         if form.is_valid():
             try:
                 services.update_day(
@@ -115,10 +115,9 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                 )
                 return redirect(reverse("campaigns:calendar", args=[campaign.pk]) + f"#day-{index}")
     else:
-        form = DayForm(
-            initial={name: getattr(record, name) for name in (*DayForm.FIELDS, "version")},
-            weathers=weather_choices(campaign),
-        )
+        initial = {name: getattr(record, name) for name in (*DayForm.FIELDS, "version")}
+        initial["weather"] = weather_initial(campaign, record.weather)
+        form = DayForm(initial=initial, weathers=weather_choices(campaign, index, record.weather))
     row = DayRow(
         index,
         day_label(campaign, index),
