@@ -23,7 +23,7 @@ EC_WORDS = {
 
 
 def words(text: str, vocabulary: dict[str, tuple[str, ...]]) -> list[str]:
-    """The vocabulary keys a free-text calendar entry mentions ("Overcast, Falling Snow")."""
+    """The vocabulary keys a free-text calendar EC entry mentions ("Moist")."""
     lowered = re.sub(r"[_\-]", " ", text.lower())
     return [key for key, spellings in vocabulary.items() if any(s in lowered for s in spellings)]
 
