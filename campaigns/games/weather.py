@@ -8,6 +8,9 @@ whether they are December's (``december``) and flags (``falling_snow``, ``ground
 ``falling_snow_possible``), and ``kind``, what the type counts as for the next day's DRMs
 (December's Mist is Overcast with Falling Snow, 11.618).
 
+Red Factories' Environmental Conditions (``ec_types``: Wet, Moist, Moderate, Dry) are named the
+same way and read by the same functions.
+
 A calendar holds a key. Older campaigns and exports may hold words (typed by hand, or booked
 by an earlier version: "Overcast, Falling Snow; Ground Snow"): ``key_of`` reads a type's key,
 either name and the spellings listed as its ``legacy`` words, whole and ignoring case, spaces and
@@ -31,6 +34,11 @@ def types_of(files: Mapping[str, Any]) -> tuple[WeatherType, ...]:
     """The module's named weathers (its data files by name), or () when it names none."""
     game = (files.get("game") or {}).get("weather") or {}
     return tuple(game.get("types") or (files.get("weather") or {}).get("types") or ())
+
+
+def ec_types_of(files: Mapping[str, Any]) -> tuple[WeatherType, ...]:
+    """The module's named Environmental Conditions (RF ``weather.json`` ``ec_types``), or ()."""
+    return tuple((files.get("weather") or {}).get("ec_types") or ())
 
 
 def folded(value: str) -> str:

@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.games.weather import key_of, label_of, offered, types_of
+from campaigns.games.weather import ec_types_of, key_of, label_of, offered, types_of
 from campaigns.models import Campaign, CvpPhase, Scenario, ScenarioType
 from campaigns.periods import day_choices, day_label, period_month, period_word, side_choices
 
@@ -74,8 +74,22 @@ class DayForm(forms.Form):
 
     FIELDS = ("moon", "weather", "ec", "wind", "notes")
 
-    def __init__(self, *args: Any, weathers: list[tuple[str, str]] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        weathers: list[tuple[str, str]] | None = None,
+        ecs: list[tuple[str, str]] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
+        if ecs is not None:
+            # Red Factories names its ECs (the DRMs of the next EC roll read the key).
+            self.fields["ec"] = forms.ChoiceField(
+                label=_("EC"),
+                choices=[("", _("unknown")), *ecs],
+                required=False,
+                error_messages={"invalid_choice": _("Choose one of this game's ECs.")},
+            )
         if weathers is not None:
             # The game names its weathers (the short games): the rules read the key, so a
             # typed "Mud" or "light mud" must never reach them.
@@ -388,6 +402,27 @@ def weather_choices(
     elif key is None and stored.strip():
         choices.append((stored, _("%(weather)s (as written)") % {"weather": stored}))
     return choices
+
+
+def ec_choices(campaign: Campaign, stored: str = "") -> list[tuple[str, str]] | None:
+    """The game's named ECs as (key, name in the reader's language), or None when it names
+    none (free text). Words that name no EC (typed long ago) stay one more choice."""
+    types = ec_types_of(campaign.game.files)
+    if not types:
+        return None
+    language = get_language()
+    choices = [(kind["key"], label_of(types, kind["key"], language)) for kind in types]
+    if key_of(types, stored) is None and stored.strip():
+        choices.append((stored, _("%(weather)s (as written)") % {"weather": stored}))
+    return choices
+
+
+def ec_initial(campaign: Campaign, stored: str) -> str:
+    return key_of(ec_types_of(campaign.game.files), stored) or stored
+
+
+def ec_label(campaign: Campaign, stored: str) -> str:
+    return label_of(ec_types_of(campaign.game.files), stored, get_language())
 
 
 def weather_initial(campaign: Campaign, stored: str) -> str:

@@ -15,7 +15,7 @@ from django.db.models import Sum
 from django.utils.translation import get_language
 
 from campaigns.games.registry import Period, Side
-from campaigns.games.weather import WeatherType, label_of, types_of
+from campaigns.games.weather import WeatherType, ec_types_of, label_of, types_of
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -54,6 +54,7 @@ class RosterRow:
     current: bool = False
     future: bool = False  # not reached and nothing recorded: CPP/FPP cells stay blank
     weather: str = ""  # the day's weather in the reader's words (the game's name for its key)
+    ec: str = ""  # likewise its EC
 
 
 def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
@@ -76,8 +77,11 @@ def chit_label(campaign_module: str, value: str) -> str:
     return value
 
 
-def _weather(types: Sequence[WeatherType], day: CampaignDay | None, language: str | None) -> str:
-    return label_of(types, day.weather, language) if day is not None else ""
+def _named(
+    types: Sequence[WeatherType], day: CampaignDay | None, field: str, language: str | None
+) -> str:
+    """A day's weather or EC in the reader's words."""
+    return label_of(types, getattr(day, field), language) if day is not None else ""
 
 
 def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
@@ -119,7 +123,8 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 night=scenario.night,
             )
         )
-    weathers, language = types_of(campaign.game.files), get_language()
+    weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
+    language = get_language()
     rows = []
     for index, period in enumerate(periods):
         record = side_days.get(index)
@@ -137,7 +142,8 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 idle=index < campaign.period_index and index not in scenarios,
                 current=index == campaign.period_index,
                 future=index > last,
-                weather=_weather(weathers, days.get(index), language),
+                weather=_named(weathers, days.get(index), "weather", language),
+                ec=_named(ecs, days.get(index), "ec", language),
             )
         )
     return rows

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaigns.games.weather import booked, label_of, types_of
+from campaigns.games.weather import booked, ec_types_of, label_of, types_of
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -171,7 +171,7 @@ def _book_san(booking: Booking) -> str:
 
 # --- weather and EC (RF 11.618) ------------------------------------------------------------
 
-DECEMBER_EC = "Wet"  # 11.618: in December the EC is always Wet, without a roll
+DECEMBER_EC = "wet"  # 11.618: in December the EC is always Wet, without a roll
 
 
 def _once_per_day(field: str) -> Check:
@@ -179,8 +179,8 @@ def _once_per_day(field: str) -> Check:
         day = CampaignDay.objects.get(campaign=campaign, index=reph.index)
         value = getattr(day, field)
         if value.strip():
-            if field == "weather":
-                value = label_of(types_of(campaign.game.files), value, get_language())
+            named = types_of if field == "weather" else ec_types_of
+            value = label_of(named(campaign.game.files), value, get_language())
             raise EffectError(
                 _("The calendar already has this day's %(what)s (%(value)s).")
                 % {"what": _("weather") if field == "weather" else _("EC"), "value": value}
@@ -215,11 +215,14 @@ def _book_weather(booking: Booking) -> str:
 
 
 def _book_ec(booking: Booking) -> str:
+    """The day's EC as a key of the game's ECs (weather.json ``ec_types``)."""
     campaign, reph, side, roll, by = booking.unpack()
     day = _calendar_day(campaign, reph)
-    ec = str(roll.result["ec"]).capitalize()
+    ec = str(roll.result["ec"])
     records.update_day(campaign, day, by=by, version=day.version, ec=ec)
-    return _("EC on the calendar: %(ec)s.") % {"ec": ec}
+    return _("EC on the calendar: %(ec)s.") % {
+        "ec": label_of(ec_types_of(campaign.game.files), ec, get_language())
+    }
 
 
 # --- recon (RF 11.622, SaP 11.620): paid in CPP -----------------------------------------

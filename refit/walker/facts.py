@@ -3,29 +3,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from campaigns.games.weather import conditions, types_of
+from campaigns.games.weather import conditions, ec_types_of, types_of
 from campaigns.models import Campaign, CampaignDay, RefitPhase, SideDay
 from campaigns.periods import period_month
 from campaigns.records.balance import scenario_balance_drm
 from campaigns.records.cvp_counts import counts_for_cpp_drm, cvp_lines, lost
-
-# EC words as the calendar may hold them (typed by hand or booked from a roll). The weather is
-# a key of the game's named weathers (campaigns.games.weather), read with its flags.
-EC_WORDS = {
-    "wet": ("wet", "多湿"),
-    "moist": ("moist", "湿潤"),
-    "moderate": ("moderate", "普通"),
-    "dry": ("dry", "乾燥"),
-}
-
-
-def words(text: str, vocabulary: dict[str, tuple[str, ...]]) -> list[str]:
-    """The vocabulary keys a free-text calendar EC entry mentions ("Moist")."""
-    lowered = re.sub(r"[_\-]", " ", text.lower())
-    return [key for key, spellings in vocabulary.items() if any(s in lowered for s in spellings)]
 
 
 def completed_index(campaign: Campaign, reph: RefitPhase) -> int:
@@ -110,7 +94,8 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
         was = conditions(types_of(campaign.game.files), day_before and day_before.weather)
         if was is not None:  # a weather the rules know; else the roll waits for it
             facts["previous_weather"] = sorted(was)
-        if day_before is not None and day_before.ec.strip():
-            facts["previous_ec"] = words(day_before.ec, EC_WORDS)
+        ec = conditions(ec_types_of(campaign.game.files), day_before and day_before.ec)
+        if ec is not None:  # an EC of the game's (its key); else the roll waits for it
+            facts["previous_ec"] = sorted(ec)
     facts["idle_days"], facts["scenarios_since"] = _streaks(campaign, reph)
     return facts

@@ -82,7 +82,7 @@ DEMO_CAMPAIGNS = [
 def _rf_history(campaign: Campaign, users: dict) -> None:
     """RB CG I after the initial scenario (17 Oct) and a second day (18 Oct)."""
     german, soviet, referee = users["german"], users["soviet"], users["referee"]
-    for index, weather, ec in ((0, "clear", "Moist"), (1, "overcast", "Moist")):
+    for index, weather, ec in ((0, "clear", "moist"), (1, "overcast", "moist")):
         day = CampaignDay.objects.get(campaign=campaign, index=index)
         records.update_day(campaign, day, by=referee, version=day.version, weather=weather, ec=ec)
     for side, user, units in (

@@ -196,3 +196,11 @@ def test_the_red_factories_weathers_fit_the_calendar_and_speak_both_languages():
     assert data["version"] == "1" and "003_17379023c41927ed" in data["source"]
     assert all(len(kind["key"]) <= 30 for kind in data["types"])
     assert all(kind["name"]["en"] and kind["name"]["ja"] for kind in data["types"])
+
+
+def test_an_ec_must_be_a_result_of_the_ec_table():
+    data = with_weather_results({**files(), "weather": weather_file()})
+    data["weather"]["ec_types"] = [{"key": "damp", "name": name()}]
+    with pytest.raises(GameDataError) as error:
+        check_files(RF, data)
+    assert "red_factories/weather.json: ec_types[0].key" in str(error.value)

@@ -147,9 +147,9 @@ def test_any_player_or_the_referee_may_record_a_day(campaign, client_as, persona
     client = client_as(persona)
     response = client.post(
         day_url(campaign, 2),
-        # Red Factories names its weathers: the form offers them and stores the key.
+        # Red Factories names its weathers and ECs: the form offers them and stores the key.
         form_data(
-            moon="Waxing ½", weather="overcast", ec="Wet", wind="Mild breeze NE", notes="Fog"
+            moon="Waxing ½", weather="overcast", ec="wet", wind="Mild breeze NE", notes="Fog"
         ),
     )
     assert response.status_code == 302
@@ -158,7 +158,7 @@ def test_any_player_or_the_referee_may_record_a_day(campaign, client_as, persona
     assert (record.moon, record.weather, record.ec, record.wind, record.notes) == (
         "Waxing ½",
         "overcast",
-        "Wet",
+        "wet",
         "Mild breeze NE",
         "Fog",
     )
@@ -240,14 +240,14 @@ def test_htmx_opens_the_row_as_a_form(campaign, client_as):
 
 
 def test_htmx_save_answers_with_the_updated_row(campaign, client_as):
-    response = client_as("soviet").post(day_url(campaign, 6), form_data(ec="Dry"), **HX)
+    response = client_as("soviet").post(day_url(campaign, 6), form_data(ec="dry"), **HX)
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html
     assert html.strip().startswith('<tr id="day-6"')
     assert "<td>Dry</td>" in html
     assert 'name="ec"' not in html
-    assert CampaignDay.objects.get(campaign=campaign, index=6).ec == "Dry"
+    assert CampaignDay.objects.get(campaign=campaign, index=6).ec == "dry"  # shown by its name
 
 
 def test_htmx_stale_edit_answers_with_the_form_and_the_message(campaign, client_as):

@@ -80,17 +80,18 @@ def test_an_older_free_text_weather_is_shown_as_written(dr):
 
 
 def test_a_red_factories_weather_is_shown_in_english_and_japanese(campaign, client_as, people):
-    CampaignDay.objects.filter(campaign=campaign, index=1).update(weather="clear_gusty")
+    CampaignDay.objects.filter(campaign=campaign, index=1).update(weather="clear_gusty", ec="moist")
     # An older campaign's words, as an earlier version booked them, read as their weather.
     CampaignDay.objects.filter(campaign=campaign, index=2).update(weather="Clear; Ground Snow")
     url = reverse("campaigns:calendar", args=[campaign.pk])
     html = client_as("observer").get(url).content.decode()
     assert "Clear &amp; Gusty" in html and "clear_gusty" not in html
+    assert "<td>Moist</td>" in html
     assert "Clear; Ground Snow" in html
     people["observer"].language = "ja"
     people["observer"].save()
     html = client_as("observer").get(url).content.decode()
-    assert "突風性の晴天" in html and "晴天、積雪" in html
+    assert "突風性の晴天" in html and "晴天、積雪" in html and "<td>湿潤</td>" in html
     assert "Clear &amp; Gusty" not in html
 
 
@@ -120,3 +121,14 @@ def test_words_that_name_no_weather_are_kept_when_the_day_is_saved(campaign, cli
     )
     assert response.status_code == 200
     assert CampaignDay.objects.get(campaign=campaign, index=1).weather == ""
+
+
+def test_a_red_factories_ec_is_chosen_as_its_key(campaign, client_as):
+    CampaignDay.objects.filter(campaign=campaign, index=0).update(ec="Dry")  # an older word
+    client = client_as("soviet")
+    html = client.get(reverse("campaigns:day", args=[campaign.pk, 0])).content.decode()
+    assert '<option value="dry" selected>' in html
+    response = post_day(client, campaign, ec="Very dry")
+    assert "Choose one of this game&#x27;s ECs." in response.content.decode()
+    assert post_day(client, campaign, ec="moderate").status_code == 302
+    assert CampaignDay.objects.get(campaign=campaign, index=0).ec == "moderate"

@@ -154,3 +154,48 @@ def test_december_weathers_are_offered_in_december_only():
         "clear_gusty_ground_snow",
     ]
     assert len(weather.offered(TYPES, None)) == 8
+
+
+# --- the EC the same way ------------------------------------------------------------------
+
+EC_TYPES = weather.ec_types_of(RF.files)
+EC_MODIFIERS = next(t for t in RF.files["tables"]["dice_tables"] if t["id"] == "rf.ec")["modifiers"]
+
+
+def ec_drm_after(previous_weather: str, previous_ec: str, month: int = 10) -> int | None:
+    was = weather.conditions(EC_TYPES, previous_ec)
+    facts = {
+        "side": "soviet",
+        "month": month,
+        "previous_weather": sorted(weather.conditions(TYPES, previous_weather)),
+    }
+    if was is not None:
+        facts["previous_ec"] = sorted(was)
+    resolution = resolve(EC_MODIFIERS, facts)
+    return sum(d.value for d in resolution.drms) if resolution.ready else None
+
+
+@pytest.mark.parametrize(
+    ("previous_ec", "drm"),
+    [
+        ("dry", 1),
+        ("Dry", 1),  # the word an earlier version booked
+        ("乾燥", 1),
+        ("moist", 0),
+        ("Not dry", None),  # words naming no EC: unknown, the roll asks for it
+    ],
+)
+def test_the_ec_dry_drm_reads_the_previous_days_ec_key(previous_ec, drm):
+    assert ec_drm_after("clear", previous_ec) == drm
+
+
+def test_the_ec_after_overcast_in_november():
+    # −3 previous day Overcast, −1 November (L1448–L1450)
+    assert ec_drm_after("overcast", "moderate", month=11) == -4
+
+
+def test_every_ec_result_is_a_named_ec_in_both_languages():
+    results = {row.result["ec"] for row in RF.dice_table("rf.ec").rows}
+    assert {kind["key"] for kind in EC_TYPES} == results
+    assert weather.label_of(EC_TYPES, "moist", "ja") == "湿潤"
+    assert weather.label_of(EC_TYPES, "Moist", "en") == "Moist"

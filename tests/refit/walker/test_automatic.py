@@ -246,8 +246,9 @@ def test_the_soviet_rolls_the_weather_with_the_previous_days_drms(campaign, peop
     with dice.use_roller(Loaded(5)):  # 5 −3 (Overcast) +1 (Dry) = 3 → Moist
         roll(campaign, reph, "soviet", "rf.ec", people, step="11.618")
     day = CampaignDay.objects.get(campaign=campaign, index=1)
-    # The weather is stored as its key ("Overcast" above is an older, typed word: read as one).
-    assert (day.weather, day.ec) == ("clear", "Moist")
+    # Weather and EC are stored as keys ("Overcast", "Dry" above are older, typed words: each
+    # read as its key).
+    assert (day.weather, day.ec) == ("clear", "moist")
     plan = automatic.plan(campaign, reph, "soviet", "rf.weather")
     assert plan.refused  # once per day
 
@@ -286,7 +287,7 @@ def test_december_weather_is_booked_as_data_and_only_falling_snow_gives_its_drm(
     with dice.use_roller(Loaded(2, 2)):  # 4 − 1 = 3 → Overcast: Falling Snow only possible
         roll(december, reph, "soviet", WEATHER, people, step="11.618")
     day = CampaignDay.objects.get(campaign=december, index=1)
-    assert (day.weather, day.ec) == ("overcast_falling_snow_possible", "Wet")
+    assert (day.weather, day.ec) == ("overcast_falling_snow_possible", "wet")
 
     # After Overcast with Falling Snow possible: −1 December −1 Overcast, no snow −1 (L1437).
     reph = reph_at(december, "new_day", 2)
