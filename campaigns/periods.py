@@ -4,6 +4,8 @@ sheets use them; they read the campaign game's data only."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -27,6 +29,18 @@ def day_label(campaign: Campaign, index: int) -> str:
     if 0 <= index < len(periods):
         return periods[index].label.in_language(get_language())
     return str(index)
+
+
+def period_month(campaign: Campaign, index: int | None) -> int | None:
+    """The month of a CG day (RF's calendar is dated); None for a time frame, a turn or an
+    index outside the calendar."""
+    periods = campaign.cg.periods
+    if index is None or not 0 <= index < len(periods):
+        return None
+    try:
+        return dt.date.fromisoformat(periods[index].key).month
+    except ValueError:
+        return None
 
 
 def day_choices(campaign: Campaign) -> list[tuple[int, str]]:

@@ -27,6 +27,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import F, Model
 from django.utils.translation import gettext as _
 
+from campaigns.games.weather import ec_types_of, types_of
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -122,7 +123,12 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
     """The state a new campaign starts with, from its campaign-game definition."""
     periods = campaign.cg.periods
     # The weather, EC and wind the CG's SSRs fix (RB CG I SSR I.1: Clear, Moderate, no wind).
-    fixed = initial_conditions(_definition(campaign), [period.key for period in periods])
+    fixed = initial_conditions(
+        _definition(campaign),
+        [period.key for period in periods],
+        weather_types=types_of(campaign.game.files),
+        ec_types=ec_types_of(campaign.game.files),
+    )
     CampaignDay.objects.bulk_create(
         CampaignDay(campaign=campaign, index=i, **fixed.get(i, {})) for i in range(len(periods))
     )

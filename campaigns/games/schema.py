@@ -178,6 +178,57 @@ def check_steps(stem: str, data: dict, module: GameModule, table_ids: set[str]) 
                 raise _fail(file, f"{path}.tables", f"table {table_id!r} is not in tables.json")
 
 
+WEATHER_KEY_MAX = 30  # CampaignDay.weather holds the key
+
+
+def _results(tables: dict | None, field: str) -> set[Any]:
+    return {
+        row["result"].get(field)
+        for table in (tables or {}).get("dice_tables", [])
+        for row in table.get("rows", [])
+        if isinstance(row.get("result"), dict)
+    } - {None}
+
+
+def _check_named_types(types: Any, file: str, list_path: str) -> None:
+    """Named weathers (or ECs): unique keys that fit the calendar, names in both languages."""
+    if not isinstance(types, list) or not types:
+        raise _fail(file, list_path, "must list the game's weathers")
+    seen: set[str] = set()
+    for i, kind in enumerate(types):
+        path = f"{list_path}[{i}]"
+        key = kind.get("key") if isinstance(kind, dict) else None
+        if not isinstance(key, str) or not key or len(key) > WEATHER_KEY_MAX:
+            raise _fail(file, f"{path}.key", f"must be a text of 1-{WEATHER_KEY_MAX} characters")
+        if key in seen:
+            raise _fail(file, f"{path}.key", f"repeats {key!r}")
+        seen.add(key)
+        _named(kind, file, path)
+
+
+def check_weather(data: dict, module: GameModule, tables: dict | None) -> None:
+    """``weather.json``: named weathers with unique keys that fit the calendar, names in both
+    languages, boolean flags, and a ``rolled`` that is a result of the module's weather table;
+    ``ec_types`` (optional) the same, each key a result of the module's EC table."""
+    file = f"{module.key}/weather.json"
+    types = data.get("types")
+    _check_named_types(types, file, "types")
+    results = _results(tables, "weather")
+    for i, kind in enumerate(types):
+        path = f"types[{i}]"
+        for flag in ("december", "falling_snow", "falling_snow_possible", "ground_snow"):
+            if flag in kind and not isinstance(kind[flag], bool):
+                raise _fail(file, f"{path}.{flag}", "must be true or false")
+        if "rolled" in kind and kind["rolled"] not in results:
+            raise _fail(file, f"{path}.rolled", "is no result of the module's weather table")
+    if "ec_types" in data:
+        _check_named_types(data["ec_types"], file, "ec_types")
+        ecs = _results(tables, "ec")
+        for i, kind in enumerate(data["ec_types"]):
+            if kind["key"] not in ecs:
+                raise _fail(file, f"ec_types[{i}].key", "is no result of the module's EC table")
+
+
 def check_files(module: GameModule, files: dict[str, Any]) -> tuple[DiceTable, ...]:
     """Check every data file of one module against the contract and each other."""
     for stem, data in files.items():
@@ -190,6 +241,8 @@ def check_files(module: GameModule, files: dict[str, Any]) -> tuple[DiceTable, .
         check_rg_charts(files["rg_charts"], module)
     if "campaign_games" in files:
         check_campaign_games(files["campaign_games"], module, files.get("rg_charts"))
+    if "weather" in files:
+        check_weather(files["weather"], module, files.get("tables"))
     for stem in STEP_FILES:
         if stem in files:
             check_steps(stem, files[stem], module, table_ids)

@@ -9,14 +9,18 @@ afternoon's EC depend on rain in the morning; the data holds it per time frame
 (``time_frames.<key>.initial_conditions``).
 
 A value the SSRs do not fix (``null``, or two map groups' SSRs that disagree) stays off the
-calendar. Words are written as the RePh rolls write them (``refit.walker.effects``), so the
-next day's weather and EC DRMs read them alike.
+calendar. A game whose calendar stores its weathers and ECs by key (Red Factories:
+``weather.json``, read through ``campaigns.games.weather``) gets the keys the RePh's rolls book,
+December's own (Ground Snow) in December; another gets the words its rolls write.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from campaigns.games.weather import WeatherType, booked, type_of
 
 WEATHER_WORDS = {
     "mist": "Mist",
@@ -32,9 +36,16 @@ GROUND_SNOW_NOTE = "Ground Snow (E3.72)"
 FIELDS = (("weather", WEATHER_WORDS), ("ec", EC_WORDS), ("wind", WIND_WORDS))
 
 
-def calendar_fields(conditions: Iterable[Mapping[str, Any]]) -> dict[str, str]:
-    """The calendar fields that all of ``conditions`` agree on, in the calendar's words. A key
-    the vocabulary does not know, a ``null`` and a disagreement each leave the field out."""
+def calendar_fields(
+    conditions: Iterable[Mapping[str, Any]],
+    *,
+    weather_types: Sequence[WeatherType] = (),
+    ec_types: Sequence[WeatherType] = (),
+    month: int | None = None,
+) -> dict[str, str]:
+    """The calendar fields that all of ``conditions`` agree on: by key where the game stores
+    its weathers (``weather_types``) and ECs (``ec_types``) by key, else in the calendar's words.
+    A key the vocabulary does not know, a ``null`` and a disagreement each leave the field out."""
     conditions = list(conditions)
     fields: dict[str, str] = {}
     for name, words in FIELDS:
@@ -43,9 +54,33 @@ def calendar_fields(conditions: Iterable[Mapping[str, Any]]) -> dict[str, str]:
             (value,) = values
             if value in words:
                 fields[name] = words[value]
-    if conditions and all(condition.get("ground_snow") for condition in conditions):
+    ground_snow = bool(conditions) and all(c.get("ground_snow") for c in conditions)
+    if weather_types and "weather" in fields:
+        key = booked(weather_types, _agreed(conditions, "weather"), month)
+        if key is None:
+            del fields["weather"]
+        else:
+            fields["weather"] = key
+            if type_of(weather_types, key).get("ground_snow"):
+                ground_snow = False  # December's types carry their Ground Snow
+    if ec_types and "ec" in fields:
+        fields["ec"] = _agreed(conditions, "ec")
+        if fields["ec"] not in {kind["key"] for kind in ec_types}:
+            del fields["ec"]
+    if ground_snow:
         fields["notes"] = GROUND_SNOW_NOTE
     return fields
+
+
+def _agreed(conditions: Sequence[Mapping[str, Any]], name: str) -> str:
+    return str(conditions[0].get(name))
+
+
+def _month(period_key: str) -> int | None:
+    try:
+        return dt.date.fromisoformat(period_key).month
+    except ValueError:
+        return None
 
 
 def _rf_first_day(definition: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -58,15 +93,20 @@ def _rf_first_day(definition: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def initial_conditions(
-    definition: Mapping[str, Any], period_keys: Sequence[str]
+    definition: Mapping[str, Any],
+    period_keys: Sequence[str],
+    *,
+    weather_types: Sequence[WeatherType] = (),
+    ec_types: Sequence[WeatherType] = (),
 ) -> dict[int, dict[str, str]]:
     """Calendar index → the fields the campaign game's SSRs fix for that day / time frame."""
+    keyed = {"weather_types": weather_types, "ec_types": ec_types}
     days: dict[int, dict[str, str]] = {}
     first = _rf_first_day(definition)
     if first and period_keys:
-        days[0] = calendar_fields(first)
+        days[0] = calendar_fields(first, **keyed, month=_month(period_keys[0]))
     for key, frame in (definition.get("time_frames") or {}).items():
         conditions = frame.get("initial_conditions")
         if conditions and key in period_keys:
-            days[period_keys.index(key)] = calendar_fields([conditions])
+            days[period_keys.index(key)] = calendar_fields([conditions], **keyed, month=_month(key))
     return {index: fields for index, fields in days.items() if fields}

@@ -14,9 +14,9 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.games.registry import localized
+from campaigns.games.weather import ec_types_of, key_of, label_of, offered, types_of
 from campaigns.models import Campaign, CvpPhase, Scenario, ScenarioType
-from campaigns.periods import day_choices, day_label, period_word, side_choices
+from campaigns.periods import day_choices, day_label, period_month, period_word, side_choices
 
 # Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
 # Attacks and Assaults (11.6235); Slaughter at Ponyri records its time frames; the short games
@@ -74,8 +74,22 @@ class DayForm(forms.Form):
 
     FIELDS = ("moon", "weather", "ec", "wind", "notes")
 
-    def __init__(self, *args: Any, weathers: list[tuple[str, str]] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        weathers: list[tuple[str, str]] | None = None,
+        ecs: list[tuple[str, str]] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
+        if ecs is not None:
+            # Red Factories names its ECs (the DRMs of the next EC roll read the key).
+            self.fields["ec"] = forms.ChoiceField(
+                label=_("EC"),
+                choices=[("", _("unknown")), *ecs],
+                required=False,
+                error_messages={"invalid_choice": _("Choose one of this game's ECs.")},
+            )
         if weathers is not None:
             # The game names its weathers (the short games): the rules read the key, so a
             # typed "Mud" or "light mud" must never reach them.
@@ -367,22 +381,57 @@ class CvpForm(forms.Form):
         }
 
 
-def weather_choices(campaign: Campaign) -> list[tuple[str, str]] | None:
-    """The game's own weathers as (key, name) when its data lists them, else None (free text:
-    RF and SaP weather is written as rolled, with its EC and wind)."""
-    kinds = campaign.game.files.get("game", {}).get("weather", {}).get("types")
-    if not kinds:
+def weather_choices(
+    campaign: Campaign, index: int | None = None, stored: str = ""
+) -> list[tuple[str, str]] | None:
+    """The game's named weathers as (key, name in the reader's language) for the day ``index``
+    (Red Factories: December's weathers in December only), or None when the game names none
+    (SaP: free text, written as rolled). A day that holds words no weather of the game stands
+    for (typed long ago) keeps them as one more choice, so that saving the day loses nothing."""
+    types = types_of(campaign.game.files)
+    if not types:
         return None
     language = get_language()
-    return [
-        (kind["key"], localized(kind["name"], language) if kind.get("name") else kind["key"])
-        for kind in kinds
+    choices = [
+        (kind["key"], label_of(types, kind["key"], language))
+        for kind in offered(types, period_month(campaign, index))
     ]
+    key = key_of(types, stored)
+    if key is not None and all(key != value for value, _name in choices):
+        choices.append((key, label_of(types, key, language)))
+    elif key is None and stored.strip():
+        choices.append((stored, _("%(weather)s (as written)") % {"weather": stored}))
+    return choices
+
+
+def ec_choices(campaign: Campaign, stored: str = "") -> list[tuple[str, str]] | None:
+    """The game's named ECs as (key, name in the reader's language), or None when it names
+    none (free text). Words that name no EC (typed long ago) stay one more choice."""
+    types = ec_types_of(campaign.game.files)
+    if not types:
+        return None
+    language = get_language()
+    choices = [(kind["key"], label_of(types, kind["key"], language)) for kind in types]
+    if key_of(types, stored) is None and stored.strip():
+        choices.append((stored, _("%(weather)s (as written)") % {"weather": stored}))
+    return choices
+
+
+def ec_initial(campaign: Campaign, stored: str) -> str:
+    return key_of(ec_types_of(campaign.game.files), stored) or stored
+
+
+def ec_label(campaign: Campaign, stored: str) -> str:
+    return label_of(ec_types_of(campaign.game.files), stored, get_language())
+
+
+def weather_initial(campaign: Campaign, stored: str) -> str:
+    """A stored weather as the calendar form's choice: its key (older words read as the
+    weather they name), else the words as written."""
+    return key_of(types_of(campaign.game.files), stored) or stored
 
 
 def weather_label(campaign: Campaign, stored: str) -> str:
-    """A stored weather as the reader reads it: the game's name for a key, else as written."""
-    for key, name in weather_choices(campaign) or ():
-        if key == stored:
-            return name
-    return stored
+    """A stored weather as the reader reads it: the game's name for a key (or for the words
+    an older version booked), else as written."""
+    return label_of(types_of(campaign.game.files), stored, get_language())

@@ -8,13 +8,15 @@ campaign. Access is not checked here: callers go through campaigns.access first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Sum
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.games.registry import Period, Side
+from campaigns.games.weather import WeatherType, ec_types_of, label_of, types_of
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -52,6 +54,8 @@ class RosterRow:
     idle: bool = False
     current: bool = False
     future: bool = False  # not reached and nothing recorded: CPP/FPP cells stay blank
+    weather: str = ""  # the day's weather in the reader's words (the game's name for its key)
+    ec: str = ""  # likewise its EC
 
 
 def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
@@ -100,6 +104,13 @@ def cpp_fpp_note(campaign: Campaign) -> str:
     }
 
 
+def _named(
+    types: Sequence[WeatherType], day: CampaignDay | None, field: str, language: str | None
+) -> str:
+    """A day's weather or EC in the reader's words."""
+    return label_of(types, getattr(day, field), language) if day is not None else ""
+
+
 def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
     """One row per CG day / time frame of ``side``'s roster (five queries)."""
     periods = campaign.cg.periods
@@ -139,6 +150,8 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 night=scenario.night,
             )
         )
+    weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
+    language = get_language()
     rows = []
     for index, period in enumerate(periods):
         record = side_days.get(index)
@@ -156,6 +169,8 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 idle=index < campaign.period_index and index not in scenarios,
                 current=index == campaign.period_index,
                 future=index > last,
+                weather=_named(weathers, days.get(index), "weather", language),
+                ec=_named(ecs, days.get(index), "ec", language),
             )
         )
     return rows

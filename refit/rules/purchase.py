@@ -14,7 +14,8 @@ Red Factories
 * No more than 2 infantry companies per CG day, this 2 changed by the side's Historical DRM with
   its sign reversed (11.6195); an unknown Historical DRM stops company purchases until the
   referee enters it.
-* Date notes (n, f, y, aa, bb) and the initial-RePh SSRs (RB CG I/III I.2) as data.
+* Date notes (n, f, y, aa, bb) and the initial-RePh SSRs (RB CG I/III I.2) as data. A note
+  printed on one CG Max cell holds in that CG only (``notes_in_force``).
 * The options of 11.6194 the RG does not have, or the initial SSRs ban, are refused.
 
 Slaughter at Ponyri
@@ -118,6 +119,16 @@ def _columns(cg_def: Mapping[str, Any], situation: Situation, map_group: str) ->
     limits = cg_def.get("rg_limits", {})
     column = limits.get(map_group) or {}
     return column.get("cg_max_column", ""), column.get("period_max_column", map_group)
+
+
+def notes_in_force(group: Mapping[str, Any], cg_column: str) -> list[str]:
+    """The chart notes that hold for ``group`` in the CG whose CG Max column is ``cg_column``:
+    the row's own letters (printed by its units, e.g. "d0rw") in every CG, and a letter printed
+    on one CG Max cell (``cg_max_notes``: German A3's n in RB CG II/III, Soviet A4's n in RO
+    CG I only) in that CG alone."""
+    row = list(group.get("notes", []))
+    cell = group.get("cg_max_notes", {}).get(cg_column, [])
+    return [*row, *(letter for letter in cell if letter not in row)]
 
 
 def is_infantry_company(limits: Mapping[str, Any], side: str, rg_id: str) -> bool:
@@ -238,8 +249,7 @@ def offer(
     if f"cg_max.{cg_column}" in dashes or f"period_max.{day_column}" in dashes:
         reasons.append(Reason("not_in_cg", purchase_rule, {"map_group": map_group}))
     else:
-        letters = [*group.get("notes", []), *group.get("cg_max_notes", {}).get(cg_column, [])]
-        restrictions = note_restrictions(chart, letters)
+        restrictions = note_restrictions(chart, notes_in_force(group, cg_column))
         if module == RF:
             date_reasons, cg_override, day_override = _rf_date_reasons(
                 restrictions, situation, rg_id, same_group, purchase_rule

@@ -214,6 +214,21 @@ def rifle_company_drm(number_purchased: int) -> int:
     return 0
 
 
+# 11.6205's Soviet company DRMs name a company *type*, one per company RG. The −2 "assault
+# engineer company" is the chart's engineer company (I6, printed 6-2-8AE); the Guards −1 is the
+# Guards Rifle and Guards SMG companies (the Militia's +3 comes after the table's other
+# DRMs, as printed). RF19 makes I2's 6-2-8 squads assault engineers too, but
+# that is an ability of the squads, not a company type: the rule's own example (seed L1790)
+# gives the Guards SMG company the Guards −1 only (DR 6 → 5 → 9-1, 8-0). See
+# docs/rules-decisions.md, "Seed corrections (issue 15)".
+RF_SOVIET_LEADER_COMPANY = {
+    "I1": ("guards-coy", -1),
+    "I2": ("guards-coy", -1),
+    "I4": ("first-line-smg", 1),
+    "I6": ("assault-engineer-coy", -2),
+}
+
+
 def rf_leader_drms(
     side: str,
     group: Mapping[str, Any],
@@ -237,12 +252,9 @@ def rf_leader_drms(
         if cg in ("rb-cg-2", "rb-cg-4"):
             drms.append(Drm(1, id="rb-cg-2-4"))
         return drms
-    if group.get("assault_engineer"):
-        drms.append(Drm(-2, id="assault-engineer-coy"))
-    if "Guards" in group["name"]["en"]:
-        drms.append(Drm(-1, id="guards-coy"))
-    if rg_id == "I4":
-        drms.append(Drm(1, id="first-line-smg"))
+    if rg_id in RF_SOVIET_LEADER_COMPANY:
+        drm_id, value = RF_SOVIET_LEADER_COMPANY[rg_id]
+        drms.append(Drm(value, id=drm_id))
     if cg == "rb-cg-4":
         drms.append(Drm(1, id="rb-cg-4"))
     if depleted:

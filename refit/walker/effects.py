@@ -17,6 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from campaigns.games.weather import booked, ec_types_of, label_of, types_of
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -181,28 +182,19 @@ def _book_san(booking: Booking) -> str:
 
 # --- weather and EC (RF 11.618) ------------------------------------------------------------
 
-DECEMBER_WEATHER = {
-    "overcast_falling_snow": "Overcast, Falling Snow",
-    "overcast_falling_snow_possible": "Overcast (Falling Snow possible)",
-}
-WEATHER_WORDS = {
-    "mist": "Mist",
-    "overcast": "Overcast",
-    "clear": "Clear",
-    "clear_gusty": "Clear & Gusty",
-}
+DECEMBER_EC = "wet"  # 11.618: in December the EC is always Wet, without a roll
 
 
 def _once_per_day(field: str) -> Check:
     def check(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]) -> None:
         day = CampaignDay.objects.get(campaign=campaign, index=reph.index)
-        if getattr(day, field).strip():
+        value = getattr(day, field)
+        if value.strip():
+            named = types_of if field == "weather" else ec_types_of
+            value = label_of(named(campaign.game.files), value, get_language())
             raise EffectError(
                 _("The calendar already has this day's %(what)s (%(value)s).")
-                % {
-                    "what": _("weather") if field == "weather" else _("EC"),
-                    "value": getattr(day, field),
-                }
+                % {"what": _("weather") if field == "weather" else _("EC"), "value": value}
             )
         if field == "ec" and facts.get("month") == 12:
             raise EffectError(_("In December the EC is always Wet (11.618): nothing to roll."))
@@ -211,25 +203,37 @@ def _once_per_day(field: str) -> Check:
 
 
 def _book_weather(booking: Booking) -> str:
+    """The day's weather as a key of the game's weathers (weather.json), with its flags there:
+    in December the table's result becomes December's type (Ground Snow; Mist as Overcast with
+    Falling Snow; Falling Snow possible after Overcast) and the EC is Wet."""
     campaign, reph, side, roll, by = booking.unpack()
     day = _calendar_day(campaign, reph)
-    result = roll.result
-    december = month_of(campaign, reph.index) == 12
-    weather = WEATHER_WORDS.get(result["weather"], result["weather"])
-    fields = {"weather": weather}
-    if december:
-        weather = DECEMBER_WEATHER.get(result.get("december", ""), weather)
-        fields = {"weather": f"{weather}; Ground Snow", "ec": "Wet"}
+    types = types_of(campaign.game.files)
+    month = month_of(campaign, reph.index)
+    rolled = str(roll.result["weather"])
+    key = booked(types, rolled, month)
+    if key is None:  # the data names no weather for this result: never invent one
+        raise EffectError(
+            _("The game data names no weather for the result “%(result)s”.") % {"result": rolled}
+        )
+    fields = {"weather": key}
+    if month == 12:
+        fields["ec"] = DECEMBER_EC
     records.update_day(campaign, day, by=by, version=day.version, **fields)
-    return _("Weather on the calendar: %(weather)s.") % {"weather": fields["weather"]}
+    return _("Weather on the calendar: %(weather)s.") % {
+        "weather": label_of(types, key, get_language())
+    }
 
 
 def _book_ec(booking: Booking) -> str:
+    """The day's EC as a key of the game's ECs (weather.json ``ec_types``)."""
     campaign, reph, side, roll, by = booking.unpack()
     day = _calendar_day(campaign, reph)
-    ec = str(roll.result["ec"]).capitalize()
+    ec = str(roll.result["ec"])
     records.update_day(campaign, day, by=by, version=day.version, ec=ec)
-    return _("EC on the calendar: %(ec)s.") % {"ec": ec}
+    return _("EC on the calendar: %(ec)s.") % {
+        "ec": label_of(ec_types_of(campaign.game.files), ec, get_language())
+    }
 
 
 # --- recon (RF 11.622, SaP 11.620): paid in CPP, the Locations kept with the payment ---------

@@ -3,35 +3,14 @@
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from typing import Any
 
+from campaigns.games.weather import conditions, ec_types_of, types_of
 from campaigns.models import Campaign, CampaignDay, RefitPhase, ReinforcementGroup, SideDay
+from campaigns.periods import period_month
 from campaigns.records.balance import scenario_balance_drm
 from campaigns.records.cvp_counts import counts_for_cpp_drm, cvp_lines, lost
 from refit.rules.elr import bought_for_elr
-
-# Weather and EC words as the calendar may hold them (typed by hand or booked from a roll).
-WEATHER_WORDS = {
-    "mist": ("mist", "霞"),
-    "overcast": ("overcast", "曇"),
-    "falling_snow": ("falling snow", "falling_snow", "snow", "降雪"),
-    "clear": ("clear", "晴"),
-    "gusty": ("gusty", "突風"),
-}
-EC_WORDS = {
-    "wet": ("wet", "多湿"),
-    "moist": ("moist", "湿潤"),
-    "moderate": ("moderate", "普通"),
-    "dry": ("dry", "乾燥"),
-}
-
-
-def words(text: str, vocabulary: dict[str, tuple[str, ...]]) -> list[str]:
-    """The vocabulary keys a free-text calendar entry mentions ("Overcast, Falling Snow")."""
-    lowered = re.sub(r"[_\-]", " ", text.lower())
-    return [key for key, spellings in vocabulary.items() if any(s in lowered for s in spellings)]
 
 
 def completed_index(campaign: Campaign, reph: RefitPhase) -> int:
@@ -43,13 +22,7 @@ def completed_index(campaign: Campaign, reph: RefitPhase) -> int:
 
 
 def month_of(campaign: Campaign, index: int) -> int | None:
-    periods = campaign.cg.periods
-    if not 0 <= index < len(periods):
-        return None
-    try:
-        return dt.date.fromisoformat(periods[index].key).month
-    except ValueError:
-        return None
+    return period_month(campaign, index)
 
 
 def _first_day_chits(campaign: Campaign) -> dict[str, str]:
@@ -119,10 +92,12 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
     )
     if index >= 1:
         day_before = CampaignDay.objects.filter(campaign=campaign, index=index - 1).first()
-        if day_before is not None and day_before.weather.strip():
-            facts["previous_weather"] = words(day_before.weather, WEATHER_WORDS)
-        if day_before is not None and day_before.ec.strip():
-            facts["previous_ec"] = words(day_before.ec, EC_WORDS)
+        was = conditions(types_of(campaign.game.files), day_before and day_before.weather)
+        if was is not None:  # a weather the rules know; else the roll waits for it
+            facts["previous_weather"] = sorted(was)
+        ec = conditions(ec_types_of(campaign.game.files), day_before and day_before.ec)
+        if ec is not None:  # an EC of the game's (its key); else the roll waits for it
+            facts["previous_ec"] = sorted(ec)
     facts["idle_days"], facts["scenarios_since"] = _streaks(campaign, reph)
     facts.update(_bought_previous_day(campaign, reph, side))
     return facts

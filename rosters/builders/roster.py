@@ -75,8 +75,8 @@ def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Ce
             ),
         ]
     columns += [
-        (Column(_("Weather"), width=1.3), lambda row: row.day.weather if row.day else ""),
-        (Column(_("EC"), width=1.2), lambda row: row.day.ec if row.day else ""),
+        (Column(_("Weather"), width=1.3), lambda row: row.weather),
+        (Column(_("EC"), width=1.2), lambda row: row.ec),
         (
             Column(_("ELR"), width=0.7, numeric=True),
             lambda row: _announced(

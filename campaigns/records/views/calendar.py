@@ -21,7 +21,15 @@ from campaigns.access import Viewer
 from campaigns.models import Campaign, CampaignDay
 from campaigns.periods import current_index, day_label, period_word
 from campaigns.records import services
-from campaigns.records.forms import DayForm, weather_choices, weather_label
+from campaigns.records.forms import (
+    DayForm,
+    ec_choices,
+    ec_initial,
+    ec_label,
+    weather_choices,
+    weather_initial,
+    weather_label,
+)
 from campaigns.state import StateError
 
 
@@ -32,6 +40,7 @@ class DayRow:
     day: CampaignDay
     current: bool
     weather: str  # in the reader's words: the game's name for its weather keys
+    ec: str = ""  # likewise for its EC keys
 
 
 def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
@@ -44,8 +53,8 @@ def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
         if day is None:  # a calendar row the state lacks (older data): shown as all unknown
             day = CampaignDay(campaign=campaign, index=index)
         label = period.label.in_language(language)
-        weather = weather_label(campaign, day.weather)
-        rows.append(DayRow(index, label, day, index == current, weather))
+        weather, ec = weather_label(campaign, day.weather), ec_label(campaign, day.ec)
+        rows.append(DayRow(index, label, day, index == current, weather, ec))
     return rows
 
 
@@ -83,7 +92,11 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
     current = current_index(campaign)
     if request.method == "POST":
         access.require(can_edit)
-        form = DayForm(request.POST, weathers=weather_choices(campaign))
+        form = DayForm(
+            request.POST,
+            weathers=weather_choices(campaign, index, record.weather),
+            ecs=ec_choices(campaign, record.ec),
+        )
         if form.is_valid():
             try:
                 services.update_day(
@@ -102,6 +115,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                     record,
                     index == current,
                     weather_label(campaign, record.weather),
+                    ec_label(campaign, record.ec),
                 )
                 if request.htmx:
                     return render(
@@ -115,9 +129,13 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                 )
                 return redirect(reverse("campaigns:calendar", args=[campaign.pk]) + f"#day-{index}")
     else:
+        initial = {name: getattr(record, name) for name in (*DayForm.FIELDS, "version")}
+        initial["weather"] = weather_initial(campaign, record.weather)
+        initial["ec"] = ec_initial(campaign, record.ec)
         form = DayForm(
-            initial={name: getattr(record, name) for name in (*DayForm.FIELDS, "version")},
-            weathers=weather_choices(campaign),
+            initial=initial,
+            weathers=weather_choices(campaign, index, record.weather),
+            ecs=ec_choices(campaign, record.ec),
         )
     row = DayRow(
         index,
@@ -125,6 +143,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
         record,
         index == current,
         weather_label(campaign, record.weather),
+        ec_label(campaign, record.ec),
     )
     if request.htmx:
         partial = "day-form-row" if can_edit else "day-row"

@@ -8,12 +8,12 @@ module, ``campaigns.games.rules.Reason``, with its words ready-made in its ``tex
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from campaigns.games.registry import LocalizedText
+from campaigns.games.weather import key_of
 
 
 def text(en: str, ja: str) -> LocalizedText:
@@ -47,30 +47,9 @@ def weather_key(game: Mapping[str, Any], stored: str | None) -> str | None:
     "light mud", "Light Mud", "泥濘". It is recognised against each weather's key and its
     English and Japanese names, ignoring case, spaces and underscores (and full-width forms),
     so that the rules, which expect a key, never see anything else; the caller treats None as
-    "weather not recorded".
+    "weather not recorded". The reading is every game's (``campaigns.games.weather.key_of``).
     """
-    if not isinstance(stored, str):
-        return None
-    wanted = _folded(stored)
-    if not wanted:
-        return None
-    for kind in (game.get("weather") or {}).get("types") or ():
-        names = kind.get("name") or {}
-        spellings = {
-            _folded(kind["key"]),
-            _folded(names.get("en", "")),
-            _folded(names.get("ja", "")),
-        }
-        if wanted in spellings:
-            return kind["key"]
-    return None
-
-
-def _folded(value: str) -> str:
-    """A weather's spelling for comparison: NFKC (full-width letters as ASCII), case-folded,
-    without whitespace or underscores ("Light  mud" and "light_mud" are the same)."""
-    value = unicodedata.normalize("NFKC", value).casefold()
-    return "".join(char for char in value if not char.isspace() and char != "_")
+    return key_of((game.get("weather") or {}).get("types") or (), stored)
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
     # 17 Oct's weather, EC and wind come from SSR I.1; 18 Oct's were rolled at the table.
     day = CampaignDay.objects.get(campaign=campaign, index=1)
     records.update_day(
-        campaign, day, by=referee, version=day.version, weather="Overcast", ec="Moist"
+        campaign, day, by=referee, version=day.version, weather="overcast", ec="moist"
     )
     for side, user, units in (
         ("german", german, "12 × 4-6-7; 9-1 leader; 8-0 leader; 3 × LMG; 2 × MMG"),

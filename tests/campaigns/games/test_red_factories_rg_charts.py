@@ -82,7 +82,8 @@ def seed_ids(lines, first, last):
 
 
 def test_file_header(charts):
-    assert charts["version"] == "2"  # 2: elr_first_line_exempt on German A9 (11.617)
+    # 2: elr_first_line_exempt on German A9 (11.617); Soviet A4's note n on its RO CG I cell only
+    assert charts["version"] == "2"
     assert "003_17379023c41927ed" in charts["source"]
     assert set(charts["sides"]) == {"german", "soviet"}
 
@@ -238,7 +239,8 @@ def test_inferred_rows_are_marked(charts):
     s = groups(charts, "soviet")
     g = groups(charts, "german")
     assert "notes_inferred" in s["I7"] and s["I7"]["notes"] == ["a", "c", "d"]
-    assert "notes_inferred" in s["A4"] and "n" in s["A4"]["notes"]
+    # Note n is printed on A4's RO CG I cell only (L1602): a cell note, not a row note.
+    assert "notes_inferred" not in s["A4"] and "n" not in s["A4"]["notes"]
     assert "notes_inferred" in g["I4"]
     for side in ("german", "soviet"):
         for row in charts["sides"][side]["groups"]:

@@ -73,8 +73,9 @@ def is_subset(expected, actual):
 
 def test_files_have_version_and_source(data, hist):
     # refit_steps.json 2: every step's `applies` in English and Japanese; tables.json 2: the
-    # side-only DRMs of notes 29 and SSR III.4 say their side
-    for d, version in ((data, "2"), (hist, "1"), (load("refit_steps.json"), "2")):
+    # side-only DRMs of notes 29 and SSR III.4 say their side; 3: the Soviet leader table's
+    # lowest DRM is −2 (the Guards SMG company takes the Guards −1 only, issue 15)
+    for d, version in ((data, "3"), (hist, "1"), (load("refit_steps.json"), "2")):
         assert d["version"] == version
         assert "003_17379023c41927ed" in d["source"]
 
@@ -407,6 +408,7 @@ def test_soviet_leader_example_11_6205(dice, lines):
     assert parsed.lookup(5 + mods["depleted"])["RB"] == ["8-1", "8-0"]
     assert "親衛SMG中隊のDRは6" in lines[1790] and "9-1指揮官と1個の8-0指揮官" in lines[1790]
     assert parsed.lookup(6 + mods["guards-coy"])["RB"] == ["9-1", "8-0"]
+    assert table["drm_range"] == [mods["assault-engineer-coy"], 6]  # −2: never −3 (issue 15)
 
 
 def test_san_example_11_6122(dice, lines):

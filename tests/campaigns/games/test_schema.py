@@ -154,3 +154,53 @@ def test_a_file_newer_than_the_module_version_asks_to_bump_it():
 def test_a_version_is_a_whole_number():
     error = error_for(lambda d: d["rg_charts"].update(version="1.0"))
     assert "must be a whole number" in str(error)
+
+
+def weather_file(**kind) -> dict:
+    return {
+        "version": "1",
+        "source": "seed",
+        "types": [{"key": "a_weather", "name": name(), "rolled": "a", **kind}],
+    }
+
+
+def with_weather_results(data: dict) -> dict:
+    for row, result in zip(data["tables"]["dice_tables"][0]["rows"], ("a", "b"), strict=True):
+        row["result"] = {"weather": result}
+    return data
+
+
+def test_named_weathers_pass_when_each_is_a_result_of_the_weather_table():
+    data = with_weather_results({**files(), "weather": weather_file(december=True)})
+    check_files(RF, data)
+
+
+@pytest.mark.parametrize(
+    ("kind", "path"),
+    [
+        ({"key": "x" * 31}, "types[0].key"),  # the calendar's weather field holds 30
+        ({"rolled": "sleet"}, "types[0].rolled"),
+        ({"falling_snow": "yes"}, "types[0].falling_snow"),
+        ({"name": {"en": "Mist"}}, "types[0].name"),
+    ],
+)
+def test_a_bad_named_weather_is_refused_with_its_path(kind, path):
+    data = with_weather_results({**files(), "weather": weather_file(**kind)})
+    with pytest.raises(GameDataError) as error:
+        check_files(RF, data)
+    assert f"red_factories/weather.json: {path}" in str(error.value)
+
+
+def test_the_red_factories_weathers_fit_the_calendar_and_speak_both_languages():
+    data = RF.files["weather"]
+    assert data["version"] == "1" and "003_17379023c41927ed" in data["source"]
+    assert all(len(kind["key"]) <= 30 for kind in data["types"])
+    assert all(kind["name"]["en"] and kind["name"]["ja"] for kind in data["types"])
+
+
+def test_an_ec_must_be_a_result_of_the_ec_table():
+    data = with_weather_results({**files(), "weather": weather_file()})
+    data["weather"]["ec_types"] = [{"key": "damp", "name": name()}]
+    with pytest.raises(GameDataError) as error:
+        check_files(RF, data)
+    assert "red_factories/weather.json: ec_types[0].key" in str(error.value)

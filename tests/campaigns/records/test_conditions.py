@@ -82,6 +82,33 @@ def test_map_groups_that_disagree_leave_the_field_empty():
     ) == {"wind": "No wind"}
 
 
+def test_a_keyed_calendar_gets_the_keys_the_rolls_book():
+    weather = RF.files["weather"]
+    keyed = {"weather_types": weather["types"], "ec_types": weather["ec_types"]}
+    fixed = initial_conditions(definition(RF, "rb-cg-1"), keys(RF, "rb-cg-1"), **keyed)
+    assert fixed == {0: {"weather": "clear", "ec": "moderate", "wind": "No wind"}}
+
+
+def test_a_december_first_day_gets_decembers_clear_with_its_ground_snow():
+    # RO CG III SSR III.1 [L916]: Clear, Wet, Ground Snow — in December (11.618, L1433) the
+    # calendar's type for a Clear day carries the Ground Snow, so no note is needed.
+    weather = RF.files["weather"]
+    conditions = [{"weather": "clear", "ec": "wet", "wind": "none", "ground_snow": True}]
+    fields = calendar_fields(
+        conditions, weather_types=weather["types"], ec_types=weather["ec_types"], month=12
+    )
+    assert fields == {"weather": "clear_ground_snow", "ec": "wet", "wind": "No wind"}
+    november = calendar_fields(
+        conditions, weather_types=weather["types"], ec_types=weather["ec_types"], month=11
+    )
+    assert november == {
+        "weather": "clear",
+        "ec": "wet",
+        "wind": "No wind",
+        "notes": "Ground Snow (E3.72)",
+    }
+
+
 def test_an_unknown_or_missing_value_is_never_written():
     assert calendar_fields([{"ec": None, "weather": "hail", "wind": "none"}]) == {"wind": "No wind"}
     assert calendar_fields([]) == {}
@@ -100,8 +127,9 @@ def days(campaign):
 
 @pytest.mark.django_db
 def test_a_new_rb_cg_i_starts_with_its_first_days_weather_on_the_calendar(campaign):
+    # Red Factories keeps its weathers and ECs by key (weather.json); the page words them.
     calendar = days(campaign)
-    assert calendar[0] == ("Clear", "Moderate", "No wind", "")
+    assert calendar[0] == ("clear", "moderate", "No wind", "")
     assert all(value == ("", "", "", "") for index, value in calendar.items() if index)
 
 

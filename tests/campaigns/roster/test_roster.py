@@ -137,7 +137,7 @@ def test_hist_drm_shows_the_known_value_or_unknown(campaign, client_as):
 
 def test_public_day_facts_scenarios_cvp_chits_and_idle_days(campaign, client_as, people):
     CampaignDay.objects.filter(campaign=campaign, index=0).update(
-        moon="Full", weather="Clear", ec="Moderate"
+        moon="Full", weather="clear_gusty", ec="Moderate"
     )
     SideDay.objects.filter(campaign=campaign, side="german", index=1).update(
         elr=3, san=2, initiative_chit="attack"
@@ -175,7 +175,12 @@ def test_public_day_facts_scenarios_cvp_chits_and_idle_days(campaign, client_as,
     campaign.period_index = 3
     campaign.save()
     html = client_as("german").get(url(campaign)).content.decode()
-    assert [cell(html, 0, c) for c in ("moon", "weather", "ec")] == ["Full", "Clear", "Moderate"]
+    # The weather is stored as its key and shown by its name (issue 15).
+    assert [cell(html, 0, c) for c in ("moon", "weather", "ec")] == [
+        "Full",
+        "Clear &amp; Gusty",
+        "Moderate",
+    ]
     assert cell(html, 0, "scenario-type") == "Initial scenario"
     assert cell(html, 0, "attacker") == "German"
     assert cell(html, 0, "winner") == "Soviet"
@@ -243,3 +248,11 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
         response = client.get(url(big))
     assert len(response.context["rows"]) == 30
     assert response.context["rows"][29].cvp == 20
+
+
+def test_the_weather_reads_in_japanese_on_the_roster(campaign, client_as, people):
+    CampaignDay.objects.filter(campaign=campaign, index=0).update(weather="mist")
+    people["german"].language = "ja"
+    people["german"].save()
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert cell(html, 0, "weather") == "霞"

@@ -10,6 +10,7 @@ from campaigns.access import REFEREE, viewer_for
 from campaigns.dice import services as dice
 from campaigns.games.registry import get_module
 from campaigns.games.rules import Drm
+from campaigns.games.weather import conditions, types_of
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -29,6 +30,7 @@ from campaigns.models import (
 )
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
+from campaigns.records.forms import weather_label
 from campaigns.roster import services as roster
 from campaigns.transfer import checker as transfer_checker
 from campaigns.transfer import load as transfer_load
@@ -1189,3 +1191,21 @@ def test_an_undo_naming_no_event_of_the_file_is_dropped(good, people):
     imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
     undo = CampaignEvent.objects.get(campaign=imported, action="change.undone")
     assert "undone" not in undo.data
+
+
+def test_an_export_of_older_game_data_with_weather_words_stays_readable(played, people):
+    """Files written before RF weather was stored as a key (data version 2) hold the words
+    then booked; they are imported as written and read as the weather they name (issue 15)."""
+    written = {1: "Overcast", 2: "Clear & Gusty", 3: "Fog by the Volga"}
+    for index, words in written.items():
+        CampaignDay.objects.filter(campaign=played, index=index).update(weather=words)
+    data = export_as(played, people["referee"])
+    data["campaign"]["data_version"] = "2"
+    parsed = transfer.parse_export(transfer.dumps(data).encode())
+    imported = transfer.load(parsed, user=people["outsider"])
+    days = {d.index: d.weather for d in CampaignDay.objects.filter(campaign=imported)}
+    assert {i: days[i] for i in written} == written
+    types = types_of(imported.game.files)
+    assert conditions(types, days[1]) == {"overcast"}
+    assert weather_label(imported, days[2]) == "Clear & Gusty"
+    assert conditions(types, days[3]) is None  # no weather: the next roll asks for it

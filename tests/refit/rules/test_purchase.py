@@ -4,7 +4,7 @@ test_purchase_costs.py)."""
 import pytest
 
 from campaigns.games.registry import get_module
-from refit.rules.purchase import Bought, Situation, check, company_cap, offers
+from refit.rules.purchase import Bought, Situation, check, company_cap, notes_in_force, offers
 from refit.rules.purchase_costs import DUG_IN, ON_MAP, RESERVE, Options
 
 RF = get_module("red_factories").files
@@ -145,6 +145,51 @@ def test_rf_company_cap_needs_the_historical_drm():
 def test_rf_note_n_from_5_november():
     assert "not_before" in reasons_of(rf_situation(cg="rb-cg-2", day="1942-11-04"), "A3")
     assert "not_before" not in reasons_of(rf_situation(cg="rb-cg-2", day="1942-11-05"), "A3")
+
+
+def soviet_group(rg_id):
+    return next(g for g in RF["rg_charts"]["sides"]["soviet"]["groups"] if g["id"] == rg_id)
+
+
+def test_rf_soviet_note_n_holds_in_ro_cg_1_only():
+    # Seed L1602: the ⁿ is printed on the RO CG I cell of the T-34 M43 row only.
+    a4 = soviet_group("A4")
+    assert "n" in notes_in_force(a4, "ro-cg-1")
+    for column in ("rb-cg-1", "rb-cg-2", "rb-cg-3", "rb-cg-4", "ro-cg-2", "ro-cg-3"):
+        assert "n" not in notes_in_force(a4, column)
+
+
+@pytest.mark.parametrize(
+    ("day", "refused"),
+    [("1942-10-29", True), ("1942-10-30", False), ("1942-10-31", False)],
+)
+def test_rf_soviet_note_n_from_30_october_in_ro_cg_1(day, refused):
+    situation = rf_situation(side="soviet", cg="ro-cg-1", day=day)
+    assert ("not_before" in reasons_of(situation, "A4")) is refused
+
+
+def test_rf_soviet_t34_m43_can_be_bought_on_the_last_day_of_rb_cg_1():
+    # RB CG I ends before 30 Oct: with note n row-wide A4 could never be bought there.
+    situation = rf_situation(side="soviet", cg="rb-cg-1", day="1942-10-29", index=12)
+    assert reasons_of(situation, "A4") == []
+    situation = rf_situation(side="soviet", cg="rb-cg-3", day="1942-10-29")
+    assert "not_before" not in reasons_of(situation, "A4")
+
+
+def test_rf_no_date_note_is_applied_row_wide():
+    """Every date note (n, f, y, aa, bb) is printed on one CG Max cell: none is a row note."""
+    charts = RF["rg_charts"]["sides"]
+    for side, chart in charts.items():
+        dated = {
+            letter
+            for letter, note in chart["notes"].items()
+            if any(
+                r["kind"] in ("not_before", "only_between", "cg_max_by_date", "dated_caps")
+                for r in note.get("restrictions", [])
+            )
+        }
+        for group in chart["groups"]:
+            assert not dated & set(group["notes"]), (side, group["id"])
 
 
 def test_rf_note_f_militia_in_october_only():

@@ -93,9 +93,51 @@ def test_rf_leader_example_11_6205():
     assert lookup(RF, "rf.leaders-soviet", 5 + 2)["RB"] == ["8-1", "8-0"]
     guards_smg = rf_group("soviet", "I2")
     drms = receipt.rf_leader_drms("soviet", guards_smg, depleted=False, cg="rb-cg-1")
-    # The example applies the Guards −1 only; RF19 makes the 6-2-8 an AE as well (decision).
-    assert Drm(-1, id="guards-coy") in drms
-    assert lookup(RF, "rf.leaders-soviet", 6 - 1)["RB"] == ["9-1", "8-0"]
+    # The example applies the Guards −1 only (seed L1790): RF19's assault-engineer squads do
+    # not make the Guards SMG company the table's "assault engineer company" (issue 15).
+    assert drms == [Drm(-1, id="guards-coy")]
+    assert lookup(RF, "rf.leaders-soviet", 6 + sum(d.value for d in drms))["RB"] == ["9-1", "8-0"]
+
+
+@pytest.mark.parametrize(
+    ("rg_id", "depleted", "cg", "total"),
+    [
+        ("I1", False, "rb-cg-1", -1),  # Guards Rifle
+        ("I2", False, "rb-cg-1", -1),  # Guards SMG (the example), never −3
+        ("I2", True, "rb-cg-4", 2),  # −1 Guards +1 RB CG IV +2 Depleted
+        ("I3", False, "ro-cg-1", 0),
+        ("I4", False, "rb-cg-1", 1),  # 1st Line SMG
+        ("I5", True, "rb-cg-1", 5),  # Depleted Militia
+        ("I6", False, "rb-cg-1", -2),  # the assault-engineer company: the table's lowest
+    ],
+)
+def test_rf_soviet_leader_drm_per_company(rg_id, depleted, cg, total):
+    drms = receipt.rf_leader_drms("soviet", rf_group("soviet", rg_id), depleted=depleted, cg=cg)
+    assert sum(d.value for d in drms) == total
+
+
+def test_rf_soviet_guards_smg_at_the_tables_limit_and_one_over():
+    """The lowest DR with −1 lands on the "≤ 1" row; one more pip is the "2" row. With the
+    former −3 a DR of 4 already reached "≤ 1"."""
+    drms = receipt.rf_leader_drms("soviet", rf_group("soviet", "I2"), depleted=False, cg="rb-cg-1")
+    total = sum(d.value for d in drms)
+    assert lookup(RF, "rf.leaders-soviet", 2 + total)["RB"] == ["10-3", "9-1", "8-0"]
+    assert lookup(RF, "rf.leaders-soviet", 3 + total)["RB"] == ["10-2", "8-1"]
+    assert lookup(RF, "rf.leaders-soviet", 4 + total)["RB"] == ["9-2", "9-1"]
+
+
+def test_rf_only_the_sapper_company_takes_the_assault_engineer_drm():
+    soviet = RF["rg_charts"]["sides"]["soviet"]["groups"]
+    taking = {
+        g["id"]
+        for g in soviet
+        if g.get("type") == "infantry_company"
+        and Drm(-2, id="assault-engineer-coy")
+        in receipt.rf_leader_drms("soviet", g, depleted=False, cg="rb-cg-1")
+    }
+    # I2 and I6 are both 6-2-8 assault engineers by RF19; only I6 is an engineer company.
+    assert {g["id"] for g in soviet if g.get("assault_engineer")} == {"I2", "I6"}
+    assert taking == {"I6"}
 
 
 @pytest.mark.parametrize(("number", "drm"), [(5, 0), (6, 1), (8, 1), (9, 2)])

@@ -3,7 +3,9 @@
 import pytest
 
 from campaigns.dice import services as dice
-from campaigns.models import CampaignDay, DiceRoll, LedgerEntry, SideDay
+from campaigns.games.registry import get_module
+from campaigns.members import services as members
+from campaigns.models import CampaignDay, DiceRoll, LedgerEntry, Role, SideDay
 from campaigns.records import services as records
 from campaigns.roster import services as roster
 from campaigns.roster.ledger import Movement, cpp_days
@@ -245,9 +247,91 @@ def test_the_soviet_rolls_the_weather_with_the_previous_days_drms(campaign, peop
     with dice.use_roller(Loaded(5)):  # 5 −3 (Overcast) +1 (Dry) = 3 → Moist
         roll(campaign, reph, "soviet", "rf.ec", people, step="11.618")
     day = CampaignDay.objects.get(campaign=campaign, index=1)
-    assert (day.weather, day.ec) == ("Clear", "Moist")
+    # Weather and EC are stored as keys ("Overcast", "Dry" above are older, typed words: each
+    # read as its key).
+    assert (day.weather, day.ec) == ("clear", "moist")
     plan = automatic.plan(campaign, reph, "soviet", "rf.weather")
     assert plan.refused  # once per day
+
+
+@pytest.fixture
+def december(people):
+    """RO CG III (15–30 Dec 1942) with the Soviet player: December weather (11.618)."""
+    campaign = members.create_campaign(
+        user=people["german"],
+        name="Winter on the Volga",
+        module=get_module("red_factories"),
+        cg_key="ro-cg-3",
+        role=Role.PLAYER,
+        side="german",
+    )
+    invitation = members.create_invitation(
+        campaign, by=people["german"], role=Role.PLAYER, side="soviet"
+    )
+    members.accept_invitation(invitation, user=people["soviet"])
+    return campaign
+
+
+WEATHER = "rf.weather"
+
+
+def weather_drms(campaign, reph):
+    return sorted((d.id, d.value) for d in automatic.plan(campaign, reph, "soviet", WEATHER).drms)
+
+
+def test_december_weather_is_booked_as_data_and_only_falling_snow_gives_its_drm(december, people):
+    # Day 1 (15 Dec) was Clear; in December Ground Snow is always in effect (L1433), which is
+    # no Falling Snow: only the December −1 (an earlier version read any "snow" as −1 more).
+    CampaignDay.objects.filter(campaign=december, index=0).update(weather="clear_ground_snow")
+    reph = reph_at(december, "new_day", 1)
+    assert weather_drms(december, reph) == [("december", -1)]
+    with dice.use_roller(Loaded(2, 2)):  # 4 − 1 = 3 → Overcast: Falling Snow only possible
+        roll(december, reph, "soviet", WEATHER, people, step="11.618")
+    day = CampaignDay.objects.get(campaign=december, index=1)
+    assert (day.weather, day.ec) == ("overcast_falling_snow_possible", "wet")
+
+    # After Overcast with Falling Snow possible: −1 December −1 Overcast, no snow −1 (L1437).
+    reph = reph_at(december, "new_day", 2)
+    assert weather_drms(december, reph) == [("december", -1), ("prev-overcast", -1)]
+    with dice.use_roller(Loaded(2, 2)):  # 4 − 2 = 2 → Mist: Overcast with Falling Snow (L1435)
+        roll(december, reph, "soviet", WEATHER, people, step="11.618")
+    assert CampaignDay.objects.get(campaign=december, index=2).weather == "overcast_falling_snow"
+
+    # After a day with Falling Snow: all three (L1441–L1443), −3.
+    reph = reph_at(december, "new_day", 3)
+    assert weather_drms(december, reph) == [
+        ("december", -1),
+        ("prev-overcast", -1),
+        ("prev-snow", -1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("Clear; Ground Snow", [("december", -1)]),
+        (
+            "Overcast (Falling Snow possible); Ground Snow",
+            [("december", -1), ("prev-overcast", -1)],
+        ),
+        (
+            "Overcast, Falling Snow; Ground Snow",
+            [("december", -1), ("prev-overcast", -1), ("prev-snow", -1)],
+        ),
+    ],
+)
+def test_weather_an_earlier_version_booked_in_words_is_read_as_its_key(
+    december, people, written, expected
+):
+    CampaignDay.objects.filter(campaign=december, index=0).update(weather=written)
+    assert weather_drms(december, reph_at(december, "new_day", 1)) == expected
+
+
+def test_words_that_name_no_weather_wait_for_the_calendar(december, people):
+    # "snow" is no weather of the table: never read from a word inside the text.
+    CampaignDay.objects.filter(campaign=december, index=0).update(weather="some snow")
+    plan = automatic.plan(december, reph_at(december, "new_day", 1), "soviet", WEATHER)
+    assert any("weather" in text for text in plan.missing)
 
 
 def test_the_previous_days_weather_must_be_known(campaign, people):
