@@ -212,7 +212,7 @@ def test_too_long_a_value_is_refused_and_nothing_is_lost(campaign, client_as):
     assert '<option value="clear" selected>' in html and "keep me" in html
     record = CampaignDay.objects.get(campaign=campaign, index=0)
     # As the campaign started: SSR I.1's weather, nothing of the refused form.
-    assert (record.moon, record.weather, record.version) == ("", "Clear", 0)
+    assert (record.moon, record.weather, record.version) == ("", "clear", 0)
 
 
 def test_a_stale_edit_is_refused_and_overwrites_nothing(campaign, client_as):
