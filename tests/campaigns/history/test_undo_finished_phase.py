@@ -12,10 +12,8 @@ from tests.refit.builders import reph_at
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def finished_credit(campaign, people):
-    """A German replenishment booked on CG day 1, whose RePh has finished since."""
-    reph_at(campaign, "new_day", 1)
+def replenish(campaign, people):
+    """The German's CPP replenishment of CG day 1, as typed on the ledger page."""
     roster.add_ledger_entry(
         campaign,
         by=people["german"],
@@ -25,7 +23,14 @@ def finished_credit(campaign, people):
         kind="replenishment",
         amount=16,
     )
-    event = CampaignEvent.objects.get(campaign=campaign, action="ledger.added")
+    return CampaignEvent.objects.get(campaign=campaign, action="ledger.added")
+
+
+@pytest.fixture
+def finished_credit(campaign, people):
+    """A German replenishment booked on CG day 1, whose RePh has finished since."""
+    reph_at(campaign, "new_day", 1)
+    event = replenish(campaign, people)
     reph_at(campaign, "scenario", 1)
     return event
 
@@ -60,16 +65,7 @@ def test_the_referee_is_asked_for_a_reason(campaign, client_as, finished_credit)
 
 def test_a_change_of_the_open_phase_asks_no_reason(campaign, people, client_as):
     reph_at(campaign, "new_day", 1)
-    roster.add_ledger_entry(
-        campaign,
-        by=people["german"],
-        side="german",
-        ledger="cpp",
-        index=1,
-        kind="replenishment",
-        amount=16,
-    )
-    event = CampaignEvent.objects.get(campaign=campaign, action="ledger.added")
+    event = replenish(campaign, people)
     for persona in ("german", "referee"):
         response = client_as(persona).get(history_url(campaign))
         assert not row_of(response, event).closed
