@@ -355,7 +355,7 @@ def pending(campaign: Campaign, reph: RefitPhase, side: str) -> list[Reinforceme
 
 def _strength_step_guard(
     campaign: Campaign, reph: RefitPhase, side: str, step: step_engine.StepDef
-) -> list[str]:
+) -> list[strictness.Requirement]:
     """The strength step (RF 11.620, SaP 11.618) cannot be marked while an RG bought in this
     RePh has its strength / SW / leader rolls to make: once marked, they can never be made."""
     if step.rule != STRENGTH_STEP.get(campaign.module):
@@ -363,13 +363,11 @@ def _strength_step_guard(
     waiting = pending(campaign, reph, side)
     if not waiting:
         return []
-    return [
-        _(
-            "Roll for every RG bought in this Refit Phase first (%(rgs)s): %(rule)s is where "
-            "their strength, SW and leaders are rolled, and they cannot be rolled after it."
-        )
-        % {"rgs": ", ".join(rg.label for rg in waiting), "rule": step.rule}
-    ]
+    text = _(
+        "Roll for every RG bought in this Refit Phase first (%(rgs)s): %(rule)s is where "
+        "their strength, SW and leaders are rolled, and they cannot be rolled after it."
+    ) % {"rgs": ", ".join(rg.label for rg in waiting), "rule": step.rule}
+    return [strictness.Requirement("rg_rolls:" + ",".join(rg.label for rg in waiting), text)]
 
 
 def register() -> None:

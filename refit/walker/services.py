@@ -147,7 +147,7 @@ def mark(
             )
     elif missing:
         raise WalkerError(
-            " ".join(missing)
+            " ".join(required.text for required in missing)
             + " "
             + _("The referee may mark the step all the same, with a written reason.")
         )
@@ -172,7 +172,11 @@ def mark(
         status=progress.status,
         reason=progress.reason,
         index=reph.index,
-        **({"overruled": overruled, "missing": missing} if overruled else {}),
+        **(
+            {"overruled": overruled, "missing": [required.key for required in missing]}
+            if overruled
+            else {}
+        ),
         **({"instead": instead_rule} if instead_rule else {}),
     )
     if state.step.announces:

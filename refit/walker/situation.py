@@ -260,7 +260,7 @@ def step_situation(
     may_roll = can_act and state.status == "current"
     sees_side = viewer.can_see_side(side)
     module = campaign.module
-    required = strictness.missing(campaign, reph, side, step) if may_roll else []
+    required = [r.text for r in strictness.missing(campaign, reph, side, step)] if may_roll else []
     return StepSituation(
         position=position(campaign, reph),
         side=campaign.side(side),

@@ -17,6 +17,7 @@ from ``FACTS``, which the features fill when the app is ready (refit/apps.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
@@ -29,11 +30,22 @@ from refit.rules import strictness as rules
 from refit.walker import facts as campaign_facts
 from refit.walker.effects import EFFECTS, table_data
 
+
+@dataclass(frozen=True)
+class Requirement:
+    """Something the rules require before a step is marked: ``key`` is what the history keeps
+    (the table id of a roll; ``rg_rolls:`` and the labels of the RGs to roll for), ``text`` the
+    sentence."""
+
+    key: str
+    text: str
+
+
 # fact name → how to read it for (campaign, reph, side); registered by the features above.
 FACTS: dict[str, Callable[[Campaign, RefitPhase, str], Any]] = {}
 
-# Further reasons a side may not mark a step yet: (campaign, reph, side, step) → sentences.
-MarkGuard = Callable[[Campaign, RefitPhase, str, step_engine.StepDef], list[str]]
+# Further things a side must do before marking a step: (campaign, reph, side, step) → them.
+MarkGuard = Callable[[Campaign, RefitPhase, str, step_engine.StepDef], list[Requirement]]
 MARK_GUARDS: list[MarkGuard] = []
 
 
@@ -100,9 +112,9 @@ def missing(
     step: step_engine.StepDef,
     *,
     instead: bool = False,
-) -> list[str]:
-    """Why ``side`` may not mark ``step`` done or skipped yet, as sentences (none: it may)."""
-    sentences: list[str] = []
+) -> list[Requirement]:
+    """What ``side`` must do before marking ``step`` done or skipped (nothing: it may)."""
+    required: list[Requirement] = []
     if step.mandatory_rolls:
         known = facts_for(campaign, reph, side)
         reasons = rules.missing_rolls(
@@ -112,10 +124,13 @@ def missing(
             rolled_tables(campaign, reph, side),
             instead=instead,
         )
-        sentences += [_mandatory_sentence(campaign, reason) for reason in reasons]
+        required += [
+            Requirement(reason.params["table"], _mandatory_sentence(campaign, reason))
+            for reason in reasons
+        ]
     for guard in MARK_GUARDS:
-        sentences += guard(campaign, reph, side, step)
-    return sentences
+        required += guard(campaign, reph, side, step)
+    return required
 
 
 def missing_tables(

@@ -82,7 +82,7 @@ def test_the_referee_marks_it_without_the_roll_with_a_reason_kept_in_history(
     assert progress.status == "done"
     event = CampaignEvent.objects.filter(action="refit.step_marked").latest("pk")
     assert event.data["overruled"] == "dice lost"
-    assert "SAN Adjustment (11.6122)" in event.data["missing"][0]
+    assert event.data["missing"] == ["rf.san-adjustment"]
     assert history.describe(event) == (
         "German finished 11.612 without what the rules require (referee: dice lost)."
     )
@@ -183,7 +183,11 @@ def test_11_620_waits_for_the_rg_rolls_of_this_refit_phase(campaign, people, kno
 def test_the_referee_may_pass_11_620_with_a_reason(campaign, people):
     reph = walker.open_reph(campaign)
     mark(campaign, reph, people, "german", "11.619")
+    pending = [rg.label for rg in receipt.pending(campaign, reph, "german")]
     mark(campaign, reph, people, "german", "11.620", by="referee", overrule="rolled on paper")
+    event = CampaignEvent.objects.filter(action="refit.step_marked").latest("pk")
+    assert event.data["missing"] == ["rg_rolls:" + ",".join(pending)]
+    assert event.visibility == "german"  # the RGs are the German's secret
     assert ReinforcementGroup.objects.filter(campaign=campaign, side="german").exists()
 
 
