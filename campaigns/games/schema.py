@@ -24,6 +24,7 @@ ROLL_CONDITIONS = (
     "not_first_period",
     "not_months",
     "calendar_blank",
+    "scenario_types",
 )
 
 

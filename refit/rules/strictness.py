@@ -20,10 +20,13 @@ and the RePh:
 ``not_first_period`` the RePh is not in the first CG day / time frame    (``index``)
 ``not_months``       the CG day is in none of these months                (``month``)
 ``calendar_blank``   the day's calendar entry (``weather``/``ec``) is empty (``calendar``)
+``scenario_types``   the scenario generated for the day is of one of these types
+                     (``scenario_type``; none generated yet: it does not hold)
 ===================  ==========================================================================
 
 A fact the campaign does not have (an unknown SAN) does not excuse a mandatory roll: the roll
-itself then says what to enter first.
+itself then says what to enter first. (A scenario not generated yet has no type: a roll of a
+Dual Attack is not required before there is one.)
 """
 
 from __future__ import annotations
@@ -53,6 +56,8 @@ def failed_condition(when: Mapping[str, Any], facts: Mapping[str, Any]) -> str:
         if key == "not_months" and facts.get("month") in wanted:
             return key
         if key == "calendar_blank" and (facts.get("calendar") or {}).get(wanted):
+            return key
+        if key == "scenario_types" and facts.get("scenario_type") not in wanted:
             return key
     return ""
 
@@ -118,6 +123,7 @@ def _actual(condition: str, facts: Mapping[str, Any]) -> Any:
         "reph_kinds": "reph_kind",
         "not_first_period": "index",
         "not_months": "month",
+        "scenario_types": "scenario_type",
     }.get(condition)
     return facts.get(fact) if fact else None
 

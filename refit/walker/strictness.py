@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games import step_engine
 from campaigns.games.rules import Reason
-from campaigns.models import Campaign, CampaignDay, DiceRoll, RefitPhase
+from campaigns.models import Campaign, CampaignDay, DiceRoll, RefitPhase, Scenario
 from refit.rules import strictness as rules
 from refit.walker import facts as campaign_facts
 from refit.walker.effects import EFFECTS, table_data
@@ -61,6 +61,11 @@ def facts_for(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]
             "ec": bool(day and day.ec.strip()),
         },
     )
+    scenario = Scenario.objects.filter(
+        campaign=campaign, index=reph.index, sequence=reph.sequence
+    ).first()
+    if scenario is not None:
+        known["scenario_type"] = scenario.scenario_type
     for name, read in FACTS.items():
         known[name] = read(campaign, reph, side)
     return known

@@ -114,8 +114,18 @@ def test_a_missing_roll_names_its_step_and_the_rule_that_replaces_it():
     ]
 
 
+def test_a_dual_attack_owes_its_set_up_and_first_player_drs_an_assault_does_not():
+    for step, table in (
+        (rf("11.623"), "rf.dual-attack-setup-order"),
+        (rf("11.625"), "rf.dual-attack-first-player"),
+    ):
+        assert missing(step, {"side": "german", "scenario_type": "dual_attack"}) == [table]
+        assert missing(step, {"side": "soviet", "scenario_type": "assault"}) == []
+        assert missing(step, {"side": "soviet"}) == []  # no scenario generated (yet)
+
+
 def test_steps_without_mandatory_rolls_owe_nothing():
-    for step in (rf("11.613"), rf("11.623"), sap("11.613"), sap("11.622")):
+    for step in (rf("11.613"), rf("11.624"), sap("11.613"), sap("11.622")):
         assert mandatory_rolls(step.rule, step.mandatory_rolls, {"side": "german"}) == []
 
 

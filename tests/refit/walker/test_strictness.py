@@ -16,7 +16,7 @@ from campaigns.models import (
     StepProgress,
 )
 from refit.purchases import receipt
-from refit.walker import automatic, strictness
+from refit.walker import automatic, initiative, strictness
 from refit.walker import services as walker
 from tests.campaigns.dice.test_services import Loaded
 from tests.refit.builders import booby_traps, mark_past, reph_at
@@ -279,6 +279,18 @@ def test_the_dual_attack_set_up_dr_is_public_inside_the_secret_initiative_step(c
     assert step.secret
     assert automatic.is_secret_roll(campaign, step, "rf.dual-attack-setup-order") is False
     assert automatic.is_secret_roll(campaign, step, "rf.initiative-matrix") is True
+
+
+def test_a_dual_attack_is_not_marked_before_its_public_set_up_dr(campaign, people, new_day):
+    walk_to(campaign, new_day, people, "11.623")
+    for side in ("german", "soviet"):
+        initiative.choose(campaign, new_day, side=side, chit="attack", by=people[side])
+    with pytest.raises(walker.WalkerError, match=r"11\.623 cannot be marked .*\(11\.6233\)"):
+        mark(campaign, new_day, people, "german", "11.623")
+    made = roll(campaign, new_day, people, step="11.623", table="rf.dual-attack-setup-order")
+    assert made.roll.visibility == "public"
+    mark(campaign, new_day, people, "german", "11.623")
+    mark(campaign, new_day, people, "soviet", "11.623")  # one roll for both sides
 
 
 def test_11_625_tells_both_sides_elr_and_san_once_both_have_marked_it(campaign, people):
