@@ -315,3 +315,18 @@ def test_11_625_tells_both_sides_elr_and_san_once_both_have_marked_it(campaign, 
 def test_strictness_facts_include_the_booby_trap_level(campaign, new_day):
     booby_traps(campaign, levels=2)
     assert strictness.facts_for(campaign, new_day, "soviet")["booby_trap_level"] == "A"
+
+
+def test_sap_11_622_announces_the_san_once_both_sides_have_marked_it(sap_campaign, people):
+    SideDay.objects.filter(campaign=sap_campaign, index=1).update(san=3, elr_san_revealed=False)
+    daytime = reph_at(sap_campaign, "daytime", 1)
+    walk_to_sap(sap_campaign, daytime, people, "11.622")
+    mark_past(sap_campaign, daytime, "russian", "11.622", people)
+    assert not SideDay.objects.filter(campaign=sap_campaign, index=1, elr_san_revealed=True)
+    mark_past(sap_campaign, daytime, "german", "11.622", people)
+    assert SideDay.objects.filter(
+        campaign=sap_campaign, index=1, elr_san_revealed=True
+    ).count() == len(sap_campaign.game.side_keys)
+    event = CampaignEvent.objects.get(action="refit.announced")
+    assert event.data["what"] == ["san"]
+    assert "Russian SAN 3" in history.describe(event)
