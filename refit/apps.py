@@ -24,3 +24,12 @@ class RefitConfig(AppConfig):
         walker.register()
         perimeters.register()
         purchases.register()
+
+        # What the walker's services ask of the features above them before a step is marked
+        # or a table rolled (refit.walker.strictness): the RG rolls still to make, the
+        # booby-trap level.
+        from refit.fortifications import services as fortification_services
+        from refit.purchases import receipt
+
+        receipt.register()
+        fortification_services.register()

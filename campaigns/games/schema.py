@@ -14,6 +14,19 @@ from campaigns.games.registry import GameDataError, GameModule
 
 STEP_FILES = ("refit_steps", "turn_sequence")
 
+# The conditions a step's ``mandatory_rolls`` / ``roll_limits`` may name (docs/gamedata.md;
+# refit.rules.strictness reads them).
+ROLL_CONDITIONS = (
+    "side",
+    "san_at_least",
+    "booby_trap_levels",
+    "reph_kinds",
+    "not_first_period",
+    "not_months",
+    "calendar_blank",
+    "scenario_types",
+)
+
 
 def _fail(file: str, path: str, message: str) -> GameDataError:
     return GameDataError(f"{file}: {path}" if path else file, message)
@@ -176,6 +189,37 @@ def check_steps(stem: str, data: dict, module: GameModule, table_ids: set[str]) 
         for table_id in step.get("tables", []) or []:
             if table_id not in table_ids:
                 raise _fail(file, f"{path}.tables", f"table {table_id!r} is not in tables.json")
+        _roll_rules(step, file, path)
+
+
+def _roll_rules(step: dict, file: str, path: str) -> None:
+    """A step's mandatory rolls and roll limits name its own tables and known conditions."""
+    own = set(step.get("tables", []) or [])
+    for sub in step.get("substeps", []) or []:
+        own |= set(sub.get("tables", []) or []) if isinstance(sub, dict) else set()
+    for key in ("mandatory_rolls", "roll_limits"):
+        entries = step.get(key)
+        if entries is None:
+            continue
+        if not isinstance(entries, list):
+            raise _fail(file, f"{path}.{key}", "must be a list")
+        for i, entry in enumerate(entries):
+            where = f"{path}.{key}[{i}]"
+            if not isinstance(entry, dict) or entry.get("table") not in own:
+                raise _fail(file, f"{where}.table", "must name one of the step's tables")
+            when = entry.get("when", {})
+            if not isinstance(when, dict):
+                raise _fail(file, f"{where}.when", "must be an object")
+            for condition in when:
+                if condition not in ROLL_CONDITIONS:
+                    raise _fail(file, f"{where}.when", f"unknown condition {condition!r}")
+            instead = entry.get("instead")
+            if instead is not None and not (
+                isinstance(instead, dict)
+                and instead.get("rule")
+                and all(isinstance(instead.get(lang), str) for lang in ("en", "ja"))
+            ):
+                raise _fail(file, f"{where}.instead", "needs a rule and English and Japanese text")
 
 
 WEATHER_KEY_MAX = 30  # CampaignDay.weather holds the key

@@ -48,6 +48,13 @@ class StepDef:
     tables: tuple[str, ...]
     applies: str | Mapping[str, str]  # {"en", "ja"}; a plain string is English only
     sub_steps: tuple[StepDef, ...] = ()
+    # The rolls the rules require of a side in this step, and when a table may be rolled
+    # (refit.rules.strictness reads them).
+    mandatory_rolls: tuple[Mapping[str, Any], ...] = ()
+    roll_limits: tuple[Mapping[str, Any], ...] = ()
+    # What both sides tell each other once both have marked the step (RF 11.625: ELR and SAN;
+    # SaP 11.622: SAN).
+    announces: tuple[str, ...] = ()
 
 
 def _step(raw: Mapping[str, Any], sub_steps: Sequence[StepDef] = ()) -> StepDef:
@@ -60,6 +67,9 @@ def _step(raw: Mapping[str, Any], sub_steps: Sequence[StepDef] = ()) -> StepDef:
         tables=tuple(raw.get("tables") or ()),
         applies=raw.get("applies") or "",
         sub_steps=tuple(sub_steps),
+        mandatory_rolls=tuple(raw.get("mandatory_rolls") or ()),
+        roll_limits=tuple(raw.get("roll_limits") or ()),
+        announces=tuple(raw.get("announces") or ()),
     )
 
 

@@ -40,6 +40,7 @@ from refit.purchases.services import may_buy_past_limits
 from refit.rules import fortification as rules
 from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
+from refit.walker import strictness
 
 FORTIFICATION_STEP = {"red_factories": "11.621", "slaughter_at_ponyri": "11.619"}
 BOOBY_TRAP_ITEMS = ("booby-trap", "booby_trap")
@@ -461,3 +462,14 @@ def set_location(
         lost=lost,
     )
     return purchase
+
+
+def _booby_trap_level_now(campaign: Campaign, reph: RefitPhase, side: str) -> str:
+    """The side's booby-trap level in force in ``reph`` (what 11.6123 is rolled on)."""
+    return booby_trap_level(campaign, side, reph.index)
+
+
+def register() -> None:
+    """Tell the walker's roll rules the booby-trap level (refit/apps.py): 11.6123 is rolled
+    only at level A or B, and then must be."""
+    strictness.FACTS["booby_trap_level"] = _booby_trap_level_now

@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.dice import services as dice
+from campaigns.games import step_engine
 from campaigns.games.registry import localized
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
@@ -32,6 +33,7 @@ from refit.purchases.reading import PURCHASE_STEP, map_groups
 from refit.rules import receipt as rules
 from refit.rules.purchase_costs import DUG_IN, group_by_id
 from refit.walker import services as walker
+from refit.walker import strictness
 
 STRENGTH_STEP = {"red_factories": "11.620", "slaughter_at_ponyri": "11.618"}
 
@@ -351,3 +353,37 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
         what=summary(got),
     )
     return got
+
+
+# --- the strength step waits for the rolls (issue 15) --------------------------------------
+
+
+def pending(campaign: Campaign, reph: RefitPhase, side: str) -> list[ReinforcementGroup]:
+    """The side's RGs whose rolls belong to this RePh and are not made yet."""
+    groups = ReinforcementGroup.objects.filter(
+        campaign=campaign, side=side, index=reph.index
+    ).order_by("pk")
+    return [rg for rg in groups if not received(rg) and has_something_to_receive(campaign, rg)]
+
+
+def _strength_step_guard(
+    campaign: Campaign, reph: RefitPhase, side: str, step: step_engine.StepDef
+) -> list[strictness.Requirement]:
+    """The strength step (RF 11.620, SaP 11.618) cannot be marked while an RG bought in this
+    RePh has its strength / SW / leader rolls to make: once marked, they can never be made."""
+    if step.rule != STRENGTH_STEP.get(campaign.module):
+        return []
+    waiting = pending(campaign, reph, side)
+    if not waiting:
+        return []
+    text = _(
+        "Roll for every RG bought in this Refit Phase first (%(rgs)s): %(rule)s is where "
+        "their strength, SW and leaders are rolled, and they cannot be rolled after it."
+    ) % {"rgs": ", ".join(rg.label for rg in waiting), "rule": step.rule}
+    return [strictness.Requirement("rg_rolls:" + ",".join(rg.label for rg in waiting), text)]
+
+
+def register() -> None:
+    """Make the walker refuse the strength step while rolls are pending (refit/apps.py)."""
+    if _strength_step_guard not in strictness.MARK_GUARDS:
+        strictness.MARK_GUARDS.append(_strength_step_guard)

@@ -28,7 +28,7 @@ from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, DiceRoll, RefitPhase
 from refit.rules import drms
-from refit.walker import facts
+from refit.walker import facts, strictness
 from refit.walker import services as walker
 from refit.walker.effects import EFFECTS, Booking, Effect, EffectError, table_data
 
@@ -149,20 +149,30 @@ def rollable_tables(campaign: Campaign, step: step_engine.StepDef) -> dict[str, 
 
 
 def is_secret_roll(campaign: Campaign, step: step_engine.StepDef, table_id: str) -> bool:
-    """A secret step's rolls are secret; so are a secret table's, even in a public step (e.g.
-    RF 11.6122's SAN adjustment dr inside the public 11.612)."""
+    """A secret table's rolls are secret, even in a public step (e.g. RF 11.6122's SAN
+    adjustment dr inside the public 11.612). Otherwise a roll is as secret as the part of the
+    step that rolls it: the sub-steps that list the table when some do (RF 11.6233's Dual
+    Attack set-up dr is public inside the secret 11.623: both sides must know who sets up
+    first), else the step itself."""
     try:
         secret_table = bool(table_data(campaign, table_id).get("secret"))
     except KeyError:  # a chart, or no table at all: nothing of its own to hide
         secret_table = False
-    return step.secret or secret_table
+    if secret_table:
+        return True
+    rolled_in = [sub for sub in step.sub_steps if table_id in sub.tables]
+    if rolled_in:
+        return any(sub.secret for sub in rolled_in)
+    return step.secret
 
 
 def check_roll(
     campaign: Campaign, reph: RefitPhase, *, side: str, step: str, table_id: str
 ) -> step_engine.StepDef:
     """The step of a roll ``side`` may make now; AutomaticRollError (for the user) unless
-    ``step`` is the side's current step of ``reph`` and ``table_id`` one of its dice tables."""
+    ``step`` is the side's current step of ``reph``, ``table_id`` one of its dice tables, and
+    the rules let this side roll it now (the step's ``roll_limits``: who rolls it, at which
+    booby-trap level, in which RePh, how often — ``strictness.roll_refusal``)."""
     if side not in campaign.game.side_keys:
         raise AutomaticRollError(_("That is not a side of this game."))
     states = walker.side_states(campaign, reph, side, list(reph.progress.all()))
@@ -177,6 +187,9 @@ def check_roll(
         )
     if table_id not in rollable_tables(campaign, state.step):
         raise AutomaticRollError(_("Choose one of this step's dice tables."))
+    refusal = strictness.roll_refusal(campaign, reph, side, state.step, table_id)
+    if refusal:
+        raise AutomaticRollError(refusal)
     return state.step
 
 
@@ -202,7 +215,10 @@ def plan(
     table_id: str,
     *,
     known: Mapping[str, Any] | None = None,
+    step: step_engine.StepDef | None = None,
 ) -> Plan:
+    """What rolling ``table_id`` would take now; with ``step``, a roll the step's rules do not
+    allow this side now is refused here too (the page then offers no button)."""
     table = campaign.game.dice_table(table_id)
     raw = table_data(campaign, table_id)
     state = dict(known) if known is not None else facts.for_side(campaign, reph, side)
@@ -210,7 +226,9 @@ def plan(
     effect = EFFECTS.get(table_id)
     refused = ""
     unbooked = None
-    if effect is not None:
+    if step is not None:
+        refused = strictness.roll_refusal(campaign, reph, side, step, table_id, known=state)
+    if effect is not None and not refused:
         if effect.roller and side != effect.roller:
             refused = _("The %(side)s player rolls this.") % {
                 "side": campaign.side(effect.roller).name.in_language(get_language())

@@ -41,6 +41,14 @@ class MarkForm(_RephForm):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     reason = forms.CharField(label=_("Why it is skipped"), required=False, max_length=200)
+    instead = forms.BooleanField(
+        label=_("Chosen instead of the roll the rules allow it to replace"), required=False
+    )
+    overrule = forms.CharField(
+        label=_("Referee: why it is marked without what the rules require"),
+        required=False,
+        max_length=200,
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

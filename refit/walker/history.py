@@ -11,15 +11,47 @@ from campaigns.history.labels import (
     step_marked,
     step_unmarked,
 )
-from campaigns.history.sentences import INT, TEXT, sentence
+from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
 from campaigns.models import CampaignEvent
 
 
 @sentence(
     "refit.step_marked",
-    data={"index": INT, "side": TEXT, "rule": TEXT, "status": TEXT, "reason": TEXT},
+    data={
+        "index": INT,
+        "side": TEXT,
+        "rule": TEXT,
+        "status": TEXT,
+        "reason": TEXT,
+        "overruled": TEXT,
+        "missing": TEXTS,
+        "instead": TEXT,
+    },
 )
 def _step_marked(event: CampaignEvent) -> str:
+    """A step marked; the referee's reason when it was marked without what the rules require
+    (issue 15), or the rule chosen instead of a roll (11.6114)."""
+    data = event.data
+    if data.get("overruled"):
+        if data.get("status") == "skipped":
+            text = _(
+                "%(side)s skipped %(rule)s without what the rules require (referee: %(reason)s)."
+            )
+        else:
+            text = _(
+                "%(side)s finished %(rule)s without what the rules require (referee: %(reason)s)."
+            )
+        return text % {
+            "side": event_side(event),
+            "rule": data.get("rule", ""),
+            "reason": data["overruled"],
+        }
+    if data.get("instead"):
+        return _("%(side)s finished %(rule)s, choosing %(instead)s instead of a roll.") % {
+            "side": event_side(event),
+            "rule": data.get("rule", ""),
+            "instead": data["instead"],
+        }
     return step_marked(event)
 
 
@@ -31,6 +63,22 @@ def _step_unmarked(event: CampaignEvent) -> str:
 @sentence("refit.finished", data={"index": INT, "kind": TEXT, "next": TEXT})
 def _finished(event: CampaignEvent) -> str:
     return _("Finished the Refit Phase of %(day)s.") % {"day": event_day(event)}
+
+
+# figures ({side: {"elr": n, "san": n}}) is an object, a kind the import does not check.
+@sentence("refit.announced", data={"index": INT, "rule": TEXT, "what": TEXTS})
+def _announced(event: CampaignEvent) -> str:
+    figures = event.data.get("figures") or {}
+    words = {"elr": "ELR", "san": "SAN"}
+    told = "; ".join(
+        f"{side_label(event.campaign, side)} "
+        + ", ".join(f"{words.get(k, k)} {v}" for k, v in values.items() if v is not None)
+        for side, values in figures.items()
+    )
+    return _("%(rule)s: the sides told each other their current figures (%(figures)s).") % {
+        "rule": event.data.get("rule", ""),
+        "figures": told or "—",
+    }
 
 
 # chits ({side: "attack" | "idle"}) is an object, a kind the import does not check.

@@ -18,11 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns.access import PUBLIC
+from campaigns.access import PUBLIC, viewer_or_none
 from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
-from refit.walker import carry, initiative
+from refit.walker import carry, initiative, strictness
 
 
 class WalkerError(ValueError):
@@ -107,7 +107,15 @@ def mark(
     skipped: bool = False,
     reason: str = "",
     note: str = "",
+    instead: bool = False,
+    overrule: str = "",
 ) -> StepProgress:
+    """Mark ``side``'s current step done (or skipped, with ``reason``).
+
+    A step whose rules require a roll the side has not made (``strictness.missing``) is
+    refused, done or skipped alike; ``instead`` says the side chose the rule that replaces such
+    a roll (11.6114). The referee may mark it all the same with a written reason
+    (``overrule``), which the history keeps with what was missing."""
     reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise WalkerError(_("This Refit Phase is over."))
@@ -129,6 +137,23 @@ def mark(
         chosen = SideDay.objects.filter(campaign=campaign, index=reph.index, side=side)
         if not chosen.exclude(initiative_chit="").exists():
             raise WalkerError(_("Choose your initiative chit first."))
+    instead_rule = ""
+    if instead and not skipped:
+        instead_rule = ", ".join(strictness.rules.alternatives(state.step.mandatory_rolls))
+    missing = strictness.missing(campaign, reph, side, state.step, instead=bool(instead_rule))
+    if missing and overrule.strip():
+        viewer = viewer_or_none(by, campaign.pk)
+        if viewer is None or not viewer.can_overrule:
+            raise WalkerError(
+                _("Only the referee may mark a step without what the rules require first.")
+            )
+    elif missing:
+        raise WalkerError(
+            " ".join(required.text for required in missing)
+            + " "
+            + _("The referee may mark the step all the same, with a written reason.")
+        )
+    overruled = overrule.strip() if missing else ""
     progress = StepProgress.objects.create(
         reph=reph,
         side=side,
@@ -149,8 +174,51 @@ def mark(
         status=progress.status,
         reason=progress.reason,
         index=reph.index,
+        **(
+            {"overruled": overruled, "missing": [required.key for required in missing]}
+            if overruled
+            else {}
+        ),
+        **({"instead": instead_rule} if instead_rule else {}),
     )
+    if state.step.announces:
+        _announce(campaign, reph, state.step, by)
     return progress
+
+
+def _announce(
+    campaign: Campaign, reph: RefitPhase, step: step_engine.StepDef, by: AbstractBaseUser
+) -> None:
+    """RF 11.625 "両陣営は現在のELRとSANを伝え合う" (SaP 11.622: SAN): the sides tell each other,
+    so the figures become public when the last side marks the step, not before — one side's
+    mark tells the other nothing while the other's figures stay hidden."""
+    marked = set(reph.progress.filter(rule=step.rule).values_list("side", flat=True))
+    if not set(campaign.game.side_keys) <= marked:
+        return
+    days = list(
+        SideDay.objects.select_for_update(of=("self",)).filter(
+            campaign=campaign, index=reph.index, elr_san_revealed=False
+        )
+    )
+    if not days:
+        return
+    changes = []
+    for day in days:
+        before = history.snapshot(day)
+        SideDay.objects.filter(pk=day.pk).update(elr_san_revealed=True, version=day.version + 1)
+        day.refresh_from_db()
+        changes.append((day, before, history.snapshot(day)))
+    history.record_change(
+        campaign,
+        by,
+        "refit.announced",
+        visibility=PUBLIC,
+        changes=changes,
+        index=reph.index,
+        rule=step.rule,
+        what=list(step.announces),
+        figures={day.side: {k: getattr(day, k) for k in step.announces} for day in days},
+    )
 
 
 @transaction.atomic

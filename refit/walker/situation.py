@@ -25,7 +25,7 @@ from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
 from refit.purchases.reading import PURCHASE_STEP
 from refit.purchases.receipt import STRENGTH_STEP
-from refit.walker import automatic, facts, initiative
+from refit.walker import automatic, facts, initiative, strictness
 from refit.walker import services as walker
 from refit.walker.services import StepState
 
@@ -231,6 +231,12 @@ class StepSituation:
     buys_rgs: bool  # the RG purchase page serves this step
     buys_fortifications: bool  # … the fortification page, for those who see the side
     draws_perimeters: bool  # … the perimeter map
+    # When the viewer may mark the side's current step: what the rules require first (the
+    # mandatory rolls not made, the RG rolls pending), the rules a side may follow instead of a
+    # roll (11.6114), and whether the viewer may mark it all the same with a reason (referee).
+    required: list[str]
+    alternatives: list[str]
+    may_overrule: bool
 
     @property
     def table_names(self) -> dict[str, str]:
@@ -254,6 +260,7 @@ def step_situation(
     may_roll = can_act and state.status == "current"
     sees_side = viewer.can_see_side(side)
     module = campaign.module
+    required = [r.text for r in strictness.missing(campaign, reph, side, step)] if may_roll else []
     return StepSituation(
         position=position(campaign, reph),
         side=campaign.side(side),
@@ -275,6 +282,9 @@ def step_situation(
         and sees_side
         and fortifications.has_fortifications(campaign),
         draws_perimeters="maps" in campaign.game.files and step.rule in PERIMETER_STEPS,
+        required=required,
+        alternatives=strictness.rules.alternatives(step.mandatory_rolls) if may_roll else [],
+        may_overrule=bool(required) and viewer.can_overrule,
     )
 
 
@@ -302,7 +312,7 @@ def _tables(
         table = rollable.get(table_id)
         plan = None
         if table is not None and may_roll:
-            plan = automatic.plan(campaign, reph, side, table_id, known=known)
+            plan = automatic.plan(campaign, reph, side, table_id, known=known, step=step)
         rows.append(
             StepTable(
                 id=table_id,

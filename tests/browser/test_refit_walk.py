@@ -14,7 +14,10 @@ from playwright.sync_api import Page, expect
 
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import Role, SideDay
+from campaigns.models import CampaignDay, Role, SideDay
+from refit.purchases import receipt
+from refit.walker import services as walker
+from refit.walker import strictness
 from tests.browser.test_invite_flow import sign_in
 
 PASSWORD = "a-long-password-123"
@@ -34,8 +37,11 @@ def make_campaign(django_user_model):
     )
     invitation = services.create_invitation(campaign, by=hans, role=Role.PLAYER, side="soviet")
     services.accept_invitation(invitation, user=ivan)
-    # The rules do not give the first day's Historical DRM: the players entered it.
+    # The rules do not give the Historical DRMs: the players entered them (the German's first
+    # day −1), with the days' ELR and SAN and the initial scenario's weather (SSR I.1).
+    SideDay.objects.filter(campaign=campaign, index__lte=2).update(hist_drm=0, elr=3, san=3)
     SideDay.objects.filter(campaign=campaign, index=0, side="german").update(hist_drm=-1)
+    CampaignDay.objects.filter(campaign=campaign, index=0).update(weather="Clear", ec="Moderate")
     return campaign
 
 
@@ -60,11 +66,59 @@ def rules(page: Page, side: str) -> list[str]:
     )
 
 
+def roll_required(page: Page, overview: str, side: str, rule: str) -> None:
+    """Make, in the side's browser, the rolls the rules require before the step is marked
+    (issue 15): the RG rolls of the strength step on the purchase page, each mandatory roll on
+    the step page. Which ones the app itself says (the same question the mark asks)."""
+    campaign_id = int(overview.rstrip("/").split("/")[-2])
+    from campaigns.models import Campaign
+
+    campaign = Campaign.objects.get(pk=campaign_id)
+    reph = walker.open_reph(campaign)
+    step = next(s for s in walker.steps(campaign, reph) if s.rule == rule)
+    if rule == receipt.STRENGTH_STEP.get(campaign.module):
+        labels = [rg.label for rg in receipt.pending(campaign, reph, side)]
+        if labels:
+            page.goto(overview.replace("/refit/", f"/purchases/{side}/"))
+        for label in labels:
+            page.get_by_role("button", name=f"Roll for {label}", exact=True).click()
+            expect(page.get_by_role("button", name=f"Roll for {label}", exact=True)).to_have_count(
+                0, timeout=TIMEOUT
+            )
+    tables = strictness.missing_tables(campaign, reph, side, step)
+    for table in tables:
+        page.goto(overview.rstrip("/") + f"/{side}/{rule}/")
+        made = len(walker_rolls(campaign, reph, side, rule))
+        article = page.locator(f"article[data-table='{table}']")
+        summary = article.locator("details.roll:not([open]) > summary")
+        if summary.count():
+            summary.click()
+        article.locator("details.roll form button[type=submit]").last.click()
+        # The roll is in before anything else is asked of the step.
+        expect(page.locator("#rolls tbody tr")).to_have_count(made + 1, timeout=TIMEOUT)
+
+
+def walker_rolls(campaign, reph, side, rule) -> list:
+    from campaigns.models import DiceRoll
+
+    return list(
+        DiceRoll.objects.filter(
+            campaign=campaign,
+            index=reph.index,
+            side=side,
+            step=rule,
+            rolled_at__gte=reph.started_at,
+        )
+    )
+
+
 def mark_done(page: Page, overview: str, side: str, rule: str) -> None:
     """Press Done on the side's current step in the overview (htmx swaps the list in place).
 
     The page is reloaded only when it does not show the step as current yet (another page, or
-    this side was waiting for the other side, which marked in its own browser)."""
+    this side was waiting for the other side, which marked in its own browser). The rolls the
+    rules require are made first (``roll_required``)."""
+    roll_required(page, overview, side, rule)
     row = page.locator(f"#side-{side} tr[data-rule='{rule}']")
     if (
         page.url.split("#")[0] != overview
@@ -144,7 +198,10 @@ def test_two_players_walk_the_refit_phases_to_a_scenario_day(
     expect(rolls.first).to_contain_text("Infantry company XYZZY")
     expect(rolls.first).to_contain_text("−1 Historical DRM (11.6161)")
     expect(german.locator("#step-dice .messages")).to_contain_text("RG Strength Table: DR")
-    # ... and marks 11.620 done right there: the status block is swapped in place.
+    # Then he rolls for each of his RGs on the purchase page (11.620 is not marked before) and
+    # marks 11.620 done on the step page: the status block is swapped in place.
+    roll_required(german, overview, "german", "11.620")
+    german.goto(overview.rstrip("/") + "/german/11.620/")
     german.locator("#step-status form.mark-done").get_by_label("What happened (optional)").fill(
         "One company rolled"
     )

@@ -13,3 +13,34 @@ def reph_at(campaign, kind, index, sequence=1, outcome=None):
     campaign.period_index = index
     campaign.save(update_fields=["period_index"])
     return RefitPhase.objects.create(campaign=campaign, kind=kind, index=index, sequence=sequence)
+
+
+def mark_past(campaign, reph, side, rule, people, **kwargs):
+    """Mark ``side``'s step ``rule`` done by its player; where the rules require a roll (or RG
+    rolls) the test does not make, the referee marks it with a written reason (issue 15)."""
+    from refit.walker import services as walker
+    from refit.walker import strictness
+
+    step = next(s for s in walker.steps(campaign, reph) if s.rule == rule)
+    if strictness.missing(campaign, reph, side, step):
+        return walker.mark(
+            campaign,
+            reph,
+            side=side,
+            rule=rule,
+            by=people["referee"],
+            overrule="walked past in a test",
+            **kwargs,
+        )
+    player = people[side] if side in people else people["soviet"]  # SaP's Russian player
+    return walker.mark(campaign, reph, side=side, rule=rule, by=player, **kwargs)
+
+
+def booby_traps(campaign, side="soviet", levels=1, index=0):
+    """The side's booby traps raised ``levels`` above C on day ``index`` (B for one, A for two);
+    they hold from the next day's RePh on (11.6123 rolls on them)."""
+    from campaigns.models import FortificationPurchase
+
+    return FortificationPurchase.objects.create(
+        campaign=campaign, side=side, index=index, item="booby-trap", quantity=levels, fpp=0
+    )

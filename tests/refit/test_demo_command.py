@@ -2,6 +2,7 @@ import pytest
 from django.core.management import call_command
 
 from campaigns.models import Campaign, Membership
+from refit.purchases import receipt
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,17 @@ def test_the_demo_campaigns_have_a_few_days_of_history():
     )
     # 15 initial − 5 for I2 = 10 left; 18 Oct: 10 + 16 replenished = 26.
     assert (german[0].left, german[1].start, german[1].total) == (10, 10, 26)
-    assert rf.events.filter(action="orbat.added").count() == 2
+    # The two retained lines typed, and the box of each RG rolled for in 11.620 that received
+    # units (issue 15: the step is marked only after every RG of the RePh has been rolled for).
+    rolled = [rg for rg in rf.rgs.filter(index=0) if receipt.received(rg)]
+    boxes = sum(1 for rg in rolled if receipt.ob_text(rg.details["received"]))
+    assert rolled and boxes
+    assert not [
+        rg
+        for rg in rf.rgs.exclude(details__has_key="received")
+        if receipt.has_something_to_receive(rf, rg)
+    ]
+    assert rf.events.filter(action="orbat.added").count() == 2 + boxes
     sap = Campaign.objects.get(module="slaughter_at_ponyri")
     assert sap.current_period.key == "CG-2"
     assert sap.scenarios.count() == 1

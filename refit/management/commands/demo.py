@@ -20,6 +20,7 @@ from campaigns.models import (
     ReinforcementGroup,
     Role,
     ScenarioType,
+    SideDay,
 )
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
@@ -27,6 +28,8 @@ from campaigns.roster import services as roster
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turn_marks, turn_points, turn_rolls, turn_steps
 from campaigns.shortgames.units import parse_quick_entry
+from refit.purchases import receipt
+from refit.walker import automatic, strictness
 from refit.walker import services as walker
 
 DEMO_PASSWORD = "demo-campaign"
@@ -168,9 +171,17 @@ def _rf_history(campaign: Campaign, users: dict) -> None:
         source=ReinforcementGroup.Source.PURCHASED,
         cpp_cost=5,
     )
-    # Walk the Refit Phase as the players did: the initial steps, the scenario, the steps after
-    # it — the campaign now stands at the start of 18 Oct's new-day steps, whose ELR and SAN
-    # were carried from 17 Oct.
+    # The initial OB's RGs are rolled for in 11.620 with 17 Oct's Historical DRM, which our
+    # rules do not print: the demo's referee enters one (0) where the chart is unknown.
+    for side in ("german", "soviet"):
+        side_day = SideDay.objects.get(campaign=campaign, index=0, side=side)
+        if side_day.hist_drm is None:
+            roster.update_side_day(
+                campaign, side_day, by=referee, version=side_day.version, hist_drm=0
+            )
+    # Walk the Refit Phase as the players did: the initial steps (the RG rolls made), the
+    # scenario, the steps after it (battle hardening rolled) — the campaign now stands at the
+    # start of 18 Oct's new-day steps, whose ELR and SAN were carried from 17 Oct.
     _walk(campaign, users, finishes=({}, {}, {"cg_won": False}))
 
 
@@ -181,9 +192,25 @@ def _walk(campaign: Campaign, users: dict, finishes: tuple[dict, ...]) -> None:
         for step in walker.steps(campaign, reph):
             for side in campaign.game.side_keys:
                 player = users["german"] if side == "german" else users["soviet"]
+                _roll_what_the_rules_require(campaign, reph, side, step, player)
                 walker.mark(campaign, reph, side=side, rule=step.rule, by=player)
         walker.finish(campaign, reph, by=referee or users["german"], **outcome)
     campaign.refresh_from_db()
+
+
+def _roll_what_the_rules_require(campaign, reph, side, step, player) -> None:
+    """A step is marked only after its mandatory rolls and the RG rolls it holds (issue 15):
+    the demo rolls them as the players would."""
+    for rg in (
+        receipt.pending(campaign, reph, side)
+        if step.rule == receipt.STRENGTH_STEP.get(campaign.module)
+        else []
+    ):
+        receipt.receive(campaign, rg, player)
+    for table_id in strictness.missing_tables(campaign, reph, side, step):
+        automatic.roll(
+            campaign, reph, side=side, step=step.rule, table_id=table_id, answers={}, by=player
+        )
 
 
 def _sap_history(campaign: Campaign, users: dict) -> None:

@@ -45,10 +45,12 @@ def mark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
                 skipped=data["action"] == "skip",
                 reason=data["reason"],
                 note=data["note"],
+                instead=data["instead"],
+                overrule=data["overrule"],
             )
         except WalkerError as error:
             messages.error(request, str(error))
-            typed = data["note"].strip() or data["reason"].strip()
+            typed = data["note"].strip() or data["reason"].strip() or data["overrule"].strip()
             if typed:
                 messages.info(request, _("What you typed: %(text)s") % {"text": typed})
         else:

@@ -140,6 +140,29 @@ def test_a_step_must_name_tables_that_exist():
     assert "table 'rf.missing' is not in tables.json" in str(error)
 
 
+def test_a_mandatory_roll_names_one_of_the_steps_tables_and_known_conditions():
+    def roll(entry):
+        return lambda d: d["refit_steps"]["steps"][0].update(mandatory_rolls=[entry])
+
+    assert check_files(RF, _with(roll({"table": "rf.initiative", "when": {"side": "soviet"}})))
+    error = error_for(roll({"table": "rf.elsewhere"}))
+    assert "steps[0].mandatory_rolls[0].table" in str(error)
+    error = error_for(roll({"table": "rf.initiative", "when": {"moon": "full"}}))
+    assert "unknown condition 'moon'" in str(error)
+    error = error_for(
+        lambda d: d["refit_steps"]["steps"][0].update(
+            roll_limits=[{"table": "rf.initiative", "instead": {"rule": "11.6114"}}]
+        )
+    )
+    assert "roll_limits[0].instead: needs a rule and English and Japanese text" in str(error)
+
+
+def _with(change) -> dict:
+    data = files()
+    change(data)
+    return data
+
+
 def test_a_step_marker_must_be_one_the_rules_print():
     error = error_for(lambda d: d["refit_steps"]["steps"][0]["markers"].append("+"))
     assert "unknown marker '+'" in str(error)

@@ -25,7 +25,7 @@ def flow_list():
 
 
 def test_header():
-    assert STEPS["version"] == "2"  # 2: `applies` in English and Japanese
+    assert STEPS["version"] == "3"  # 2: `applies` in English and Japanese; 3: mandatory rolls
     assert "004_012ff7493835fc3d" in STEPS["source"]
 
 

@@ -12,6 +12,7 @@ from refit.fortifications import services as fortifications
 from refit.fortifications.services import FortificationError
 from refit.rules.fortification import FortificationOrder as Order
 from refit.walker import services as walker
+from tests.refit.builders import mark_past
 
 pytestmark = pytest.mark.django_db
 
@@ -198,7 +199,7 @@ def test_taking_back_returns_the_fpp_until_the_step_is_marked(campaign, people, 
     )
     again = fortifications.buy(campaign, "soviet", 0, Order("trench"), people["soviet"])
     for rule in ("11.619", "11.620", "11.621"):
-        walker.mark(campaign, reph, side="soviet", rule=rule, by=people["soviet"])
+        mark_past(campaign, reph, "soviet", rule, people)
     with pytest.raises(FortificationError):
         fortifications.remove(campaign, again, people["soviet"])
     with pytest.raises(FortificationError):

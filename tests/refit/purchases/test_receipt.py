@@ -11,6 +11,7 @@ from refit.purchases import services as purchases
 from refit.purchases.receipt import ReceiptError
 from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
+from tests.refit.builders import mark_past
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def example(campaign, people, reph):
         rg_id: purchases.buy(campaign, "german", 0, rg_id, Options(), people["german"])
         for rg_id in ("I3", "I5", "O1")
     }
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
+    mark_past(campaign, reph, "german", "11.619", people)
     return bought
 
 
@@ -104,7 +105,7 @@ def test_not_before_the_purchases_are_done(campaign, people, reph):
 
 def test_an_unknown_historical_drm_stops_the_roll(campaign, people, reph):
     rg = purchases.buy(campaign, "soviet", 0, "A1", Options(), people["soviet"])
-    walker.mark(campaign, reph, side="soviet", rule="11.619", by=people["soviet"])
+    mark_past(campaign, reph, "soviet", "11.619", people)
     with pytest.raises(ReceiptError):
         receipt.receive(campaign, rg, people["soviet"])
     assert not DiceRoll.objects.exists()
@@ -112,7 +113,7 @@ def test_an_unknown_historical_drm_stops_the_roll(campaign, people, reph):
 
 def test_initial_ob_companies_roll_too(campaign, people, reph):
     SideDay.objects.filter(campaign=campaign, index=0).update(hist_drm=0)
-    walker.mark(campaign, reph, side="soviet", rule="11.619", by=people["soviet"])
+    mark_past(campaign, reph, "soviet", "11.619", people)
     rg = ReinforcementGroup.objects.filter(campaign=campaign, side="soviet", rg_id="I3").first()
     # Full (DR 4), leaders DR 7 → 8-1, 8-0.
     with dice.use_roller(Loaded(2, 2, 3, 4)):

@@ -16,6 +16,7 @@ from refit.purchases.services import PurchaseError
 from refit.rules.fortification import FortificationOrder
 from refit.rules.purchase_costs import ON_MAP, Options
 from refit.walker import services as walker
+from tests.refit.builders import mark_past
 from tests.refit.ledger_reads import ledger_reads
 
 pytestmark = pytest.mark.django_db
@@ -161,7 +162,7 @@ def test_taking_back_reads_the_ledger_once_and_keeps_an_rg_whose_fpp_are_spent(
 
 def test_no_change_once_the_step_is_marked_done(campaign, people, reph):
     rg = purchases.buy(campaign, "german", 0, "A6", Options(), people["german"])
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
+    mark_past(campaign, reph, "german", "11.619", people)
     with pytest.raises(PurchaseError):
         purchases.remove(campaign, rg, people["german"])
     with pytest.raises(PurchaseError):

@@ -14,6 +14,7 @@ from refit.purchases import services as purchases
 from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 from tests.campaigns.builders import make_big_campaign
+from tests.refit.builders import mark_past
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +157,7 @@ def test_rolling_for_an_rg_on_the_page(campaign, client_as, people, reph):
     client = client_as("german")
     client.post(buy_url(campaign), buy_data(reph, rg="A6"))
     rg = ReinforcementGroup.objects.get(campaign=campaign, source="purchased")
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
+    mark_past(campaign, reph, "german", "11.619", people)
     page = client.get(page_url(campaign)).content.decode()
     assert "Roll for A6#1" in text(page)
     url = reverse("purchases:receive", args=[campaign.pk, "german", rg.pk])

@@ -13,7 +13,7 @@ from campaigns.roster.rows import roster_rows
 from refit.walker import automatic
 from refit.walker import services as walker
 from tests.campaigns.dice.test_services import Loaded
-from tests.refit.builders import reph_at
+from tests.refit.builders import mark_past, reph_at
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def walk_to(campaign, reph, people, rule):
             return
         for side in ("german", "soviet"):
             if (side, step.rule) not in marked:
-                walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+                mark_past(campaign, reph, side, step.rule, people)
 
 
 def roll(campaign, reph, side, table, people, answers=None, step="11.616"):

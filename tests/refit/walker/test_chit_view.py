@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns.models import SideDay
 from refit.walker import initiative
 from refit.walker import services as walker
-from tests.refit.builders import reph_at
+from tests.refit.builders import mark_past, reph_at
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def reph(campaign, people):
     reph = reph_at(campaign, "new_day", 1)
     for step in walker.steps(campaign, reph)[:-1]:
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     return reph
 
 

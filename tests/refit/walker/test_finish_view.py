@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from campaigns.models import Membership, RefitPhase, Role
 from refit.walker import services as walker
+from tests.refit.builders import mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -61,8 +62,8 @@ def test_with_a_referee_in_the_campaign_the_referee_finishes(
     [("german", 302), ("soviet", 302), ("observer", 403), ("outsider", 404)],
 )
 def test_without_a_referee_any_player_finishes(campaign, client_as, people, persona, status):
-    Membership.objects.filter(campaign=campaign, role=Role.REFEREE).delete()
     reph = walked(campaign, people)
+    Membership.objects.filter(campaign=campaign, role=Role.REFEREE).delete()
     assert client_as(persona).post(url(campaign), {"reph": reph.pk}).status_code == status
     assert position(campaign) == (("scenario", 0) if status == 302 else ("before_initial", 0))
 
@@ -206,7 +207,7 @@ def test_in_slaughter_at_ponyri_the_scenario_asks_whether_a_side_won_the_cg(clie
     reph = walker.open_reph(sap)
     for step in walker.steps(sap, reph):
         for side in sap.game.side_keys:
-            walker.mark(sap, reph, side=side, rule=step.rule, by=people["referee"])
+            mark_past(sap, reph, side, step.rule, people)
     response = client.post(url(sap), {"reph": reph.pk}, follow=True)
     html = response.content.decode()
     assert "Now: Scenario being played, CG-1: 7 July 1943 AM." in html

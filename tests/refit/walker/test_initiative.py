@@ -6,7 +6,7 @@ from campaigns.models import CampaignEvent, Scenario, SideDay
 from refit.walker import initiative
 from refit.walker import services as walker
 from refit.walker.initiative import InitiativeError
-from tests.refit.builders import reph_at
+from tests.refit.builders import mark_past, reph_at
 
 pytestmark = pytest.mark.django_db
 
@@ -69,12 +69,12 @@ def test_marking_the_step_done_needs_a_chit_and_the_chits_decide_the_day(campaig
     reph = reph_at(campaign, "new_day", 1)
     for step in walker.steps(campaign, reph)[:-1]:
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     with pytest.raises(walker.WalkerError, match="initiative chit"):
-        walker.mark(campaign, reph, side="german", rule="11.623", by=people["german"])
+        mark_past(campaign, reph, "german", "11.623", people)
     for side, chit in (("german", "attack"), ("soviet", "idle")):
         initiative.choose(campaign, reph, side=side, chit=chit, by=people[side])
-        walker.mark(campaign, reph, side=side, rule="11.623", by=people[side])
+        mark_past(campaign, reph, side, "11.623", people)
     # No question: the revealed chits generated a German Assault.
     following = walker.finish(campaign, reph, by=people["referee"], scenario_generated=False)
     assert (following.kind, following.index) == ("scenario_day", 1)
@@ -84,7 +84,7 @@ def test_undoing_the_steps_effects_takes_the_chit_back_before_the_reveal(campaig
     reph = reph_at(campaign, "new_day", 1)
     for step in walker.steps(campaign, reph)[:-1]:
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     initiative.choose(campaign, reph, side="german", chit="attack", by=people["german"])
     walker.undo_effects(campaign, reph, side="german", rule="11.623", by=people["german"])
     assert SideDay.objects.get(campaign=campaign, index=1, side="german").initiative_chit == ""

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import CampaignEvent, StepProgress
 from refit.walker import services as walker
+from tests.refit.builders import mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -96,7 +97,7 @@ def test_the_sides_player_or_the_referee_marks_a_step_done(campaign, client_as, 
 
 @pytest.mark.parametrize("persona", ["soviet", "observer", "outsider"])
 def test_nobody_else_takes_a_german_mark_back(campaign, client_as, people, reph, persona):
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
+    mark_past(campaign, reph, "german", "11.619", people)
     response = client_as(persona).post(unmark_url(campaign), {"reph": reph.pk})
     assert response.status_code == 404
     assert len(marks(campaign)) == 1
@@ -106,7 +107,7 @@ def test_nobody_else_takes_a_german_mark_back(campaign, client_as, people, reph,
 def test_a_public_marks_is_taken_back_by_its_side_only(
     campaign, client_as, people, after, persona, status
 ):
-    walker.mark(campaign, after, side="german", rule="11.601", by=people["german"])
+    mark_past(campaign, after, "german", "11.601", people)
     response = client_as(persona).post(unmark_url(campaign, "german", "11.601"), {"reph": after.pk})
     assert response.status_code == status
     assert after.progress.count() == 1
@@ -153,7 +154,7 @@ def test_steps_are_marked_in_order_and_what_was_typed_is_kept(campaign, client_a
 
 
 def test_a_both_sides_step_waits_for_the_other_side(campaign, client_as, people, after):
-    walker.mark(campaign, after, side="german", rule="11.601", by=people["german"])
+    mark_past(campaign, after, "german", "11.601", people)
     response = client_as("german").post(
         mark_url(campaign, "german", "11.602"), done(after), follow=True
     )
@@ -219,7 +220,7 @@ def test_from_the_overview_an_ordering_error_is_a_message_there(campaign, client
 
 def test_a_mark_is_taken_back_until_a_later_step_is_marked(campaign, client_as, people, reph):
     for rule in ("11.619", "11.620"):
-        walker.mark(campaign, reph, side="german", rule=rule, by=people["german"])
+        mark_past(campaign, reph, "german", rule, people)
     client = client_as("german")
     response = client.post(unmark_url(campaign, "german", "11.619"), {"reph": reph.pk}, follow=True)
     assert "A later step is already started; take that back first." in response.content.decode()
@@ -231,7 +232,7 @@ def test_a_mark_is_taken_back_until_a_later_step_is_marked(campaign, client_as, 
 
 
 def test_with_htmx_taking_back_swaps_the_status_block(campaign, client_as, people, reph):
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
+    mark_past(campaign, reph, "german", "11.619", people)
     response = client_as("referee").post(unmark_url(campaign), {"reph": reph.pk}, headers=HTMX)
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="step-status" data-status="current">')
@@ -240,7 +241,7 @@ def test_with_htmx_taking_back_swaps_the_status_block(campaign, client_as, peopl
 
 
 def test_a_stale_take_back_changes_nothing(campaign, client_as, people, reph):
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
+    mark_past(campaign, reph, "german", "11.619", people)
     response = client_as("german").post(unmark_url(campaign), {"reph": reph.pk + 1}, follow=True)
     assert "already finished" in response.content.decode()
     assert len(marks(campaign)) == 1
@@ -254,7 +255,7 @@ def test_marking_reads_a_fixed_number_of_queries(
 ):
     client = client_as("german")
     for rule in ("11.601", "11.602", "11.603"):
-        walker.mark(campaign, after, side="soviet", rule=rule, by=people["soviet"])
+        mark_past(campaign, after, "soviet", rule, people)
         with django_assert_max_num_queries(16):
             response = client.post(mark_url(campaign, "german", rule), done(after), headers=HTMX)
         assert response.status_code == 200

@@ -12,6 +12,7 @@ from campaigns.dice import services as dice
 from campaigns.models import DiceRoll, Membership, RefitPhase, Role, StepProgress
 from refit.walker import services as walker
 from tests.campaigns.builders import make_big_campaign
+from tests.refit.builders import mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -154,7 +155,7 @@ def test_each_member_sees_the_step_marks_of_the_sides_they_may_see(
 def test_the_progress_says_who_a_side_waits_for(campaign, client_as, people):
     scenario = to_scenario(campaign, people)
     after = walker.finish(campaign, scenario, by=people["referee"])
-    walker.mark(campaign, after, side="german", rule="11.601", by=people["german"])
+    mark_past(campaign, after, "german", "11.601", people)
     html = client_as("observer").get(url(campaign)).content.decode()
     assert "After the scenario · 17 Oct 1942" in html
     german = re.search(r'<li data-side="german">(.*?)</li>', html, re.DOTALL).group(1)
@@ -208,8 +209,8 @@ def test_the_finish_form_appears_when_both_sides_are_through_for_the_referee(
 
 
 def test_without_a_referee_any_player_finishes(campaign, client_as, people):
-    drop_referee(campaign)
     walk_all(campaign, walker.open_reph(campaign), people)
+    drop_referee(campaign)
     for persona in ("german", "soviet"):
         assert "Finish this Refit Phase" in client_as(persona).get(url(campaign)).content.decode()
     observer = client_as("observer").get(url(campaign)).content.decode()
@@ -343,7 +344,7 @@ def test_the_overview_reads_a_fixed_number_of_queries(
     big = make_big_campaign(people)
     open_reph = walker.open_reph(big)
     fill_history(big, people)
-    walker.mark(big, open_reph, side="german", rule="11.619", by=people["german"])
+    mark_past(big, open_reph, "german", "11.619", people)
     walker.mark(
         big,
         open_reph,

@@ -9,7 +9,7 @@ from campaigns.models import CampaignDay, CampaignEvent, DiceRoll, SideDay
 from refit.walker import automatic
 from refit.walker import services as walker
 from tests.campaigns.dice.test_services import Loaded
-from tests.refit.builders import reph_at
+from tests.refit.builders import mark_past, reph_at
 from tests.refit.walker.test_automatic import walk_to
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_booking_again_is_for_the_current_step_too(campaign, people, new_day):
     with dice.use_roller(Loaded(3, 4)):
         rolled = roll(campaign, new_day, people, step="11.616", table=automatic.CPP_TABLE)
     walker.undo_effects(campaign, new_day, side="german", rule="11.616", by=people["german"])
-    walker.mark(campaign, new_day, side="german", rule="11.616", by=people["german"])
+    mark_past(campaign, new_day, "german", "11.616", people)
     with pytest.raises(automatic.AutomaticRollError, match=r"current step \(now: 11.617\)"):
         automatic.book_again(
             campaign,

@@ -8,6 +8,7 @@ from django.urls import reverse
 from campaigns.dice import services as dice
 from campaigns.models import CampaignEvent, DiceRoll, SideDay
 from refit.walker import services as walker
+from tests.refit.builders import booby_traps, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +52,7 @@ def reph(campaign, people):
     SideDay.objects.filter(campaign=campaign, index=0).update(hist_drm=0)
     reph = walker.open_reph(campaign)
     for side in ("german", "soviet"):
-        walker.mark(campaign, reph, side=side, rule="11.619", by=people[side])
+        mark_past(campaign, reph, side, "11.619", people)
     return reph
 
 
@@ -60,7 +61,7 @@ def after(campaign, people, reph):
     """The RePh after the initial scenario."""
     for step in walker.steps(campaign, reph)[1:]:
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     scenario = walker.finish(campaign, reph, by=people["referee"])
     return walker.finish(campaign, scenario, by=people["referee"])
 
@@ -71,7 +72,7 @@ def public_step_current(campaign, people, after, rule="11.606"):
         if step.rule == rule:
             return
         for side in ("german", "soviet"):
-            walker.mark(campaign, after, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, after, side, step.rule, people)
 
 
 # --- who may roll --------------------------------------------------------------------------
@@ -216,6 +217,7 @@ def test_drms_that_could_take_the_roll_off_the_table_are_refused(
     campaign, client_as, people, after
 ):
     # The Booby Trap Level Reduction dr (11.6123) covers final rolls 1 to 6 only.
+    booby_traps(campaign)  # level B: the Soviet rolls it
     walk_all(campaign, after, people)
     new_day = walker.finish(campaign, after, by=people["referee"])
     response = client_as("soviet").post(
@@ -240,7 +242,7 @@ def test_a_roll_is_made_on_the_sides_current_step_only(campaign, client_as, reph
 def test_a_page_from_a_finished_refit_phase_rolls_nothing(campaign, client_as, people, reph):
     for step in walker.steps(campaign, reph)[1:]:
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     walker.finish(campaign, reph, by=people["referee"])
     response = client_as("german").post(roll_url(campaign), data(reph), follow=True)
     assert "already finished" in response.content.decode()
@@ -311,14 +313,14 @@ def _walk_to_new_day(campaign, people):
         reph = walker.open_reph(campaign)
         for step in walker.steps(campaign, reph):
             for side in ("german", "soviet"):
-                walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+                mark_past(campaign, reph, side, step.rule, people)
         walker.finish(campaign, reph, by=people["referee"], **outcome)
     reph = walker.open_reph(campaign)
     for step in walker.steps(campaign, reph):
         if step.rule == "11.616":
             break
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     return reph
 
 

@@ -6,6 +6,7 @@ from campaigns.models import CampaignEvent, RefitPhase
 from refit.walker import initiative
 from refit.walker import services as walker
 from refit.walker.services import WalkerError
+from tests.refit.builders import mark_past
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def walk_all(campaign, reph, people, sides=("german", "soviet"), chits=None):
                     )
                     continue
                 initiative.choose(campaign, reph, side=side, chit=chits[side], by=people[side])
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
 
 
 def statuses(campaign, reph, side):
@@ -50,8 +51,8 @@ def test_a_new_rf_campaign_starts_with_the_steps_before_the_initial_scenario(cam
 
 def test_each_side_walks_at_its_own_pace(campaign, people):
     reph = walker.open_reph(campaign)
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
-    walker.mark(campaign, reph, side="german", rule="11.620", by=people["german"])
+    mark_past(campaign, reph, "german", "11.619", people)
+    mark_past(campaign, reph, "german", "11.620", people)
     assert statuses(campaign, reph, "german")[2] == ("11.621", "current")
     assert statuses(campaign, reph, "soviet")[0] == ("11.619", "current")
 
@@ -59,7 +60,7 @@ def test_each_side_walks_at_its_own_pace(campaign, people):
 def test_steps_are_marked_in_order(campaign, people):
     reph = walker.open_reph(campaign)
     with pytest.raises(WalkerError, match="11.620 is not your current step"):
-        walker.mark(campaign, reph, side="german", rule="11.620", by=people["german"])
+        mark_past(campaign, reph, "german", "11.620", people)
 
 
 def test_a_skip_needs_a_reason_and_keeps_it(campaign, people):
@@ -80,7 +81,7 @@ def test_a_skip_needs_a_reason_and_keeps_it(campaign, people):
 
 def test_a_secret_steps_mark_is_recorded_for_that_side_only(campaign, people):
     reph = walker.open_reph(campaign)
-    walker.mark(campaign, reph, side="soviet", rule="11.619", by=people["soviet"])
+    mark_past(campaign, reph, "soviet", "11.619", people)
     event = CampaignEvent.objects.get(action="refit.step_marked")
     assert event.visibility == "soviet"  # 11.619 (RG purchase) is secret
 
@@ -88,7 +89,7 @@ def test_a_secret_steps_mark_is_recorded_for_that_side_only(campaign, people):
 def test_a_mark_can_be_taken_back_until_a_later_step_is_started(campaign, people):
     reph = walker.open_reph(campaign)
     for rule in ("11.619", "11.620"):
-        walker.mark(campaign, reph, side="german", rule=rule, by=people["german"])
+        mark_past(campaign, reph, "german", rule, people)
     with pytest.raises(WalkerError, match="later step"):
         walker.unmark(campaign, reph, side="german", rule="11.619", by=people["german"])
     walker.unmark(campaign, reph, side="german", rule="11.620", by=people["german"])
@@ -102,12 +103,12 @@ def test_a_step_for_both_sides_waits_for_both(campaign, people):
     scenario = walker.finish(campaign, reph, by=people["referee"])
     after = walker.finish(campaign, scenario, by=people["referee"])
     assert after.kind == "after_scenario"
-    walker.mark(campaign, after, side="german", rule="11.601", by=people["german"])
+    mark_past(campaign, after, "german", "11.601", people)
     german = statuses(campaign, after, "german")
     assert german[0] == ("11.601", "done") and german[1] == ("11.602", "waiting")
     with pytest.raises(WalkerError, match="Waiting for the other side"):
-        walker.mark(campaign, after, side="german", rule="11.602", by=people["german"])
-    walker.mark(campaign, after, side="soviet", rule="11.601", by=people["soviet"])
+        mark_past(campaign, after, "german", "11.602", people)
+    mark_past(campaign, after, "soviet", "11.601", people)
     assert statuses(campaign, after, "german")[1] == ("11.602", "current")
 
 
@@ -141,4 +142,4 @@ def test_a_finished_reph_cannot_be_marked(campaign, people):
     walk_all(campaign, reph, people)
     walker.finish(campaign, reph, by=people["referee"])
     with pytest.raises(WalkerError, match="over"):
-        walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
+        mark_past(campaign, reph, "german", "11.619", people)

@@ -6,6 +6,7 @@ import pytest
 from campaigns.access import viewer_for
 from refit.walker import services as walker
 from refit.walker import situation
+from tests.refit.builders import mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +47,7 @@ def test_waiting_for_the_other_side_names_it(campaign, people):
     walk_all(campaign, reph, people)
     scenario = walker.finish(campaign, reph, by=people["referee"])
     after = walker.finish(campaign, scenario, by=people["referee"])
-    walker.mark(campaign, after, side="german", rule="11.601", by=people["german"])
+    mark_past(campaign, after, "german", "11.601", people)
     page = step_of(campaign, people, "german", "german", "11.602")
     assert page.state.status == "waiting" and not page.may_roll
     assert page.blocker.rule == "11.601"

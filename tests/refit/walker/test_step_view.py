@@ -11,6 +11,7 @@ from campaigns.dice import services as dice
 from campaigns.games.rules import Drm
 from campaigns.models import DiceRoll, SideDay
 from refit.walker import services as walker
+from tests.refit.builders import mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -252,7 +253,7 @@ def test_a_marked_step_offers_to_take_it_back_and_the_next_step(campaign, client
 
 
 def test_a_both_sides_step_says_who_it_waits_for(campaign, client_as, people, after):
-    walker.mark(campaign, after, side="german", rule="11.601", by=people["german"])
+    mark_past(campaign, after, "german", "11.601", people)
     html = client_as("german").get(url(campaign, "german", "11.602")).content.decode()
     status = text(block(html, "step-status"))
     assert "Waiting for the other side to finish 11.601 Melee completion." in status
@@ -310,8 +311,8 @@ def test_the_step_page_reads_a_fixed_number_of_queries(
     reph = walker.open_reph(campaign)
     client = client_as(persona)
     path = url(campaign, "german", "11.620")
-    walker.mark(campaign, reph, side="german", rule="11.619", by=people["german"])
-    walker.mark(campaign, reph, side="soviet", rule="11.619", by=people["soviet"])
+    mark_past(campaign, reph, "german", "11.619", people)
+    mark_past(campaign, reph, "soviet", "11.619", people)
     none = count(client, path)
     DiceRoll.objects.bulk_create(
         DiceRoll(
@@ -348,7 +349,7 @@ def test_a_step_links_to_where_its_outcome_is_recorded(
     reph = walker.open_reph(campaign)
     for step in walker.steps(campaign, reph):
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     walker.finish(
         campaign, walker.finish(campaign, reph, by=people["referee"]), by=people["referee"]
     )

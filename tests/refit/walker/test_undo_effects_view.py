@@ -8,7 +8,7 @@ from campaigns.models import DiceRoll, LedgerEntry, SideDay
 from refit.walker import automatic
 from refit.walker import services as walker
 from tests.campaigns.dice.test_services import Loaded
-from tests.refit.builders import reph_at
+from tests.refit.builders import mark_past, reph_at
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def rolled(campaign, people):
         if step.rule == "11.616":
             break
         for side in ("german", "soviet"):
-            walker.mark(campaign, reph, side=side, rule=step.rule, by=people[side])
+            mark_past(campaign, reph, side, step.rule, people)
     with dice.use_roller(Loaded(3, 4)):
         automatic.roll(
             campaign,
@@ -75,8 +75,8 @@ def test_nobody_else_sees_or_undoes_a_secret_steps_changes(
 
 
 def test_nothing_is_undone_once_a_later_step_is_started(campaign, client_as, people, rolled):
-    walker.mark(campaign, rolled, side="german", rule="11.616", by=people["german"])
-    walker.mark(campaign, rolled, side="german", rule="11.617", by=people["german"])
+    mark_past(campaign, rolled, "german", "11.616", people)
+    mark_past(campaign, rolled, "german", "11.617", people)
     page = client_as("german").get(step_url(campaign)).content.decode()
     assert "What this step changed" not in page
     response = client_as("german").post(undo_url(campaign), {"reph": rolled.pk}, follow=True)

@@ -1,0 +1,210 @@
+"""The Refit Phase's rules on rolls, enforced by the walker's services (issue 15, "Strictness").
+
+``refit.rules.strictness`` decides, over the step data, which rolls a step requires and when a
+table may be rolled; this module reads the campaign facts it decides on and words the answers:
+
+* ``missing`` — why a side may not mark its step done or skipped yet: a mandatory roll not
+  made (SAN at 4+, CPP, ELR, weather, 11.611 …), and whatever the features registered in
+  ``MARK_GUARDS`` say (RG strength rolls still to make, refit.purchases.receipt);
+* ``roll_refusal`` — why a table may not be rolled now (the booby-trap reduction by the
+  Russian/Soviet side only and only at level A or B; SaP 11.6131e/f not in a Daytime RePh;
+  one battle-hardening DR per side).
+
+Facts the walker cannot read itself (the booby-trap level, kept by refit.fortifications) come
+from ``FACTS``, which the features fill when the app is ready (refit/apps.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from campaigns.games import step_engine
+from campaigns.games.rules import Reason
+from campaigns.models import Campaign, CampaignDay, DiceRoll, RefitPhase, Scenario
+from refit.rules import strictness as rules
+from refit.walker import facts as campaign_facts
+from refit.walker.effects import EFFECTS, table_data
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """Something the rules require before a step is marked: ``key`` is what the history keeps
+    (the table id of a roll; ``rg_rolls:`` and the labels of the RGs to roll for), ``text`` the
+    sentence."""
+
+    key: str
+    text: str
+
+
+# fact name → how to read it for (campaign, reph, side); registered by the features above.
+FACTS: dict[str, Callable[[Campaign, RefitPhase, str], Any]] = {}
+
+# Further things a side must do before marking a step: (campaign, reph, side, step) → them.
+MarkGuard = Callable[[Campaign, RefitPhase, str, step_engine.StepDef], list[Requirement]]
+MARK_GUARDS: list[MarkGuard] = []
+
+
+def facts_for(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
+    """What the strictness rules are judged on, for ``side`` in ``reph``."""
+    known = campaign_facts.for_side(campaign, reph, side)
+    day = CampaignDay.objects.filter(campaign=campaign, index=reph.index).first()
+    known.update(
+        reph_kind=reph.kind,
+        index=reph.index,
+        calendar={
+            "weather": bool(day and day.weather.strip()),
+            "ec": bool(day and day.ec.strip()),
+        },
+    )
+    scenario = Scenario.objects.filter(
+        campaign=campaign, index=reph.index, sequence=reph.sequence
+    ).first()
+    if scenario is not None:
+        known["scenario_type"] = scenario.scenario_type
+    for name, read in FACTS.items():
+        known[name] = read(campaign, reph, side)
+    return known
+
+
+def rolled_tables(campaign: Campaign, reph: RefitPhase, side: str) -> set[str]:
+    """The tables rolled in this RePh (not voided) that count for ``side``: its own rolls, and
+    the rolls made once for both sides (weather, EC) whoever made them."""
+    rolls = DiceRoll.objects.filter(
+        campaign=campaign,
+        index=reph.index,
+        rolled_at__gte=reph.started_at,
+        voided_at__isnull=True,
+    ).values_list("table_id", "side")
+    return {
+        table_id
+        for table_id, roller in rolls
+        if roller == side or (table_id in EFFECTS and EFFECTS[table_id].once == "reph")
+    }
+
+
+def _table_label(campaign: Campaign, table_id: str) -> tuple[str, str]:
+    """A dice table's name in the active language and its rule."""
+    try:
+        raw = table_data(campaign, table_id)
+    except KeyError:
+        return table_id, ""
+    name = raw.get("name") or {}
+    language = (get_language() or "en")[:2]
+    return str(name.get(language) or name.get("en") or table_id), str(raw.get("rule", ""))
+
+
+def _mandatory_sentence(campaign: Campaign, reason: Reason) -> str:
+    table, table_rule = _table_label(campaign, reason.params["table"])
+    text = _(
+        "%(rule)s cannot be marked without the roll the rules require: %(table)s (%(table_rule)s)."
+    ) % {"rule": reason.rule, "table": table, "table_rule": table_rule}
+    if reason.params.get("instead"):
+        text += " " + _("Or mark it done with %(instead)s chosen instead.") % {
+            "instead": reason.params["instead"]
+        }
+    return text
+
+
+def missing(
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    *,
+    instead: bool = False,
+) -> list[Requirement]:
+    """What ``side`` must do before marking ``step`` done or skipped (nothing: it may)."""
+    required: list[Requirement] = []
+    if step.mandatory_rolls:
+        known = facts_for(campaign, reph, side)
+        reasons = rules.missing_rolls(
+            step.rule,
+            step.mandatory_rolls,
+            known,
+            rolled_tables(campaign, reph, side),
+            instead=instead,
+        )
+        required += [
+            Requirement(reason.params["table"], _mandatory_sentence(campaign, reason))
+            for reason in reasons
+        ]
+    for guard in MARK_GUARDS:
+        required += guard(campaign, reph, side, step)
+    return required
+
+
+def missing_tables(
+    campaign: Campaign, reph: RefitPhase, side: str, step: step_engine.StepDef
+) -> list[str]:
+    """The dice tables the rules require ``side`` to roll in ``step`` that it has not rolled."""
+    if not step.mandatory_rolls:
+        return []
+    reasons = rules.missing_rolls(
+        step.rule,
+        step.mandatory_rolls,
+        facts_for(campaign, reph, side),
+        rolled_tables(campaign, reph, side),
+    )
+    return [reason.params["table"] for reason in reasons]
+
+
+REFUSALS = {
+    "side": gettext_lazy("Only the %(side)s player rolls this (%(rule)s)."),
+    "booby_trap_levels": gettext_lazy(
+        "Rolled only while the booby-trap level is A or B; it is %(actual)s (%(rule)s)."
+    ),
+    "daytime": gettext_lazy("Not rolled in a Daytime RePh (%(rule)s)."),
+    "reph_kinds": gettext_lazy("Not rolled in this Refit Phase (%(rule)s)."),
+    "once": gettext_lazy(
+        "Already rolled in this Refit Phase; a referee may void that roll with a reason."
+    ),
+}
+
+
+def roll_refusal(
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    table_id: str,
+    *,
+    known: dict[str, Any] | None = None,
+) -> str:
+    """Why ``side`` may not roll ``table_id`` in ``step`` now ("" when it may)."""
+    if not any(limit.get("table") == table_id for limit in step.roll_limits):
+        return ""
+    known = dict(known) if known is not None else campaign_facts.for_side(campaign, reph, side)
+    known.setdefault("reph_kind", reph.kind)
+    known.setdefault("index", reph.index)
+    for name, read in FACTS.items():
+        if name not in known:
+            known[name] = read(campaign, reph, side)
+    rolled_before = (
+        DiceRoll.objects.filter(
+            campaign=campaign,
+            index=reph.index,
+            side=side,
+            table_id=table_id,
+            rolled_at__gte=reph.started_at,
+            voided_at__isnull=True,
+        ).exists()
+        if any(limit.get("once") for limit in step.roll_limits if limit.get("table") == table_id)
+        else False
+    )
+    reason = rules.roll_refusal(step.roll_limits, table_id, known, rolled_before=rolled_before)
+    if reason is None:
+        return ""
+    code = reason.code
+    params = dict(reason.params)
+    if code == "side":
+        params["side"] = campaign.side(params["wanted"]).name.in_language(get_language())
+    if code == "reph_kinds" and params.get("actual") == "daytime":
+        code = "daytime"
+    if code not in REFUSALS:
+        return _("Not rolled now (%(rule)s).") % {"rule": reason.rule}
+    return Reason(code, reason.rule, params).sentence(REFUSALS)
