@@ -21,7 +21,7 @@ from refit.purchases import services as purchases
 from refit.rules.fortification import FortificationOrder
 from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
-from tests.refit.builders import reph_at
+from tests.refit.builders import mark_past, reph_at
 
 pytestmark = pytest.mark.django_db
 
@@ -153,8 +153,8 @@ def test_a_fortification_is_not_undone_once_its_step_is_marked(campaign, people,
     for step in walker.steps(campaign, reph):
         if step.rule == rule:
             break
-        walker.mark(campaign, reph, side="soviet", rule=step.rule, by=people["soviet"])
-    walker.mark(campaign, reph, side="soviet", rule=rule, by=people["soviet"])
+        mark_past(campaign, reph, "soviet", step.rule, people)
+    mark_past(campaign, reph, "soviet", rule, people)
     with pytest.raises(history.UndoError, match="take the mark back"):
         history.undo(bought, by=people["soviet"])
 
