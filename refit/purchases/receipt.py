@@ -26,6 +26,7 @@ from campaigns.games.registry import localized
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, StepProgress
+from campaigns.orbat import rg_status
 from campaigns.orbat import services as orbat
 from campaigns.records.balance import scenario_balance_drm
 from refit.purchases.reading import PURCHASE_STEP, map_groups
@@ -322,7 +323,8 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
     got["rolls"] = roller.ids
     rg.strength = got["strength"]
     rg.details = {**rg.details, "received": got}
-    rg.save(update_fields=["strength", "details"])
+    rg.status = rg_status.after_rolls(rg) or rg.status  # bought → rolled
+    rg.save(update_fields=["strength", "details", "status"])
     text = ob_text(got)
     if text:
         orbat.add_units(campaign, by=by, side=rg.side, box="rg", text=text, group=rg)
