@@ -131,6 +131,7 @@ RG_FIELDS = (
     "strength",
     "details",
     "entered",
+    "status",
 )
 ORBAT_FIELDS = (
     "side",
