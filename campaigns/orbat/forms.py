@@ -54,7 +54,8 @@ def rg_value(group: ReinforcementGroup) -> str:
 class Targets:
     """The boxes of one side that lines may be added or moved to.
 
-    ``groups`` are the side's RGs still waiting to enter play (bought, rolled, awaiting entry), each with its label for a select.
+    ``groups`` are the side's RGs still waiting to enter play (bought, rolled, awaiting entry),
+    each with its label for a select.
     """
 
     groups: list[tuple[ReinforcementGroup, str]] = field(default_factory=list)

@@ -2,7 +2,6 @@
 given by the same rule as the data migration (campaigns.orbat.legacy)."""
 
 import pytest
-
 from django.utils import timezone
 
 from campaigns.access import viewer_for
