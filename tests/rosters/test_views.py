@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import Role
+from campaigns.models import ReinforcementGroup, Role
 from rosters.builders import KINDS
 
 pytestmark = pytest.mark.django_db
@@ -277,3 +277,30 @@ def test_a_short_game_has_only_its_status_sheet(people, client_as):
     side = module.sides[0].key
     assert reverse("rosters:pdf", args=[short_game.pk, side, "status"]) in html
     assert client.get(sheet_url(short_game, side, "blank-roster")).status_code == 404
+
+
+# --- RG statuses: the side's and the referee's only -------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["summary", "orbat", "rg-record"])
+@pytest.mark.parametrize(
+    "persona, status",
+    [("german", 200), ("referee", 200), ("soviet", 404), ("observer", 404), ("outsider", 404)],
+)
+def test_a_german_rgs_status_reaches_only_the_german_and_the_referee(
+    seeded, client_as, slug, persona, status
+):
+    ReinforcementGroup.objects.filter(campaign=seeded, side="german", rg_id="A5", number=1).update(
+        status="withdrawn", entered=True
+    )
+    response = client_as(persona).get(sheet_url(seeded, "german", slug, lang="en"))
+    assert response.status_code == status
+    if status == 200:
+        assert "withdrawn" in pdf_text(response)
+
+
+def test_the_soviet_sheets_say_nothing_of_german_statuses(seeded, client_as):
+    ReinforcementGroup.objects.filter(campaign=seeded, side="german").update(status="withdrawn")
+    for slug in ("summary", "orbat", "rg-record"):
+        text = pdf_text(client_as("soviet").get(sheet_url(seeded, "soviet", slug, lang="en")))
+        assert "withdrawn" not in text, slug
