@@ -46,7 +46,7 @@ def _rg_status_set(event: CampaignEvent) -> str:
     }
 
 
-@sentence("rg.statuses_moved", data={"side": TEXT, "cause": TEXT, "rgs": TEXTS})
+@sentence("rg.statuses_moved", data={"side": TEXT, "cause": TEXT, "rgs": TEXTS, "lines": INT})
 def _rg_statuses_moved(event: CampaignEvent) -> str:
     moved = []
     for item in event.data.get("rgs", []):
@@ -56,4 +56,7 @@ def _rg_statuses_moved(event: CampaignEvent) -> str:
         text = _("%(side)s RGs after the scenario: %(rgs)s.")
     else:
         text = _("%(side)s RGs as the Refit Phase finished: %(rgs)s.")
-    return text % {"side": event_side(event), "rgs": ", ".join(moved)}
+    text %= {"side": event_side(event), "rgs": ", ".join(moved)}
+    if event.data.get("lines"):
+        text += " " + _("%(n)s OB lines into the Retained box.") % {"n": event.data["lines"]}
+    return text

@@ -11,10 +11,11 @@ from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from campaigns.history import services as history
-from campaigns.models import Campaign, ReinforcementGroup, RgStatus
+from campaigns.models import Campaign, OrbatBox, OrbatEntry, ReinforcementGroup, RgStatus
 from campaigns.orbat import lifecycle
 from campaigns.state import StaleEdit, StateError
 
@@ -53,7 +54,7 @@ def move(
     """Save the automatic moves (RG → new status), one event per side secret to it.
 
     ``cause`` is the history's key for why (``reph_finished``, ``scenario_started``…)."""
-    by_side: dict[str, list[tuple[ReinforcementGroup, dict, dict]]] = {}
+    by_side: dict[str, list[tuple[Model, dict, dict]]] = {}
     for rg, status in moves.items():
         before = history.snapshot(rg)
         rg.status = status
@@ -62,6 +63,10 @@ def move(
         by_side.setdefault(rg.side, []).append((rg, before, history.snapshot(rg)))
     # One write for all of them: the cost of a finish does not grow with the campaign.
     ReinforcementGroup.objects.bulk_update(list(moves), ["status", "entered"], batch_size=500)
+    for line, before, after in _survivors_to_retained(
+        [rg for rg, status in moves.items() if status == lifecycle.RETAINED]
+    ):
+        by_side.setdefault(line.side, []).append((line, before, after))
     for side, changes in sorted(by_side.items()):
         history.record_change(
             campaign,
@@ -71,8 +76,33 @@ def move(
             changes=changes,
             side=side,
             cause=cause,
-            rgs=[f"{rg.label}:{rg.status}" for rg, _before, _after in changes],
+            rgs=[
+                f"{row.label}:{row.status}"
+                for row, _before, _after in changes
+                if isinstance(row, ReinforcementGroup)
+            ],
+            lines=sum(1 for row, _before, _after in changes if isinstance(row, OrbatEntry)),
         )
+
+
+def _survivors_to_retained(
+    rgs: list[ReinforcementGroup],
+) -> list[tuple[OrbatEntry, dict, dict]]:
+    """After the scenario, what is still in the boxes of the RGs now retained goes into the
+    divider's Retained box (11.15), each line naming its RG (one read, one write)."""
+    if not rgs:
+        return []
+    labels = {rg.pk: rg.label for rg in rgs}
+    lines = list(OrbatEntry.objects.filter(box=OrbatBox.RG, group_id__in=labels).order_by("id"))
+    moved = []
+    for line in lines:
+        before = history.snapshot(line)
+        line.origin_rg = line.origin_rg or labels[line.group_id]
+        line.box, line.group = OrbatBox.RETAINED, None
+        line.version += 1
+        moved.append((line, before, history.snapshot(line)))
+    OrbatEntry.objects.bulk_update(lines, ["box", "group", "origin_rg", "version"], batch_size=500)
+    return moved
 
 
 @transaction.atomic

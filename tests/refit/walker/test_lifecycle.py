@@ -6,7 +6,7 @@ import pytest
 from campaigns.dice import services as dice
 from campaigns.games.step_engine import Position
 from campaigns.history import services as history
-from campaigns.models import CampaignEvent, RefitPhase, ReinforcementGroup, SideDay
+from campaigns.models import CampaignEvent, OrbatEntry, RefitPhase, ReinforcementGroup, SideDay
 from refit.walker import lifecycle
 from tests.refit.campaign_states import _receive, buy_rgs, walk
 
@@ -37,8 +37,21 @@ def test_rolls_then_the_refit_phase_then_the_scenario_move_an_rg_on(campaign, pe
     )
     assert (rg.status, rg.entered) == ("on_map", True)
     assert status(campaign, "german", "I5") == "bought"  # never rolled: not in the scenario
+    rg_box = list(OrbatEntry.objects.filter(group=rg).values_list("unit_type", "quantity"))
+    assert rg_box  # what the rolls gave is in the RG's box
     walk(campaign, people)  # the initial scenario is over
     assert status(campaign, "german", "I3") == "retained"  # survived (CG10, 11.6244)
+    # Its lines went into the divider's Retained box, each naming the RG (11.15).
+    assert not OrbatEntry.objects.filter(group=rg).exists()
+    retained = OrbatEntry.objects.filter(campaign=campaign, box="retained", origin_rg=rg.label)
+    assert sorted(retained.values_list("unit_type", "quantity")) == sorted(rg_box)
+    event = CampaignEvent.objects.get(
+        campaign=campaign, action="rg.statuses_moved", data__cause="scenario_finished"
+    )
+    assert history.describe(event).endswith(f"{len(rg_box)} OB lines into the Retained box.")
+    history.undo(event, by=people["referee"], reason="the scenario is replayed")
+    assert OrbatEntry.objects.filter(group=rg).count() == len(rg_box)
+    assert status(campaign, "german", "I3") == "on_map"
 
 
 def test_each_side_hears_only_of_its_own_rgs(campaign, people):
