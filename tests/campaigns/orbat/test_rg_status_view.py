@@ -56,7 +56,8 @@ def test_the_side_and_the_referee_set_a_status_no_one_else(
 
 
 @pytest.mark.parametrize(
-    "persona, code", [("german", 200), ("referee", 200), ("soviet", 404), ("observer", 404)]
+    "persona, code",
+    [("german", 200), ("referee", 200), ("soviet", 404), ("observer", 404), ("outsider", 404)],
 )
 def test_the_page_shows_statuses_to_the_side_and_the_referee_only(
     campaign, client_as, persona, code
@@ -127,6 +128,18 @@ def test_another_sides_rg_is_not_found_through_this_sides_address(campaign, clie
         status_url(campaign, soviet, side="german"), {"status": "eliminated", "current": "retained"}
     )
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("persona", ["soviet", "observer", "outsider"])
+def test_with_htmx_no_one_else_gets_the_partial(campaign, client_as, persona):
+    rg = platoon(campaign)
+    response = client_as(persona).post(
+        status_url(campaign, rg),
+        {"status": "eliminated", "current": "retained"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 404
+    assert "A4#9" not in response.content.decode()
 
 
 def test_with_htmx_the_boxes_come_back(campaign, client_as):
