@@ -67,6 +67,11 @@ urlpatterns = [
         orbat_views.entry_remove,
         name="orbat_remove",
     ),
+    path(
+        "campaigns/<int:campaign_id>/orbat/<slug:side>/rg/<int:rg_pk>/status/",
+        orbat_views.rg_status_view,
+        name="orbat_rg_status",
+    ),
     # Public records: calendar (moon, weather, EC), scenarios, CVP.
     path("campaigns/<int:campaign_id>/calendar/", calendar_views.calendar, name="calendar"),
     path("campaigns/<int:campaign_id>/calendar/<int:index>/", calendar_views.day, name="day"),

@@ -215,6 +215,8 @@ campaigns:orbat_entry              GET  405      405      405      405      405 
 campaigns:orbat_entry              POST 400      404      400      404      404      login
 campaigns:orbat_remove             GET  405      405      405      405      405      405
 campaigns:orbat_remove             POST 302      404      302      404      404      login
+campaigns:orbat_rg_status          GET  405      405      405      405      405      405
+campaigns:orbat_rg_status          POST 302      404      302      404      404      login
 # The Historical DRM chart: each player reads their own side's column, the referee both and
 # alone saves (an empty form is refused with its error); an observer sees no side's roster.
 campaigns:histdrm                  GET  200      200      200      404      404      login

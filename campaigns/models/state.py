@@ -212,6 +212,19 @@ class Scenario(models.Model):
         return f"{self.campaign_id} day {self.index} #{self.sequence}"
 
 
+class RgStatus(models.TextChoices):
+    """Where an RG stands in its life cycle (campaigns.orbat.lifecycle holds the rules)."""
+
+    BOUGHT = "bought", _("bought, not yet rolled")
+    ROLLED = "rolled", _("rolled")
+    AWAITING_ENTRY = "awaiting_entry", _("awaiting entry")
+    ON_MAP = "on_map", _("in the scenario")
+    RETAINED = "retained", _("retained")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+    ELIMINATED = "eliminated", _("eliminated")
+    EXPENDED = "expended", _("expended")
+
+
 class ReinforcementGroup(models.Model):
     """One RG of a side: given in the initial OB or bought in a RePh (11.6197).
 
@@ -235,6 +248,9 @@ class ReinforcementGroup(models.Model):
     strength = models.CharField(_("strength"), max_length=20, blank=True)
     details = models.JSONField(default=dict, blank=True)
     entered = models.BooleanField(_("entered play"), default=False)
+    status = models.CharField(
+        _("status"), max_length=20, choices=RgStatus.choices, default=RgStatus.BOUGHT
+    )
 
     class Meta:
         ordering = ["campaign", "side", "index", "id"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from campaigns.models import Campaign, OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.orbat.lifecycle import WAITING
 
 # The divider's boxes other than one per RG awaiting entry.
 FIXED_BOXES = [box for box in OrbatBox if box != OrbatBox.RG]
@@ -47,7 +48,8 @@ def divider_boxes(
     """Retained first, then one box per RG awaiting entry, then the other fixed boxes.
 
     ``lines`` pairs each entry with what the caller shows for it (a page row, or the entry
-    itself). An RG that entered play keeps its box only while lines are still in it.
+    itself). An RG no longer waiting (campaigns.orbat.lifecycle.WAITING: bought, rolled, awaiting
+    entry) keeps its box only while lines are still in it.
     """
     by_box: dict[tuple[str, int | None], list[Line]] = defaultdict(list)
     for entry, shown in lines:
@@ -55,7 +57,7 @@ def divider_boxes(
     rg_boxes = [
         DividerBox(OrbatBox.RG.value, by_box.get((OrbatBox.RG, group.pk), []), group)
         for group in groups
-        if not group.entered or (OrbatBox.RG, group.pk) in by_box
+        if group.status in WAITING or (OrbatBox.RG, group.pk) in by_box
     ]
     fixed = {box: DividerBox(box.value, by_box.get((box.value, None), [])) for box in FIXED_BOXES}
     return [

@@ -15,7 +15,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, RgStatus
+from campaigns.orbat import lifecycle
 from campaigns.orbat.divider import FIXED_BOXES
 
 STATUS_CHOICES = [
@@ -53,7 +54,8 @@ def rg_value(group: ReinforcementGroup) -> str:
 class Targets:
     """The boxes of one side that lines may be added or moved to.
 
-    ``groups`` are the side's RGs that have not entered play, each with its label for a select.
+    ``groups`` are the side's RGs still waiting to enter play (bought, rolled, awaiting entry),
+    each with its label for a select.
     """
 
     groups: list[tuple[ReinforcementGroup, str]] = field(default_factory=list)
@@ -217,3 +219,17 @@ def error_texts(form: forms.Form) -> list[str]:
         for error in errors:
             texts.append(f"{label}: {error}" if label and name != "version" else str(error))
     return texts
+
+
+class RgStatusForm(forms.Form):
+    """An RG set to withdrawn, eliminated or expended by hand (campaigns.orbat.lifecycle)."""
+
+    status = forms.ChoiceField(
+        choices=[(key, RgStatus(key).label) for key in lifecycle.MANUAL],
+        error_messages={
+            "required": _("Choose what became of the RG."),
+            "invalid_choice": _("An RG is set by hand only to withdrawn, eliminated or expended."),
+        },
+    )
+    # The status the page showed: a change made meanwhile is refused, not overwritten.
+    current = forms.ChoiceField(choices=RgStatus.choices)

@@ -25,7 +25,7 @@ from django_htmx.http import reswap, retarget
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
-from campaigns.orbat import services
+from campaigns.orbat import lifecycle, rg_status, services
 from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
 from campaigns.orbat.entry import UnitEntryError
 from campaigns.orbat.forms import (
@@ -36,6 +36,7 @@ from campaigns.orbat.forms import (
     EditForm,
     MoveForm,
     QuantityForm,
+    RgStatusForm,
     Targets,
     VersionedForm,
     error_texts,
@@ -113,6 +114,14 @@ class Box:
     group: ReinforcementGroup | None = None
     name: str = ""
     day: str = ""
+    # The RG's life cycle: its status in words and what it may be set to by hand.
+    status_label: str = ""
+    status_targets: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def waiting(self) -> bool:
+        """An RG box still taking lines (bought, rolled, awaiting entry)."""
+        return self.group is not None and self.group.status in lifecycle.WAITING
 
 
 def _anchor(target: str) -> str:
@@ -122,6 +131,56 @@ def _anchor(target: str) -> str:
 def _rg_names(viewer: Viewer, side: str) -> dict[str, str]:
     chart = viewer.campaign.game.files.get("rg_charts", {}).get("sides", {}).get(side, {})
     return {group["id"]: loc(group.get("name", "")) for group in chart.get("groups", [])}
+
+
+def _rg_types(viewer: Viewer, side: str) -> dict[str, str]:
+    chart = viewer.campaign.game.files.get("rg_charts", {}).get("sides", {}).get(side, {})
+    return {group["id"]: group.get("type", "") for group in chart.get("groups", [])}
+
+
+def _status_targets(viewer: Viewer, group: ReinforcementGroup, rg_type: str) -> list:
+    """What the viewer may set the RG to by hand (nothing for one who only reads)."""
+    if not viewer.can_act_for_side(group.side):
+        return []
+    view = rg_status.rule_view(group, rg_type)
+    return [
+        (key, rg_status.status_label(key))
+        for key in lifecycle.manual_targets(view, viewer.campaign.module)
+    ]
+
+
+def _status_counts(groups: list[ReinforcementGroup]) -> list[tuple[str, str, int]]:
+    """(key, words, how many) for each status some RG of the side is in, in the cycle's order."""
+    return [
+        (key, rg_status.status_label(key), n)
+        for key, n in rg_status.count_by_status(groups).items()
+        if n
+    ]
+
+
+@dataclass
+class RgRow:
+    """One RG of the side in the life-cycle table: where it stands, what may be set by hand."""
+
+    group: ReinforcementGroup
+    name: str
+    day: str
+    status_label: str
+    targets: list[tuple[str, str]]
+
+
+def _rg_rows(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) -> list[RgRow]:
+    names, types = _rg_names(viewer, side), _rg_types(viewer, side)
+    return [
+        RgRow(
+            group=group,
+            name=names.get(group.rg_id, ""),
+            day=_day_label(viewer, group.index),
+            status_label=rg_status.status_label(group.status),
+            targets=_status_targets(viewer, group, types.get(group.rg_id, "")),
+        )
+        for group in groups
+    ]
 
 
 def _day_label(viewer: Viewer, index: int) -> str:
@@ -150,7 +209,7 @@ def _targets(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) -> Tar
                 ),
             )
             for group in groups
-            if not group.entered
+            if group.status in lifecycle.WAITING
         ]
     )
 
@@ -173,6 +232,7 @@ def _boxes(
         return row
 
     names = _rg_names(viewer, side)
+    types = _rg_types(viewer, side)
     boxes = []
     for divider_box in divider_boxes(
         groups, ((entry, shown(entry)) for entry in side_lines(viewer.campaign, side))
@@ -188,6 +248,8 @@ def _boxes(
                     group=group,
                     name=names.get(group.rg_id, ""),
                     day=_day_label(viewer, group.index),
+                    status_label=rg_status.status_label(group.status),
+                    status_targets=_status_targets(viewer, group, types.get(group.rg_id, "")),
                 )
             )
         else:
@@ -234,6 +296,8 @@ def _context(
         "side_name": viewer.campaign.side(side).name,
         "orbat_url": reverse("campaigns:orbat", args=[viewer.campaign.pk, side]),
         "boxes": _boxes(viewer, side, groups, rows),
+        "status_counts": _status_counts(groups),
+        "rg_rows": _rg_rows(viewer, side, groups),
         "add_form": add_form,
         "labels": _labels(),
     }
@@ -451,3 +515,37 @@ def entry_remove(request: HttpRequest, campaign_id: int, side: str, entry_id: in
     if request.htmx:
         return _render_boxes(request, _context(viewer, side))
     return redirect(_page_url(campaign_id, side, box_anchor))
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def rg_status_view(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> HttpResponse:
+    """Set an RG to withdrawn, eliminated or expended (the rest follows the Refit Phases)."""
+    viewer = access.side_actor(request, campaign_id, side)
+    group = get_object_or_404(ReinforcementGroup, pk=rg_pk, campaign=viewer.campaign, side=side)
+    form = RgStatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(error_texts(form)))
+    else:
+        status = form.cleaned_data["status"]
+        try:
+            rg_status.set_status(
+                viewer.campaign,
+                group,
+                by=request.user,
+                status=status,
+                current=form.cleaned_data["current"],
+                rg_type=_rg_types(viewer, side).get(group.rg_id, ""),
+            )
+        except StateError as error:  # a stale page too: the message says to reload
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("%(rg)s is now %(status)s.")
+                % {"rg": group.label, "status": rg_status.status_label(status)},
+            )
+    if request.htmx:
+        return _render_boxes(request, _context(viewer, side))
+    return redirect(_page_url(campaign_id, side, "rg-statuses"))

@@ -264,6 +264,8 @@ class FileChecker(Checker):
                     "values": self.values(
                         "rgs", n, row, ReinforcementGroup, RG_FIELDS, secret=True
                     ),
+                    # A file made before the life cycle: the status the rules replay.
+                    "legacy_status": "status" not in row,
                 }
             )
         self.unique("rgs", rows, ("side", "rg_id", "number"))

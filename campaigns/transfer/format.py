@@ -133,6 +133,7 @@ RG_FIELDS = (
     "strength",
     "details",
     "entered",
+    "status",
 )
 ORBAT_FIELDS = (
     "side",

@@ -28,10 +28,12 @@ from campaigns.models import (
     LedgerKind,
     Membership,
     OrbatEntry,
+    RefitPhase,
     ReinforcementGroup,
     Scenario,
     SideDay,
 )
+from campaigns.orbat.legacy import fill_statuses
 from campaigns.transfer.check import ParsedExport
 from campaigns.transfer.format import (
     EVENT_REFERENCES,
@@ -206,6 +208,11 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     for section in REGISTRY:
         if section.name in parsed.sections:
             section.load(context, parsed.sections[section.name])
+    legacy = [rg for row, rg in zip(parsed.rgs, rgs, strict=True) if row["legacy_status"]]
+    if legacy:
+        # Older files have no status: the one the data migration gives (campaigns.orbat.legacy).
+        fill_statuses(campaign, legacy, RefitPhase)
+        ReinforcementGroup.objects.bulk_update(legacy, ["status"], batch_size=400)
     events = _create_all(
         CampaignEvent,
         [

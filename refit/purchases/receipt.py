@@ -27,6 +27,7 @@ from campaigns.games.registry import localized
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, StepProgress
+from campaigns.orbat import rg_status
 from campaigns.orbat import services as orbat
 from campaigns.records.balance import scenario_balance_drm
 from refit.purchases.reading import PURCHASE_STEP, map_groups
@@ -327,7 +328,8 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
     got["rolls"] = roller.ids
     rg.strength = got["strength"]
     rg.details = {**rg.details, "received": got}
-    rg.save(update_fields=["strength", "details"])
+    rg.status = rg_status.after_rolls(rg) or rg.status  # bought → rolled
+    rg.save(update_fields=["strength", "details", "status"])
     if dug_in:
         # 11.6194c: the AFVs go into the box dug in (never mobile, BMG taken out); their LMG
         # and the rest of the receipt as usual.

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ReinforcementGroup
+from campaigns.orbat import rg_status
 from refit.rules import purchase_costs as costs
 
 CREWS = {"1-2-7", "2-2-8", "2-4-7", "2-3-7"}
@@ -44,6 +45,8 @@ class RgRecordRow:
     onboard: str  # RF O / R / D; SaP O / R / C
     cpp_cost: int
     received: bool
+    status: str = ""  # its life cycle's key (campaigns.orbat.lifecycle)
+    status_label: str = ""  # the same in the reader's language
 
 
 def _counts(items: dict[str, int]) -> str:
@@ -165,6 +168,8 @@ def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
                 ),
                 cpp_cost=rg.cpp_cost,
                 received="received" in rg.details,
+                status=rg.status,
+                status_label=rg_status.status_label(rg.status),
             )
         )
     return rows

@@ -22,7 +22,7 @@ from campaigns.access import PUBLIC, viewer_or_none
 from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
-from refit.walker import carry, initiative, strictness
+from refit.walker import carry, initiative, lifecycle, strictness
 
 
 class WalkerError(ValueError):
@@ -345,6 +345,7 @@ def finish(
         index=reph.index,
         next=following.kind if following else "cg_over",
     )
+    lifecycle.after_finish(campaign, reph, following, by=by)
     if following is None:
         return None
     if following.index != campaign.period_index:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from campaigns.games.registry import Side, localized
 from campaigns.models import Campaign
+from campaigns.orbat.lifecycle import counts as count_statuses
+from campaigns.orbat.rg_status import status_label
 from campaigns.periods import period_word
 from rosters.sheets import Fact, Sheet, Table
 
@@ -78,3 +82,10 @@ def frame(
         notes=notes,
         blank=blank,
     )
+
+
+def status_facts(statuses: Iterable[str]) -> tuple[Fact, ...]:
+    """One fact: how many RGs in each status of their life cycle, those with none left out."""
+    tally = count_statuses(statuses)
+    text = " · ".join(f"{status_label(key)} {n}" for key, n in tally.items() if n)
+    return (Fact(_("RGs by status"), text or "—"),)

@@ -12,7 +12,15 @@ from django.utils.translation import gettext as _
 from campaigns.models import Campaign, OrbatBox, OrbatEntry
 from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
 from campaigns.orbat.forms import KIND_LABELS, STATUS_LABELS
-from rosters.builders.common import frame, period_label, rg_chart, rg_name, side_name
+from campaigns.orbat.rg_status import status_label
+from rosters.builders.common import (
+    frame,
+    period_label,
+    rg_chart,
+    rg_name,
+    side_name,
+    status_facts,
+)
 from rosters.sheets import Column, Row, Sheet, Table
 
 
@@ -44,14 +52,13 @@ def orbat(campaign: Campaign, side: str) -> Sheet:
     chart = rg_chart(campaign, side)
     columns = _columns()
     tables = []
-    for box in divider_boxes(
-        side_groups(campaign, side), ((line, line) for line in side_lines(campaign, side))
-    ):
+    groups = side_groups(campaign, side)
+    for box in divider_boxes(groups, ((line, line) for line in side_lines(campaign, side))):
         group = box.group
         if group is None:
             title = str(OrbatBox(box.box).label)
         else:
-            state = _("entered play") if group.entered else _("awaiting entry")
+            state = status_label(group.status)
             title = " · ".join(
                 part
                 for part in (
@@ -77,4 +84,5 @@ def orbat(campaign: Campaign, side: str) -> Sheet:
         kind="orbat",
         title=_("%(side)s order of battle") % {"side": side_name(campaign, side)},
         tables=tuple(tables),
+        facts=status_facts(group.status for group in groups),
     )

@@ -20,6 +20,7 @@ from rosters.builders.common import (
     rg_chart,
     rg_name,
     side_name,
+    status_facts,
 )
 from rosters.sheets import Column, Row, Sheet, Table
 
@@ -46,12 +47,14 @@ def _cells(row: RgRecordRow) -> tuple[str, ...]:
         row.other,
         row.onboard,
         cpp,
+        row.status_label,
     )
 
 
-def _columns(campaign: Campaign) -> tuple[Column, ...]:
+def _columns(campaign: Campaign, *, status: bool = True) -> tuple[Column, ...]:
+    """The form's columns, and (not on the blank form) each RG's status in its life cycle."""
     rf = campaign.module == "red_factories"
-    return (
+    printed = (
         Column(first_column_heading(campaign), width=1.8),
         Column(_("RG ID"), width=0.9),
         Column(_("Group type"), width=2.2),
@@ -65,6 +68,7 @@ def _columns(campaign: Campaign) -> tuple[Column, ...]:
         Column(_("Onboard (O/R/D)") if rf else _("On-map (O/R/C)"), width=1.0),
         Column(_("CPP paid"), width=0.7, numeric=True),
     )
+    return (*printed, Column(_("Status"), width=1.8)) if status else printed
 
 
 def _title(campaign: Campaign, side: str) -> str:
@@ -81,9 +85,10 @@ def _notes() -> tuple[str, ...]:
 
 
 def rg_record(campaign: Campaign, side: str) -> Sheet:
+    rows = rg_purchase_record(campaign, side)
     table = Table(
         columns=_columns(campaign),
-        rows=tuple(Row(cells=_cells(row)) for row in rg_purchase_record(campaign, side)),
+        rows=tuple(Row(cells=_cells(row)) for row in rows),
         empty_text=_("No RGs yet."),
     )
     return frame(
@@ -92,13 +97,14 @@ def rg_record(campaign: Campaign, side: str) -> Sheet:
         kind="rg-record",
         title=_title(campaign, side),
         tables=(table,),
+        facts=status_facts(row.status for row in rows),
         notes=_notes(),
     )
 
 
 def blank_rg_record(campaign: Campaign, side: str) -> Sheet:
     """The OB-given RGs pre-printed (the rules give them), then empty lines."""
-    columns = _columns(campaign)
+    columns = _columns(campaign, status=False)
     chart = rg_chart(campaign, side)
     rows = []
     for entry in initial_ob(campaign).get(side, {}).get("rgs", []):

@@ -1,7 +1,8 @@
 """A one-page campaign summary of one side for the start of an evening.
 
-Where the campaign stands (CG day), the side's ELR and SAN, the CPP it has left, the RGs still
-awaiting entry and the scenario record — read from the same rows as the roster and the divider.
+Where the campaign stands (CG day), the side's ELR and SAN, the CPP it has left, its RGs by
+status (awaiting entry: only those truly awaiting) and the scenario record — read from the same
+rows as the roster and the divider.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.rules import signed
 from campaigns.models import Campaign, ReinforcementGroup
+from campaigns.orbat import lifecycle
 from campaigns.orbat.divider import side_groups
+from campaigns.orbat.rg_status import status_label
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.roster.rows import RosterRow, roster_rows
 from refit.rules.purchase_costs import onboard_code
@@ -23,6 +26,7 @@ from rosters.builders.common import (
     rg_name,
     side_label,
     side_name,
+    status_facts,
 )
 from rosters.sheets import Column, Fact, Row, Sheet, Table
 
@@ -40,7 +44,10 @@ def summary(campaign: Campaign, side: str) -> Sheet:
     rows = roster_rows(campaign, side)
     current = current_index(campaign)
     today = rows[current]
-    waiting = [group for group in side_groups(campaign, side) if not group.entered]
+    groups = side_groups(campaign, side)
+    # Only those truly awaiting entry (issue 15); the table lists every RG the side still has.
+    waiting = [group for group in groups if group.status == lifecycle.AWAITING_ENTRY]
+    in_hand = [group for group in groups if group.status not in lifecycle.ENDED]
     chart = rg_chart(campaign, side)
     winners = [cell.winner.key if cell.winner else "" for row in rows for cell in row.scenarios]
     won, lost = win_loss(winners, side)
@@ -55,17 +62,19 @@ def summary(campaign: Campaign, side: str) -> Sheet:
         Fact(_("SAN"), _latest(rows, current, "san")),
         Fact(_("CPP left"), str(today.cpp.left)),
         Fact(_("RGs awaiting entry"), str(len(waiting))),
+        *status_facts(group.status for group in groups),
         Fact(_("Scenario record"), record),
         Fact(_("CVP suffered so far"), str(sum(row.cvp for row in rows[: current + 1]))),
     )
     rf = campaign.module == "red_factories"
     rgs = Table(
-        title=_("RGs awaiting entry"),
+        title=_("RGs the side has"),
         columns=(
             Column(_("RG"), width=1.0),
             Column(_("Group type"), width=2.4),
             Column(first_column_heading(campaign), width=1.8),
             Column(_("Str"), width=0.6),
+            Column(_("Status"), width=1.4),
             Column(_("Onboard (O/R/D)") if rf else _("On-map (O/R/C)"), width=0.9),
         ),
         rows=tuple(
@@ -75,12 +84,13 @@ def summary(campaign: Campaign, side: str) -> Sheet:
                     rg_name(chart, group.rg_id),
                     period_label(campaign, group.index),
                     group.strength,
+                    status_label(group.status),
                     onboard_code(campaign.module, group.option)
                     if group.source == ReinforcementGroup.Source.PURCHASED
                     else "",
                 )
             )
-            for group in waiting
+            for group in in_hand
         ),
         empty_text=_("None."),
     )

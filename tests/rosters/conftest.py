@@ -129,6 +129,9 @@ def seeded(campaign, people):
         kind="infantry",
         quantity=654,
     )
+    # The first day's Refit Phase is over: its RGs (the initial OB among them) await entry;
+    # today's A6 and I6 are bought, not yet rolled.
+    ReinforcementGroup.objects.filter(campaign=campaign, index=0).update(status="awaiting_entry")
     campaign.period_index = 1
     campaign.save()
     return campaign
@@ -172,6 +175,7 @@ def grown_campaign(people, rgs, lines):
                 "note": f"mark-{n:03d} observer in a long note that has to wrap in its cell",
             },
             entered=n % 4 == 0,
+            status="retained" if n % 4 == 0 else "awaiting_entry",
         )
         for n in range(rgs)
     )

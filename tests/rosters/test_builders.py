@@ -135,7 +135,8 @@ def test_the_blank_roster_preprints_dates_and_the_rules_first_day_values(seeded,
 
 
 def test_the_rg_record_lists_ob_and_purchased_rgs_with_p_and_r(seeded, people):
-    (table,) = build_sheet(viewer(people, seeded), "german", "rg-record", "en").tables
+    sheet = build_sheet(viewer(people, seeded), "german", "rg-record", "en")
+    (table,) = sheet.tables
     rows = {(row.cells[1], row.cells[3]): row.cells for row in table.rows}
     assert len(table.rows) == 5 + 3  # five OB-given RGs, three bought
     rifle = rows[("I1", "1")]
@@ -153,7 +154,11 @@ def test_the_rg_record_lists_ob_and_purchased_rgs_with_p_and_r(seeded, people):
         "",
         "",
         "7",
+        "awaiting entry",
     )
+    assert rows[("A6", "1")][-1] == "bought, not yet rolled"
+    facts = {fact.label: fact.value for fact in sheet.facts}
+    assert facts["RGs by status"] == "bought, not yet rolled 1 · awaiting entry 7"
     assert rows[("A5", "1")][4] == "1"  # CG Max 2
     assert rows[("A5", "1")][10] == "O"  # bought as an On-map RG
     assert rows[("A6", "1")][0] == "18 Oct 1942"
@@ -413,7 +418,9 @@ def test_the_summary_states_date_elr_san_cpp_rgs_and_record(seeded, people):
     assert facts["ELR"] == "3†"
     assert facts["SAN"] == "2†"
     assert facts["CPP left"] == "13"
-    assert facts["RGs awaiting entry"] == "8"
+    # Only the RGs truly awaiting entry: the A6 bought today is not rolled yet.
+    assert facts["RGs awaiting entry"] == "7"
+    assert facts["RGs by status"] == "bought, not yet rolled 1 · awaiting entry 7"
     assert facts["Scenario record"] == "0 won, 1 lost · 11.32 balance DRM 0"
     assert facts["CVP suffered so far"] == "23"
     rgs, scenarios = sheet.tables
@@ -492,3 +499,31 @@ def test_group_spans_join_neighbouring_columns_of_one_group():
         rows=(),
     )
     assert table.group_spans() == [("CPP", 1, 2), ("FPP", 3, 3)]
+
+
+# --- RG statuses on the sheets ---------------------------------------------------------------
+
+
+def test_each_side_counts_only_its_own_rgs_by_status(seeded, people):
+    ReinforcementGroup.objects.filter(campaign=seeded, side="soviet").update(status="eliminated")
+    german_sheet = build_sheet(viewer(people, seeded), "german", "summary", "en")
+    german_facts = {f.label: f.value for f in german_sheet.facts}
+    assert "eliminated" not in german_facts["RGs by status"]
+    soviet_sheet = build_sheet(viewer(people, seeded, "soviet"), "soviet", "summary", "en")
+    soviet_facts = {f.label: f.value for f in soviet_sheet.facts}
+    assert soviet_facts["RGs awaiting entry"] == "0"
+    assert soviet_facts["RGs by status"].startswith("eliminated ")
+    rgs, _scenarios = soviet_sheet.tables
+    assert rgs.rows == ()  # an eliminated RG is no longer one the side has
+
+
+def test_the_divider_titles_and_counts_follow_the_status(seeded, people):
+    rg = ReinforcementGroup.objects.get(campaign=seeded, side="german", rg_id="A5", number=1)
+    rg.status = "retained"
+    rg.save()
+    sheet = build_sheet(viewer(people, seeded), "german", "orbat", "en")
+    titles = [table.title for table in sheet.tables]
+    # Retained: it keeps its box while lines are still in it, titled with its status.
+    assert "A5#1 · Pz III L Pltn · 17 Oct 1942 · retained" in titles
+    facts = {f.label: f.value for f in sheet.facts}
+    assert facts["RGs by status"] == "bought, not yet rolled 1 · awaiting entry 6 · retained 1"

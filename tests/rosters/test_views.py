@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import FortificationPurchase, Role
+from campaigns.models import FortificationPurchase, ReinforcementGroup, Role
 from rosters.builders import KINDS
 
 pytestmark = pytest.mark.django_db
@@ -170,7 +170,7 @@ def test_no_german_pdf_carries_a_soviet_secret(seeded, client_as, slug):
 def test_the_summary_pdf_states_the_evenings_facts(seeded, client_as):
     text = pdf_text(client_as("german").get(sheet_url(seeded, "german", "summary", lang="en")))
     assert "CPP left 13" in text
-    assert "RGs awaiting entry 8" in text
+    assert "RGs awaiting entry 7" in text
     assert "0 won, 1 lost" in text
 
 
@@ -353,3 +353,30 @@ def test_the_referee_sees_the_soviet_buildings_in_the_record_and_the_divider(
     assert "K5-secret-building" in record and "A-P 6" in record
     divider = pdf_text(client.get(sheet_url(soviet_fortified, "soviet", "orbat", lang="en")))
     assert "Fortified Building Location" in divider
+
+
+# --- RG statuses: the side's and the referee's only -------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["summary", "orbat", "rg-record"])
+@pytest.mark.parametrize(
+    "persona, status",
+    [("german", 200), ("referee", 200), ("soviet", 404), ("observer", 404), ("outsider", 404)],
+)
+def test_a_german_rgs_status_reaches_only_the_german_and_the_referee(
+    seeded, client_as, slug, persona, status
+):
+    ReinforcementGroup.objects.filter(campaign=seeded, side="german", rg_id="A5", number=1).update(
+        status="withdrawn", entered=True
+    )
+    response = client_as(persona).get(sheet_url(seeded, "german", slug, lang="en"))
+    assert response.status_code == status
+    if status == 200:
+        assert "withdrawn" in pdf_text(response)
+
+
+def test_the_soviet_sheets_say_nothing_of_german_statuses(seeded, client_as):
+    ReinforcementGroup.objects.filter(campaign=seeded, side="german").update(status="withdrawn")
+    for slug in ("summary", "orbat", "rg-record"):
+        text = pdf_text(client_as("soviet").get(sheet_url(seeded, "soviet", slug, lang="en")))
+        assert "withdrawn" not in text, slug

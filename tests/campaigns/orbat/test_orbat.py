@@ -42,6 +42,7 @@ def big_campaign(people, *, rgs=40, lines=400):
             index=n % 30,
             source=ReinforcementGroup.Source.PURCHASED,
             entered=n % 5 == 0,
+            status="retained" if n % 5 == 0 else "awaiting_entry",
         )
         for n in range(rgs)
     )
@@ -159,10 +160,10 @@ def test_an_rg_that_entered_play_keeps_a_box_only_while_lines_are_in_it(
     (line,) = orbat.add_units(
         campaign, by=people["german"], side="german", box="rg", group=group, text="3 × 4-6-7"
     )
-    ReinforcementGroup.objects.filter(pk=group.pk).update(entered=True)
+    ReinforcementGroup.objects.filter(pk=group.pk).update(entered=True, status="on_map")
     response = client_as("german").get(url(campaign))
     assert "I1#1" in [box.title for box in response.context["boxes"]]
-    assert "entered play" in response.content.decode()
+    assert "in the scenario" in response.content.decode()
     # Nothing more goes into it: it is not offered as a box to add or move to.
     assert f'value="rg:{group.pk}"' not in response.content.decode()
     line.delete()
@@ -278,7 +279,7 @@ def test_a_box_not_of_this_side_is_refused(campaign, client_as, box):
         box = f"rg:{ReinforcementGroup.objects.filter(campaign=campaign, side='soviet')[0].pk}"
     if box == "entered-rg":
         group = german_rg(campaign)
-        ReinforcementGroup.objects.filter(pk=group.pk).update(entered=True)
+        ReinforcementGroup.objects.filter(pk=group.pk).update(entered=True, status="retained")
         box = f"rg:{group.pk}"
     response = client_as("german").post(url(campaign), {"text": "3 × 4-6-7", "box": box})
     assert response.status_code == 200

@@ -195,6 +195,9 @@ def test_the_record_rows(campaign, client_as, people, reph):
     given = [r for r in rows if r.source == "initial"]
     assert {r.rg_id for r in given} == {"I3", "I4"}
     assert all(r.purchased_number is None for r in given)
+    # Each RG's status in its life cycle: bought, its rolls still to make.
+    assert {(r.status, r.status_label) for r in rows} == {("bought", "bought, not yet rolled")}
+    assert 'data-status="bought"' in response.content.decode()
 
 
 def test_query_counts_do_not_grow_with_the_campaign(
