@@ -24,7 +24,7 @@ from campaigns.models import Scenario
 from campaigns.periods import current_index, day_label, period_word, side_choices
 from campaigns.records import services
 from campaigns.records.balance import scenario_balance_drm, win_loss
-from campaigns.records.cvp_counts import cvp_lines, scenario_cvp
+from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
 from campaigns.records.forms import ScenarioForm, scenario_label
 from campaigns.state import StateError
 
@@ -49,7 +49,11 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
     scenarios = list(Scenario.objects.filter(campaign=campaign))
     sides = side_choices(campaign)
     names = dict(sides)
-    cvp = scenario_cvp(cvp_lines(campaign), {scenario.pk: scenario.index for scenario in scenarios})
+    cvp = scenario_cvp(
+        cvp_lines(campaign),
+        {scenario.pk: scenario.index for scenario in scenarios},
+        rules_for(campaign.module),
+    )
     rows = [
         ScenarioRow(
             scenario=scenario,
