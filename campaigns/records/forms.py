@@ -29,6 +29,10 @@ SCENARIO_TYPES: dict[str, tuple[ScenarioType, ...]] = {
     "turn": (ScenarioType.TURN,),
 }
 
+# Red Factories' VC count Stone Locations (11.6235, 11.51–11.58) and its SSRs (night scenarios,
+# CG13, CG18) shape its forms; SaP's CG VC need the map and its SSRs are its own (CG8, CG11).
+STONE_LOCATION_MODULES = ("red_factories",)
+
 CVP_RANGE = (1, 999)
 COUNT_MAX = 999
 
@@ -157,6 +161,12 @@ class ScenarioForm(forms.Form):
                 )
         if scenario is not None:
             self.fields["version"].required = True
+        self.stone_locations = campaign.module in STONE_LOCATION_MODULES
+        if not self.stone_locations:
+            # Red Factories only: night scenarios (11.6234) and RO CG I's second scenario on
+            # 23 Oct; SaP has no night turns [spec sap §1] and one time frame per slot.
+            del self.fields["night"]
+            self.fields["sequence"].help_text = ""
         self.order_fields(self.MAIN_FIELDS)
 
     @staticmethod
@@ -196,7 +206,7 @@ class ScenarioForm(forms.Form):
     )
 
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.MAIN_FIELDS]
+        return [self[name] for name in self.MAIN_FIELDS if name in self.fields]
 
     def side_fields(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
         """(side name, gained field, lost field) for each side, for the template."""
@@ -247,7 +257,7 @@ class ScenarioForm(forms.Form):
             "sets_up_first": data["sets_up_first"],
             "moves_first": data["moves_first"],
             "winner": data["winner"],
-            "night": data["night"],
+            "night": data.get("night", False),
             "turns_played": data["turns_played"],
             "locations": locations,
             "notes": data["notes"],
@@ -310,6 +320,14 @@ class CvpForm(forms.Form):
             choices=self._scenario_choices(only_day),
             error_messages={"invalid_choice": _("Choose one of that day's scenarios, or none.")},
         )
+        if campaign.module not in STONE_LOCATION_MODULES:
+            # The help texts name Red Factories' SSRs; SaP's own rules say otherwise.
+            self.fields["exited_uncontrolled"].help_text = _(
+                "No CVP at all: the unit is eliminated but adds no CVP (SaP CG11)."
+            )
+            self.fields["no_cvp"].help_text = _(
+                "E.g. a crew or armor leader eliminated on abandoning its AFV (SaP CG8)."
+            )
         self.order_fields(["side", "index", "scenario", "phase", "what", "cvp"])
 
     def _scenario_choices(self, only_day: int | None) -> list:
@@ -391,9 +409,6 @@ def weather_label(campaign: Campaign, stored: str) -> str:
 
 
 # --- the scenario's end -------------------------------------------------------------------
-
-# Red Factories' VC count Stone Locations (11.6235, 11.51–11.58); SaP's CG VC need the map.
-STONE_LOCATION_MODULES = ("red_factories",)
 
 
 def _count_field(label: Any) -> forms.IntegerField:

@@ -22,7 +22,7 @@ from campaigns.models import CvpEntry, Scenario
 from campaigns.periods import current_index, day_label, period_word, side_choices
 from campaigns.records import services
 from campaigns.records.cvp_counts import cvp_days, rules_for
-from campaigns.records.forms import CvpForm, scenario_label
+from campaigns.records.forms import STONE_LOCATION_MODULES, CvpForm, scenario_label
 from campaigns.state import StateError
 
 
@@ -58,6 +58,7 @@ def _cvp_context(
         "form": form if can_edit else None,
         "side_names": [name for _key, name in sides],
         "period_word": period_word(campaign),
+        "rf_rules": campaign.module in STONE_LOCATION_MODULES,
         "days": [(day_label(campaign, index), sums) for index, sums in days],
         "totals": totals,
         "entries": [

@@ -32,7 +32,13 @@ from campaigns.records.end import (
     scenario_cvp_lost,
     verdict_for,
 )
-from campaigns.records.forms import EndForm, LossesForm, ScenarioForm, scenario_label
+from campaigns.records.forms import (
+    STONE_LOCATION_MODULES,
+    EndForm,
+    LossesForm,
+    ScenarioForm,
+    scenario_label,
+)
 from campaigns.state import StateError
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
@@ -105,8 +111,9 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
         "completed": sum(1 for winner in winners if winner),
         "with_balance": with_balance,
         "with_end": has_scenario_end(campaign),
+        "with_night": campaign.module in STONE_LOCATION_MODULES,
         "side_names": [name for _key, name in sides],
-        "columns": 10 + 2 * len(sides),
+        "columns": (10 if campaign.module in STONE_LOCATION_MODULES else 9) + 2 * len(sides),
         "form": form if can_edit else None,
         "editing": None,
         **extra,

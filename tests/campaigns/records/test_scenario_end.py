@@ -303,3 +303,21 @@ def test_the_page_costs_the_same_queries_whatever_the_campaigns_size(
         response = client.get(end_url(campaign, scenario))
     assert Scenario.objects.filter(campaign=campaign).count() == 6
     assert len(response.context["sides"][0].form.rows()) == 20
+
+
+def test_sap_scenario_and_cvp_forms_carry_no_red_factories_texts(people, client_as):
+    from tests.campaigns.records.test_scenarios import make_campaign
+
+    sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
+    client = client_as("german")
+    scenarios = client.get(reverse("campaigns:scenarios", args=[sap.pk]))
+    assert "night" not in scenarios.context["form"].fields
+    cvp = client.get(reverse("campaigns:cvp", args=[sap.pk])).content.decode()
+    for page in (scenarios.content.decode(), cvp):
+        for text in ("23 Oct", "Night", "Stone Location", "CG13", "CG18"):
+            assert text not in page, text
+    assert "SaP CG11" in cvp
+    # Red Factories keeps them.
+    rf = make_campaign(people, "red_factories", "rb-cg-1", "german")
+    page = client.get(reverse("campaigns:scenarios", args=[rf.pk])).content.decode()
+    assert "23 Oct" in page and "Night" in page and "Stone Location" in page
