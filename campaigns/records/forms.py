@@ -161,6 +161,12 @@ class ScenarioForm(forms.Form):
                 )
         if scenario is not None:
             self.fields["version"].required = True
+        if scenario is not None and (scenario.end or {}).get("winner_by") == "rules":
+            # The VC gave the winner from the recorded end: it is not typed again here.
+            self.fields["winner"].disabled = True
+            self.fields["winner"].help_text = _(
+                "Derived from the VC on the scenario's end page; change what was recorded there."
+            )
         self.stone_locations = campaign.module in STONE_LOCATION_MODULES
         if not self.stone_locations:
             # Red Factories only: night scenarios (11.6234) and RO CG I's second scenario on
@@ -241,12 +247,22 @@ class ScenarioForm(forms.Form):
     def scenario_fields(self) -> dict[str, Any]:
         data = self.cleaned_data
         locations: dict[str, dict[str, int]] = {}
+        kept = (self.scenario.locations or {}) if self.scenario is not None else {}
         for side in self.campaign.game.side_keys:
+            # What the scenario's end recorded besides gained and lost (Stone Locations
+            # controlled at the end) is kept.
             counts = {
-                key: data[f"locations_{side}_{key}"]
-                for key in ("gained", "lost")
-                if data.get(f"locations_{side}_{key}") is not None
+                key: value
+                for key, value in (kept.get(side) or {}).items()
+                if key not in ("gained", "lost")
             }
+            counts.update(
+                {
+                    key: data[f"locations_{side}_{key}"]
+                    for key in ("gained", "lost")
+                    if data.get(f"locations_{side}_{key}") is not None
+                }
+            )
             if counts:
                 locations[side] = counts
         return {

@@ -321,3 +321,28 @@ def test_sap_scenario_and_cvp_forms_carry_no_red_factories_texts(people, client_
     rf = make_campaign(people, "red_factories", "rb-cg-1", "german")
     page = client.get(reverse("campaigns:scenarios", args=[rf.pk])).content.decode()
     assert "23 Oct" in page and "Night" in page and "Stone Location" in page
+
+
+def test_a_derived_winner_is_not_typed_again_on_the_scenario_form(
+    campaign, people, scenario, client_as
+):
+    client = client_as("german")
+    client.post(end_url(campaign, scenario), end_data(scenario, controlled_german=16))
+    scenario.refresh_from_db()
+    edit = reverse("campaigns:scenario", args=[campaign.pk, scenario.pk])
+    form = client.get(edit).context["form"]
+    assert form.fields["winner"].disabled
+    data = {
+        **form.initial,
+        "winner": "soviet",
+        "turns_played": 7,
+        "attacker": "german",
+        "sets_up_first": "",
+        "moves_first": "",
+        "notes": "",
+    }
+    data = {key: value for key, value in data.items() if value is not None}
+    client.post(edit, data)
+    scenario.refresh_from_db()
+    assert (scenario.winner, scenario.turns_played) == ("german", 7)
+    assert scenario.locations == {"german": {"controlled": 16}}
