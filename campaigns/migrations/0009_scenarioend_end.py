@@ -19,6 +19,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='scenario',
             name='end',
-            field=models.JSONField(blank=True, default=dict, help_text="What the scenario's end recorded besides the losses: counts per side (prisoners, heroes, wounded leaders, AFV status), who controls every Stone Location, how the winner was found.", verbose_name='scenario end'),
+            field=models.JSONField(blank=True, default=dict, help_text="What the scenario's end recorded besides the losses: counts per side (heroes created, units exited), who controls every Stone Location, how the winner was found.", verbose_name='scenario end'),
         ),
     ]

@@ -210,9 +210,9 @@ class Scenario(models.Model):
         default=dict,
         blank=True,
         help_text=_(
-            "What the scenario's end recorded besides the losses: counts per side (prisoners, "
-            "heroes, wounded leaders, AFV status), who controls every Stone Location, how the "
-            "winner was found."
+            "What the scenario's end recorded besides the losses: counts per side (heroes "
+            "created, units exited), who controls every Stone Location, how the winner was "
+            "found."
         ),
     )
     notes = models.TextField(_("notes"), blank=True)
