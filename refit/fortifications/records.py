@@ -20,6 +20,7 @@ from django.utils.translation import get_language
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CvpEntry
+from campaigns.records.cvp_counts import rules_for
 from campaigns.roster.ledger import Movement, fpp_days
 from refit.fortifications import services as fortifications
 
@@ -105,12 +106,10 @@ def fortification_record(
         if not purchase.location and not purchase.details.get("lost"):
             totals[purchase.item] += purchase.quantity
     record.totals = dict(totals)
-    cvp = dict(
-        CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
-        .values("index")
-        .annotate(total=Sum("cvp"))
-        .values_list("index", "total")
-    )
+    tallied = CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
+    if not rules_for(campaign.module).uncontrolled_exits_add_cvp:
+        tallied = tallied.exclude(exited_uncontrolled=True)  # SaP CG11: no CVP
+    cvp = dict(tallied.values("index").annotate(total=Sum("cvp")).values_list("index", "total"))
     running = 0
     for index, label in enumerate(labels):
         if index in cvp:
