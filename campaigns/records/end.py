@@ -50,6 +50,10 @@ REASONS = {
 }
 WHY_NOT = {
     "record_locations": _("Record the Stone Locations gained and lost first."),
+    "record_counts": _(
+        "Record the Stone Location counts the VC need first (controlled at the end, or gained "
+        "and lost)."
+    ),
     "record_attacker": _("Record the scenario's attacker first (on the scenarios page)."),
     "initial_undecided": _(
         "The initial scenario's VC name buildings, factories or hexes the "

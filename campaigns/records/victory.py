@@ -165,7 +165,11 @@ def initial(vc: Mapping[str, Any], facts: EndFacts) -> Verdict:
             f"{known[kind]}:{side}" if kind in known and _recordable(kind, side, facts) else kind
             for kind in undecided
         )
-        return Verdict(None, "initial_undecided", missing=missing)
+        # Only counts not recorded yet: the players record them, they need not judge.
+        only_counts = all(":" in key for key in missing)
+        return Verdict(
+            None, "record_counts" if only_counts else "initial_undecided", missing=missing
+        )
     return Verdict(otherwise, "initial_not_met")
 
 

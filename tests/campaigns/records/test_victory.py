@@ -124,6 +124,7 @@ def test_rb_cg_i_initial_15_stone_locations(controlled, winner):
 def test_rb_cg_i_initial_waits_for_the_count():
     verdict = judge("rb-cg-1", "initial", gained={"german": 30})
     assert verdict.winner is None and verdict.missing == ("controlled:german",)
+    assert verdict.reason == "record_counts"
 
 
 @pytest.mark.parametrize(("net", "winner"), [(26, "german"), (25, "soviet")])
@@ -145,6 +146,7 @@ def test_ro_cg_ii_initial_asks_the_players_when_only_the_map_can_tell():
 def test_vc_on_buildings_factories_or_map_groups_are_for_the_players(cg):
     verdict = judge(cg, "initial", gained={"german": 40, "soviet": 40}, controlled={"german": 40})
     assert verdict.winner is None and verdict.missing
+    assert verdict.reason in ("initial_undecided", "map_groups")
 
 
 def test_slaughter_at_ponyri_has_no_scenario_vc():
