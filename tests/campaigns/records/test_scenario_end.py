@@ -346,3 +346,37 @@ def test_a_derived_winner_is_not_typed_again_on_the_scenario_form(
     scenario.refresh_from_db()
     assert (scenario.winner, scenario.turns_played) == ("german", 7)
     assert scenario.locations == {"german": {"controlled": 16}}
+
+
+def test_with_htmx_a_side_records_its_losses_in_place(campaign, people, scenario, client_as):
+    (line,) = ob(campaign, people, "german", "3 × 4-6-7")
+    response = client_as("german").post(
+        losses_url(campaign, scenario, "german"), loss_data("german", line, quantity=1), **HX
+    )
+    page = response.content.decode()
+    assert response.status_code == 200 and "<html" not in page
+    assert 'id="scenario-end"' in page
+    assert "Recorded the end of the scenario for German: 2 CVP." in page
+    assert "HX-Request" in response["Vary"]
+    # A refused choice is shown again with what was typed, in place.
+    response = client_as("german").post(
+        losses_url(campaign, scenario, "german"), {f"german-outcome_{line.pk}": "wounded"}, **HX
+    )
+    assert "Choose one of the outcomes offered." in response.content.decode()
+
+
+def test_losses_recorded_after_the_end_was_saved_are_flagged(campaign, people, client_as):
+    assault = records.save_scenario(
+        campaign, by=people["referee"], index=1, scenario_type="assault", attacker="german"
+    )
+    client = client_as("referee")
+    client.post(end_url(campaign, assault), end_data(assault, gained_german=2))
+    assault.refresh_from_db()
+    assert assault.winner == "soviet"  # 2 net, no CVP: the defender
+    (line,) = ob(campaign, people, "soviet", "3 × 4-4-7")
+    client.post(losses_url(campaign, assault, "soviet"), loss_data("soviet", line, cvp=2))
+    page = client.get(end_url(campaign, assault)).content.decode()
+    assert "The recorded winner is not the one the VC give now" in page
+    client.post(end_url(campaign, assault), end_data(assault, gained_german=2))
+    assault.refresh_from_db()
+    assert assault.winner == "german"
