@@ -81,6 +81,16 @@ urlpatterns = [
         scenario_views.scenario,
         name="scenario",
     ),
+    path(
+        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/end/",
+        scenario_views.scenario_end,
+        name="scenario_end",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/end/<slug:side>/",
+        scenario_views.scenario_losses,
+        name="scenario_losses",
+    ),
     path("campaigns/<int:campaign_id>/cvp/", cvp_views.cvp, name="cvp"),
     path("campaigns/<int:campaign_id>/dice/", dice_views.dice_log, name="dice_log"),
     path(

@@ -231,6 +231,10 @@ campaigns:scenarios                GET  200      200      200      200      404 
 campaigns:scenarios                POST 200      200      200      403      404      login
 campaigns:scenario                 GET  200      200      200      200      404      login
 campaigns:scenario                 POST 200      200      200      403      404      login
+campaigns:scenario_end             GET  200      200      200      200      404      login
+campaigns:scenario_end             POST 200      200      200      403      404      login
+campaigns:scenario_losses          GET  405      405      405      405      405      405
+campaigns:scenario_losses          POST 200      404      200      404      404      login
 campaigns:cvp                      GET  200      200      200      200      404      login
 campaigns:cvp                      POST 200      200      200      403      404      login
 

@@ -156,6 +156,16 @@ class CvpEntry(models.Model):
     manual = models.BooleanField(
         _("stays on the map"), default=False, help_text=_("E.g. a wreck that cannot be removed.")
     )
+    orbat_entry = models.ForeignKey(
+        # The OB line (in the side's Casualties box) the loss was recorded from at the scenario's
+        # end; the line is the side's secret, the entry public (what was lost, its CVP).
+        "OrbatEntry",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="cvp_entries",
+        verbose_name=_("OB line"),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -196,6 +206,16 @@ class Scenario(models.Model):
         default=dict,
         blank=True,
         help_text=_("Per side: Stone Locations gained and lost, or whatever the VC count."),
+    )
+    end = models.JSONField(
+        _("scenario end"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "What the scenario's end recorded besides the losses: counts per side (heroes "
+            "created, units exited), who controls every Stone Location, how the winner was "
+            "found."
+        ),
     )
     notes = models.TextField(_("notes"), blank=True)
     version = models.PositiveIntegerField(default=0)

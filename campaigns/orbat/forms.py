@@ -28,6 +28,7 @@ STATUS_CHOICES = [
     ("captured", _("captured")),
     ("wounded", _("wounded")),
     ("immobilized", _("immobilized")),
+    ("abandoned", _("abandoned")),
     ("lost_ae_status", _("lost AE status")),
 ]
 STATUS_LABELS = dict(STATUS_CHOICES)

@@ -4,7 +4,7 @@ the calendar."""
 from django.utils.translation import gettext as _
 
 from campaigns.history.labels import event_day, event_side
-from campaigns.history.sentences import INT, TEXT, sentence
+from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
 from campaigns.models import CampaignEvent
 
 
@@ -21,6 +21,21 @@ def _cvp_added(event: CampaignEvent) -> str:
 @sentence("scenario.added", "scenario.updated", data={"index": INT})
 def _scenario_recorded(event: CampaignEvent) -> str:
     return _("Recorded the scenario of %(day)s.") % {"day": event_day(event)}
+
+
+@sentence("scenario.losses", data={"side": TEXT, "index": INT, "units": TEXTS, "cvp": INT})
+def _scenario_losses(event: CampaignEvent) -> str:
+    return _("%(side)s: end of the scenario of %(day)s recorded for %(units)s (%(cvp)s CVP).") % {
+        "side": event_side(event),
+        "day": event_day(event),
+        "units": ", ".join(event.data.get("units", [])),
+        "cvp": event.data.get("cvp", 0),
+    }
+
+
+@sentence("scenario.ended", data={"index": INT, "winner": TEXT})
+def _scenario_ended(event: CampaignEvent) -> str:
+    return _("Recorded the end of the scenario of %(day)s.") % {"day": event_day(event)}
 
 
 @sentence("day.updated", data={"index": INT})

@@ -6,16 +6,27 @@ campaigns.state). Calendar days and scenarios are versioned; CVP entries are app
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
 from campaigns.history import services as history
-from campaigns.models import Campaign, CampaignDay, CvpEntry, Scenario
-from campaigns.state import StateError, check_day, check_side, edit_row
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    CvpEntry,
+    CvpPhase,
+    OrbatBox,
+    OrbatEntry,
+    Scenario,
+)
+from campaigns.records.losses import OUTCOMES, outcomes_for
+from campaigns.state import StateError, check_day, check_side, edit_row, save_versioned
 
 
 @transaction.atomic
@@ -99,3 +110,147 @@ def save_scenario(
         index=scenario.index,
     )
     return scenario
+
+
+# --- the scenario's end -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Loss:
+    """What happened to (some of) one OB line at a scenario's end (campaigns.records.losses)."""
+
+    entry: OrbatEntry
+    version: int
+    outcome: str
+    quantity: int
+    cvp_each: int = 0
+    phase: str = CvpPhase.SCENARIO
+    no_cvp: bool = False
+
+
+def _what(entry: OrbatEntry, quantity: int) -> str:
+    return entry.unit_type if quantity == 1 else f"{quantity} × {entry.unit_type}"
+
+
+@transaction.atomic
+def record_losses(
+    scenario: Scenario, *, by: AbstractBaseUser, side: str, losses: list[Loss]
+) -> list[CvpEntry]:
+    """Book what happened to the side's OB lines at the scenario's end, in one transaction:
+    each line (or the part of it concerned) goes to its divider box (11.15) and gains its status,
+    each loss worth CVP becomes a CVP entry of the scenario linked to the line it came from.
+    One event, scoped to the side (its OB lines are its secret); undone together."""
+    campaign = scenario.campaign
+    check_side(campaign, side)
+    if not losses:
+        raise StateError(_("Choose what happened to at least one unit."))
+    changes: list[tuple[Model, Any, Any]] = []
+    created: list[CvpEntry] = []
+    units: list[str] = []
+    for loss in losses:
+        entry = loss.entry
+        outcome = OUTCOMES.get(loss.outcome)
+        if entry.campaign_id != campaign.pk or entry.side != side:
+            raise StateError(_("That unit is not in this side's order of battle."))
+        if outcome is None or loss.outcome not in outcomes_for(entry.kind):
+            raise StateError(_("%(unit)s cannot be recorded as that.") % {"unit": entry.unit_type})
+        if entry.box in (OrbatBox.CASUALTIES, OrbatBox.FORTIFICATIONS) and outcome.box:
+            raise StateError(
+                _("%(unit)s is already in the %(box)s box.")
+                % {"unit": entry.unit_type, "box": entry.get_box_display()}
+            )
+        if not 1 <= loss.quantity <= entry.quantity:
+            raise StateError(
+                _("%(unit)s: between 1 and %(n)s.") % {"unit": entry.unit_type, "n": entry.quantity}
+            )
+        if loss.phase not in CvpPhase.values:
+            raise StateError(_("Choose when it was lost."))
+        before = history.snapshot(entry)
+        statuses = list(entry.statuses)
+        if outcome.status and outcome.status not in statuses:
+            statuses.append(outcome.status)
+        target = entry
+        if outcome.box and loss.quantity < entry.quantity:
+            save_versioned(entry, loss.version, {"quantity": entry.quantity - loss.quantity})
+            target = OrbatEntry.objects.create(
+                campaign=campaign,
+                side=side,
+                box=outcome.box,
+                group=None,
+                unit_type=entry.unit_type,
+                kind=entry.kind,
+                quantity=loss.quantity,
+                origin_rg=entry.origin_rg,
+                statuses=statuses,
+                status_note=entry.status_note,
+            )
+            changes += [
+                (entry, before, history.snapshot(entry)),
+                (target, None, history.snapshot(target)),
+            ]
+        else:
+            fields: dict[str, Any] = {"statuses": statuses}
+            if outcome.box:
+                fields.update(box=outcome.box, group=None)
+            save_versioned(entry, loss.version, fields)
+            changes.append((entry, before, history.snapshot(entry)))
+        units.append(_what(entry, loss.quantity))
+        if outcome.loss and (loss.cvp_each > 0 or loss.no_cvp):
+            cvp = CvpEntry.objects.create(
+                campaign=campaign,
+                side=side,
+                index=scenario.index,
+                scenario=scenario,
+                phase=loss.phase,
+                what=_what(entry, loss.quantity),
+                cvp=loss.cvp_each * loss.quantity,
+                exited_uncontrolled=outcome.exited_uncontrolled,
+                no_cvp=loss.no_cvp,
+                manual=outcome.manual,
+                orbat_entry=target,
+                created_by=by,
+            )
+            created.append(cvp)
+            changes.append((cvp, None, history.snapshot(cvp)))
+    history.record_change(
+        campaign,
+        by,
+        "scenario.losses",
+        visibility=side,
+        changes=changes,
+        side=side,
+        index=scenario.index,
+        units=units,
+        cvp=sum(entry.cvp for entry in created if not entry.no_cvp),
+    )
+    return created
+
+
+@transaction.atomic
+def save_end(
+    scenario: Scenario,
+    *,
+    by: AbstractBaseUser,
+    version: int,
+    locations: dict[str, dict[str, int]],
+    end: dict[str, Any],
+    winner: str,
+) -> None:
+    """Save the public facts of the scenario's end and its winner (derived by the caller from
+    the VC where they are structured, else the players' choice); one public event."""
+    campaign = scenario.campaign
+    for side in locations:
+        check_side(campaign, side)
+    if winner:
+        check_side(campaign, winner)
+    edit_row(
+        campaign,
+        scenario,
+        by=by,
+        version=version,
+        fields={"locations": locations, "end": end, "winner": winner},
+        action="scenario.ended",
+        visibility=PUBLIC,
+        index=scenario.index,
+        winner=winner,
+    )

@@ -40,6 +40,8 @@ from campaigns.transfer.format import (
     CVP_FIELDS,
     DAY_FIELDS,
     DICE_FIELDS,
+    END_COUNTS,
+    END_WINNER_BY,
     EVENT_REFERENCES,
     FORMAT_VERSION,
     FORTIFICATION_FIELDS,
@@ -128,9 +130,13 @@ class FileChecker(Checker):
         parsed.side_days = self._side_days(data)
         parsed.ledger = self._ledger(data)
         parsed.scenarios = self._scenarios(data)
-        parsed.cvp = self._cvp(data, {row["ref"] for row in parsed.scenarios})
         parsed.rgs = self._rgs(data)
         parsed.orbat = self._orbat(data, {row["ref"]: row["values"]["side"] for row in parsed.rgs})
+        parsed.cvp = self._cvp(
+            data,
+            {row["ref"] for row in parsed.scenarios},
+            {row["ref"]: row["values"]["side"] for row in parsed.orbat if row["ref"] is not None},
+        )
         parsed.fortifications = self._fortifications(data, parsed.ledger)
         parsed.dice_rolls = self._dice_rolls(data)
         self.define(DiceRoll, (row["ref"] for row in parsed.dice_rolls))
@@ -211,6 +217,7 @@ class FileChecker(Checker):
                 if values[name] and values[name] not in self.module.side_keys:
                     raise self.error("scenarios", n, name, _("is not a side of this game."))
             self._locations(n, values["locations"])
+            self._end(n, values["end"])
             rows.append({"ref": ref, "values": values})
         self.unique("scenarios", rows, ("index", "sequence"))
         return rows
@@ -226,7 +233,10 @@ class FileChecker(Checker):
                     "scenarios",
                     number,
                     name,
-                    _("must be an object with “gained” and “lost” (each a count or null)."),
+                    _(
+                        "must be an object with “gained”, “lost” and “controlled” (each a "
+                        "count or null)."
+                    ),
                 )
             for key, count in counts.items():
                 if count is not None and not (is_int(count) and 0 <= count <= COUNT_MAX):
@@ -237,17 +247,57 @@ class FileChecker(Checker):
                         _("must be a count from 0 to %(max)s, or null.") % {"max": COUNT_MAX},
                     )
 
-    def _cvp(self, data: dict[str, Any], scenario_refs: set) -> list[dict[str, Any]]:
+    def _end(self, number: int, end: Any) -> None:
+        """{"heroes"|"exits": {side key: count}, "all_stone_locations": side key, "winner_by":
+        "rules"|"players"}: what the scenario's end page reads."""
+        if not isinstance(end, dict) or not set(end) <= {
+            *END_COUNTS,
+            "all_stone_locations",
+            "winner_by",
+        }:
+            raise self.error("scenarios", number, "end", _("is not a scenario's end."))
+        for key in END_COUNTS:
+            counts = end.get(key, {})
+            if not isinstance(counts, dict) or not all(
+                side in self.module.side_keys and is_int(count) and 0 <= count <= COUNT_MAX
+                for side, count in counts.items()
+            ):
+                raise self.error(
+                    "scenarios",
+                    number,
+                    f"end.{key}",
+                    _("must give each side of this game a count from 0 to %(max)s.")
+                    % {"max": COUNT_MAX},
+                )
+        side = end.get("all_stone_locations", "")
+        if side and side not in self.module.side_keys:
+            raise self.error(
+                "scenarios", number, "end.all_stone_locations", _("is not a side of this game.")
+            )
+        if end.get("winner_by", "rules") not in END_WINNER_BY:
+            raise self.error(
+                "scenarios", number, "end.winner_by", _("must be “rules” or “players”.")
+            )
+
+    def _cvp(
+        self, data: dict[str, Any], scenario_refs: set, orbat_sides: dict[Any, str]
+    ) -> list[dict[str, Any]]:
         rows = []
         for n, row in self.rows(data, "cvp"):
             values = self.values("cvp", n, row, CvpEntry, CVP_FIELDS)
             scenario = self.reference(
                 "cvp", n, row, "scenario", scenario_refs, _("names no scenario of the file.")
             )
+            line = self.reference(
+                "cvp", n, row, "orbat", orbat_sides, _("names no OB line of the file.")
+            )
+            if line is not None and orbat_sides[line] != values["side"]:
+                raise self.error("cvp", n, "orbat", _("names an OB line of another side."))
             rows.append(
                 {
                     "values": values,
                     "scenario": scenario,
+                    "orbat": line,
                     "created_at": self.timestamp("cvp", n, row, "created_at"),
                 }
             )
@@ -276,8 +326,11 @@ class FileChecker(Checker):
         rgs_of: dict[str, set] = {}
         for ref, side in rg_sides.items():
             rgs_of.setdefault(side, set()).add(ref)
+        refs: set = set()
         for n, row in self.rows(data, "orbat"):
             values = self.values("orbat", n, row, OrbatEntry, ORBAT_FIELDS, secret=True)
+            # Files before the scenario's end gave OB lines no ids: nothing named them.
+            ref = self.ref("orbat", n, row, refs, required=False)
             if values["quantity"] < 1:
                 raise self.error("orbat", n, "quantity", _("must be 1 or more."))
             if not all(isinstance(status, str) for status in values["statuses"]):
@@ -292,7 +345,7 @@ class FileChecker(Checker):
             )
             if (values["box"] == OrbatBox.RG) != (group is not None):
                 raise self.error("orbat", n, "group", _("is needed in the RG box, and only there."))
-            rows.append({"values": values, "group": group})
+            rows.append({"ref": ref, "values": values, "group": group})
         return rows
 
     def _fortifications(

@@ -115,14 +115,22 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
         .values("id", *RG_FIELDS)
     )
     rg_refs = ids.number(ReinforcementGroup, (row["id"] for row in rgs))
-    orbat = [
-        {**_pick(row, ORBAT_FIELDS), "group": rg_refs.get(row["group_id"])}
-        for row in OrbatEntry.objects.filter(campaign=campaign, side__in=sides)
+    orbat_rows = list(
+        OrbatEntry.objects.filter(campaign=campaign, side__in=sides)
         .order_by("id")
-        .values("group_id", *ORBAT_FIELDS)
-    ]
+        .values("id", "group_id", *ORBAT_FIELDS)
+    )
     # Ordered by references, not database ids, so that the same campaign exports the same.
-    orbat.sort(key=lambda row: (row["side"], row["box"], row["group"] or 0))
+    orbat_rows.sort(key=lambda row: (row["side"], row["box"], rg_refs.get(row["group_id"]) or 0))
+    orbat_refs = ids.number(OrbatEntry, (row["id"] for row in orbat_rows))
+    orbat = [
+        {
+            "id": orbat_refs[row["id"]],
+            **_pick(row, ORBAT_FIELDS),
+            "group": rg_refs.get(row["group_id"]),
+        }
+        for row in orbat_rows
+    ]
     core = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -165,11 +173,14 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
             {
                 **_pick(row, CVP_FIELDS),
                 "scenario": scenario_refs.get(row["scenario_id"]),
+                # The OB line a loss was recorded from: named only when the line is in the
+                # file (its side's secret), else null.
+                "orbat": orbat_refs.get(row["orbat_entry_id"]),
                 "created_at": iso(row["created_at"]),
             }
             for row in CvpEntry.objects.filter(campaign=campaign)
             .order_by("index", "id")
-            .values("scenario_id", "created_at", *CVP_FIELDS)
+            .values("scenario_id", "orbat_entry_id", "created_at", *CVP_FIELDS)
         ],
         "rgs": [
             {

@@ -80,9 +80,14 @@ DATABASE_ID_EVENT_DATA = {"member.joined": ("invitation",)}
 # left out when the event is not in the file), imported as the new event's database id.
 EVENT_REFERENCES = {"change.undone": "undone"}
 
-# Scenario victory counts: {side key: {"gained": n | null, "lost": n | null}}, each count
-# what the scenario form accepts (0 … COUNT_MAX), so that the imported scenario can be edited.
-LOCATION_COUNTS = ("gained", "lost")
+# Scenario victory counts: {side key: {"gained": n | null, "lost": n | null, "controlled": n |
+# null}}, each count what the scenario forms accept (0 … COUNT_MAX), so that the imported
+# scenario can be edited.
+LOCATION_COUNTS = ("gained", "lost", "controlled")
+# A scenario's end (campaigns.records.end): per-side counts, the side controlling every Stone
+# Location, how the winner was found.
+END_COUNTS = ("heroes", "exits")
+END_WINNER_BY = ("rules", "players")
 
 # The columns of each section, in the order they are written (see docs/export-format.md).
 DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes")
@@ -110,6 +115,7 @@ SCENARIO_FIELDS = (
     "turns_played",
     "winner",
     "locations",
+    "end",
     "notes",
 )
 CVP_FIELDS = (

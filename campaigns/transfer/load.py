@@ -151,17 +151,6 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         Scenario, [Scenario(campaign=campaign, **row["values"]) for row in parsed.scenarios]
     )
     context.keep(Scenario, (row["ref"] for row in parsed.scenarios), scenarios)
-    cvp = _create_all(
-        CvpEntry,
-        [
-            CvpEntry(
-                campaign=campaign,
-                scenario=context.row(Scenario, row["scenario"]),
-                **row["values"],
-            )
-            for row in parsed.cvp
-        ],
-    )
     rgs = _create_all(
         ReinforcementGroup,
         [
@@ -178,7 +167,7 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         ],
     )
     context.keep(ReinforcementGroup, (row["ref"] for row in parsed.rgs), rgs)
-    _create_all(
+    orbat = _create_all(
         OrbatEntry,
         [
             OrbatEntry(
@@ -187,6 +176,19 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
                 **row["values"],
             )
             for row in parsed.orbat
+        ],
+    )
+    context.keep(OrbatEntry, (row.get("ref") for row in parsed.orbat), orbat)
+    cvp = _create_all(
+        CvpEntry,
+        [
+            CvpEntry(
+                campaign=campaign,
+                scenario=context.row(Scenario, row["scenario"]),
+                orbat_entry=context.row(OrbatEntry, row.get("orbat")),
+                **row["values"],
+            )
+            for row in parsed.cvp
         ],
     )
     debits: dict[tuple, list[LedgerEntry]] = {}

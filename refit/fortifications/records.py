@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CvpEntry
+from campaigns.records.cvp_counts import rules_for
 from campaigns.roster.ledger import Movement, fpp_days
 from refit.fortifications import services as fortifications
 from refit.rules import fortification as rules
@@ -141,12 +142,10 @@ def fortification_record(
         record.booby_trap_level = fortifications.booby_trap_level_in_force(
             campaign, side, day, reading
         )
-    cvp = dict(
-        CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
-        .values("index")
-        .annotate(total=Sum("cvp"))
-        .values_list("index", "total")
-    )
+    tallied = CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
+    if not rules_for(campaign.module).uncontrolled_exits_add_cvp:
+        tallied = tallied.exclude(exited_uncontrolled=True)  # SaP CG11: no CVP
+    cvp = dict(tallied.values("index").annotate(total=Sum("cvp")).values_list("index", "total"))
     running = 0
     for index, label in enumerate(labels):
         if index in cvp:

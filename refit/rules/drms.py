@@ -116,8 +116,15 @@ def _flag(fact: str) -> Resolver:
     return resolve
 
 
+# Tables whose CVP DRM counts the losses up to victory determination only (11.6031: "units
+# eliminated after this step count neither for the scenario's VC nor for the MMC Battle
+# Hardening DRM, but do for the CPP DRM (11.616)").
+CVP_UP_TO_VICTORY = ("rf.mmc-battle-hardening", "sap.mmc-battle-hardening")
+
+
 def _cvp(raw: Mapping[str, Any], facts: Mapping[str, Any], table: str) -> tuple[int, str]:
-    cvp = int(_fact(facts, "cvp_completed"))
+    fact = "cvp_scenario" if table in CVP_UP_TO_VICTORY else "cvp_completed"
+    cvp = int(_fact(facts, fact))
     return _per_value(raw, cvp), f"{cvp} CVP"
 
 

@@ -9,7 +9,7 @@ from campaigns.games.weather import conditions, ec_types_of, types_of
 from campaigns.models import Campaign, CampaignDay, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.periods import period_month
 from campaigns.records.balance import scenario_balance_drm
-from campaigns.records.cvp_counts import counts_for_cpp_drm, cvp_lines, lost
+from campaigns.records.cvp_counts import cvp_lines, lost, rules_for
 from refit.rules.elr import bought_for_elr
 
 
@@ -86,10 +86,12 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
         facts["won_completed"] = any(s["winner"] == side for s in played)
     # The CVP the side suffered on the completed day as 11.616 counts them (every phase of the
     # day, uncontrolled exits (CG13) and CG18 "no CVP" losses excepted): the CPP Replenishment
-    # and MMC Battle Hardening (11.6112) tables both read this fact.
-    facts["cvp_completed"] = lost(
-        cvp_lines(campaign, side=side, index=done), counts_for_cpp_drm, side=side, index=done
-    )
+    # table reads this fact. The MMC Battle Hardening DRM (11.6112) reads the CVP up to victory
+    # determination only (11.6031: a loss after it counts for 11.616, not for 11.6112).
+    rules = rules_for(campaign.module)
+    lines = cvp_lines(campaign, side=side, index=done)
+    facts["cvp_completed"] = lost(lines, rules.for_cpp_drm, side=side, index=done)
+    facts["cvp_scenario"] = lost(lines, rules.for_victory, side=side, index=done)
     if index >= 1:
         day_before = CampaignDay.objects.filter(campaign=campaign, index=index - 1).first()
         was = conditions(types_of(campaign.game.files), day_before and day_before.weather)

@@ -21,8 +21,8 @@ from campaigns.access import Viewer
 from campaigns.models import CvpEntry, Scenario
 from campaigns.periods import current_index, day_label, period_word, side_choices
 from campaigns.records import services
-from campaigns.records.cvp_counts import cvp_days
-from campaigns.records.forms import CvpForm, scenario_label
+from campaigns.records.cvp_counts import cvp_days, rules_for
+from campaigns.records.forms import STONE_LOCATION_MODULES, CvpForm, scenario_label
 from campaigns.state import StateError
 
 
@@ -47,7 +47,7 @@ def _cvp_context(
     sides = side_choices(campaign)
     names = dict(sides)
     scenario_names = {scenario.pk: scenario_label(campaign, scenario) for scenario in scenarios}
-    days, totals = cvp_days(entries, [key for key, _name in sides])
+    days, totals = cvp_days(entries, [key for key, _name in sides], rules_for(campaign.module))
     can_edit = viewer.can_record
     if form is None and can_edit:
         form = CvpForm(campaign=campaign, scenarios=scenarios, initial=initial or {})
@@ -58,6 +58,7 @@ def _cvp_context(
         "form": form if can_edit else None,
         "side_names": [name for _key, name in sides],
         "period_word": period_word(campaign),
+        "rf_rules": campaign.module in STONE_LOCATION_MODULES,
         "days": [(day_label(campaign, index), sums) for index, sums in days],
         "totals": totals,
         "entries": [

@@ -20,12 +20,25 @@ from django_htmx.http import push_url
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games.rules import signed
-from campaigns.models import Scenario
+from campaigns.models import OrbatBox, OrbatEntry, Scenario
 from campaigns.periods import current_index, day_label, period_word, side_choices
 from campaigns.records import services
 from campaigns.records.balance import scenario_balance_drm, win_loss
-from campaigns.records.cvp_counts import cvp_lines, scenario_cvp
-from campaigns.records.forms import ScenarioForm, scenario_label
+from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
+from campaigns.records.end import (
+    end_page,
+    game_squad_types,
+    has_scenario_end,
+    scenario_cvp_lost,
+    verdict_for,
+)
+from campaigns.records.forms import (
+    STONE_LOCATION_MODULES,
+    EndForm,
+    LossesForm,
+    ScenarioForm,
+    scenario_label,
+)
 from campaigns.state import StateError
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
@@ -49,7 +62,11 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
     scenarios = list(Scenario.objects.filter(campaign=campaign))
     sides = side_choices(campaign)
     names = dict(sides)
-    cvp = scenario_cvp(cvp_lines(campaign), {scenario.pk: scenario.index for scenario in scenarios})
+    cvp = scenario_cvp(
+        cvp_lines(campaign),
+        {scenario.pk: scenario.index for scenario in scenarios},
+        rules_for(campaign.module),
+    )
     rows = [
         ScenarioRow(
             scenario=scenario,
@@ -93,8 +110,10 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
         "record": record,
         "completed": sum(1 for winner in winners if winner),
         "with_balance": with_balance,
+        "with_end": has_scenario_end(campaign),
+        "with_night": campaign.module in STONE_LOCATION_MODULES,
         "side_names": [name for _key, name in sides],
-        "columns": 10 + 2 * len(sides),
+        "columns": (10 if campaign.module in STONE_LOCATION_MODULES else 9) + 2 * len(sides),
         "form": form if can_edit else None,
         "editing": None,
         **extra,
@@ -185,3 +204,113 @@ def scenario(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpRe
             viewer, form, editing=record, editing_label=scenario_label(campaign, record)
         ),
     )
+
+
+# --- the scenario's end -------------------------------------------------------------------
+
+
+def _end_response(
+    request: HttpRequest, viewer: Viewer, scenario: Scenario, **forms: Any
+) -> HttpResponse:
+    template = "campaigns/records/scenario_end.html"
+    if request.htmx:
+        template += "#scenario-end"
+    return render(request, template, end_page(viewer, scenario, **forms))
+
+
+def _end_url(campaign_id: int, scenario_id: int, anchor: str = "") -> str:
+    url = reverse("campaigns:scenario_end", args=[campaign_id, scenario_id])
+    return f"{url}#{anchor}" if anchor else url
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+@login_required
+def scenario_end(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResponse:
+    """The scenario's end: its losses from each side's OB (a side's own, the referee both), the
+    public counts, and the winner the VC give (or the players' choice where they cannot)."""
+    viewer = access.member(request, campaign_id, feature=has_scenario_end)
+    campaign = viewer.campaign
+    record = get_object_or_404(Scenario, pk=scenario_id, campaign=campaign)
+    if request.method == "GET":
+        return _end_response(request, viewer, record)
+    access.require(viewer.can_record)
+    form = EndForm(request.POST, campaign=campaign, scenario=record)
+    if form.is_valid():
+        locations, end = form.locations(), form.end()
+        verdict = verdict_for(campaign, record, scenario_cvp_lost(campaign, record), locations, end)
+        if verdict.derived:
+            winner, end["winner_by"] = verdict.winner or "", "rules"
+        else:
+            winner = form.cleaned_data["winner"]
+            if winner:
+                end["winner_by"] = "players"
+        try:
+            services.save_end(
+                record,
+                by=request.user,
+                version=form.cleaned_data["version"],
+                locations=locations,
+                end=end,
+                winner=winner,
+            )
+        except StateError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("Recorded the end of the scenario of %(day)s.")
+                % {"day": scenario_label(campaign, record)},
+            )
+            if not request.htmx:
+                return redirect(_end_url(campaign.pk, record.pk, "verdict"))
+            form = None
+    return _end_response(request, viewer, record, end_form=form)
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["POST"])
+@login_required
+def scenario_losses(
+    request: HttpRequest, campaign_id: int, scenario_id: int, side: str
+) -> HttpResponse:
+    """Book what happened to ``side``'s OB lines: secret to the side, so the opponent and the
+    observers find no such page (404)."""
+    viewer = access.side_actor(request, campaign_id, side, feature=has_scenario_end)
+    campaign = viewer.campaign
+    record = get_object_or_404(Scenario, pk=scenario_id, campaign=campaign)
+    entries = list(
+        OrbatEntry.objects.filter(campaign=campaign, side=side)
+        .exclude(box__in=(OrbatBox.CASUALTIES, OrbatBox.FORTIFICATIONS))
+        .order_by("box", "group_id", "id")
+    )
+    form = LossesForm(
+        request.POST,
+        campaign=campaign,
+        entries=entries,
+        types=game_squad_types(campaign),
+        prefix=side,
+    )
+    if form.is_valid():
+        try:
+            created = services.record_losses(
+                record,
+                by=request.user,
+                side=side,
+                losses=[services.Loss(**loss) for loss in form.losses()],
+            )
+        except StateError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("Recorded the end of the scenario for %(side)s: %(cvp)s CVP.")
+                % {
+                    "side": dict(side_choices(campaign)).get(side, side),
+                    "cvp": sum(entry.cvp for entry in created if not entry.no_cvp),
+                },
+            )
+            if not request.htmx:
+                return redirect(_end_url(campaign.pk, record.pk, f"losses-{side}"))
+            return _end_response(request, viewer, record)
+    return _end_response(request, viewer, record, losses_form=(side, form))

@@ -17,9 +17,11 @@ from django.views.decorators.http import require_GET
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games import step_engine
-from campaigns.models import Campaign, RefitPhase
+from campaigns.models import Campaign, RefitPhase, Scenario
+from campaigns.records.end import has_scenario_end
 from refit.walker import automatic, situation
 from refit.walker import services as walker
+from refit.walker.facts import completed_index
 from refit.walker.forms import ChitForm, MarkForm, RollForm, UnmarkForm
 from refit.walker.situation import ChitBlock, StepSituation, StepTable
 from refit.walker.views.common import overview_url, step_or_404
@@ -81,11 +83,33 @@ def _shallow(data: Any) -> dict[str, Any]:
     return {field.name: getattr(data, field.name) for field in fields(data)}
 
 
-def _record_links(viewer: Viewer, page: StepSituation) -> list[tuple[str, str]]:
+# The steps that read the scenario's recorded end: victory (11.603), wounded leaders (11.610),
+# battle hardening (11.611; its CVP DRM, heroes).
+READS_SCENARIO_END = ("11.603", "11.610", "11.611")
+
+
+def _record_links(
+    viewer: Viewer, page: StepSituation, reph: RefitPhase, rule: str
+) -> list[tuple[str, str]]:
     """Where a step's outcome is written down: the side's order of battle and ledger (for those
-    who may see them), the public CVP tally, scenarios and calendar."""
+    who may see them), the public CVP tally, scenarios and calendar; for the steps that read it,
+    the end of the scenario just completed."""
     campaign_id, side = viewer.campaign.pk, page.side.key
     links = []
+    if rule.startswith(READS_SCENARIO_END):
+        done = completed_index(viewer.campaign, reph)
+        scenario = (
+            Scenario.objects.filter(campaign=viewer.campaign, index=done)
+            .order_by("-sequence")
+            .first()
+        )
+        if scenario is not None and has_scenario_end(viewer.campaign):
+            links.append(
+                (
+                    _("Scenario end"),
+                    reverse("campaigns:scenario_end", args=[campaign_id, scenario.pk]),
+                )
+            )
     if page.sees_side:
         links.append((_("Order of battle"), reverse("campaigns:orbat", args=[campaign_id, side])))
         links.append((_("CG Roster"), reverse("campaigns:roster", args=[campaign_id, side])))
@@ -141,7 +165,7 @@ def step_context(
         "perimeters_url": reverse("perimeters:page", args=[campaign.pk])
         if page.draws_perimeters
         else None,
-        "record_links": _record_links(viewer, page),
+        "record_links": _record_links(viewer, page, reph, step.rule),
         "dice_log_url": _dice_log_url(campaign),
         "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
     }

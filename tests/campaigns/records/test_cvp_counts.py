@@ -6,6 +6,7 @@ import pytest
 
 from campaigns.records import services as records
 from campaigns.records.cvp_counts import (
+    SAP_RULES,
     CvpLine,
     CvpSums,
     counts_for_cpp_drm,
@@ -14,6 +15,7 @@ from campaigns.records.cvp_counts import (
     cvp_days,
     cvp_lines,
     lost,
+    rules_for,
     scenario_cvp,
 )
 
@@ -180,3 +182,32 @@ def test_the_campaigns_entries_are_read_as_plain_lines_in_one_query(
     assert cvp_lines(campaign, side="german") == every[:2]
     assert cvp_lines(campaign, index=1) == every[1:]
     assert cvp_lines(campaign, side="soviet", index=0) == []
+
+
+# --- Slaughter at Ponyri: an exit from an uncontrolled hex adds no CVP (SaP CG11) ----------
+
+
+@pytest.mark.parametrize("phase", ["scenario", "reph_before_vc", "reph_after_vc"])
+def test_sap_counts_an_uncontrolled_exit_for_nothing(phase):
+    entry = line(exited_uncontrolled=True, phase=phase)
+    rules = rules_for("slaughter_at_ponyri")
+    assert (rules.for_victory(entry), rules.for_cpp_drm(entry), rules.for_tally(entry)) == (
+        False,
+        False,
+        False,
+    )
+    # Red Factories counts it for victory and the tally (CG13), as before.
+    rf = rules_for("red_factories")
+    assert rf.for_tally(entry) and rf.for_victory(entry) == (phase != "reph_after_vc")
+
+
+def test_sap_sums_leave_the_uncontrolled_exits_out():
+    entries = [line("russian", 0, 10), line("russian", 0, 6, exited_uncontrolled=True)]
+    _days, (totals,) = cvp_days(entries, ["russian"], rules_for("slaughter_at_ponyri"))
+    assert (totals.for_victory, totals.for_cpp_drm, totals.tally) == (10, 10, 10)
+    _days, (rf_totals,) = cvp_days(entries, ["russian"])
+    assert (rf_totals.for_victory, rf_totals.for_cpp_drm, rf_totals.tally) == (16, 10, 16)
+    by_scenario = scenario_cvp(
+        [CvpLine("russian", 0, "scenario", 6, True, False, 1)], {1: 0}, SAP_RULES
+    )
+    assert by_scenario == {1: {}}

@@ -955,7 +955,7 @@ def nest(depth):
         (
             set_row("scenarios", locations={"german": {"won": 1}}),
             "scenarios",
-            "must be an object with “gained” and “lost”",
+            "must be an object with “gained”, “lost” and “controlled”",
         ),
         (
             set_row("scenarios", locations={"german": {"gained": "3"}}),

@@ -192,3 +192,21 @@ def test_no_raw_identifier_in_the_record(sap_campaign, people):
     with translation.override("ja"):
         record = fortification_record(sap_campaign, "russian")
     assert {line.detail for line in record.lines} >= {"車両", "マップ上の塹壕に接続"}
+
+
+def test_the_cvp_tally_box_leaves_out_sap_uncontrolled_exits(people):
+    from tests.campaigns.records.test_scenarios import make_campaign
+
+    sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
+    for cvp, exited in ((3, False), (4, True)):
+        add_cvp(
+            sap,
+            by=people["referee"],
+            side="russian",
+            index=0,
+            phase="scenario",
+            what="4-4-7",
+            cvp=cvp,
+            exited_uncontrolled=exited,
+        )
+    assert fortification_record(sap, "russian").cvp_by_day[0][1:] == (3, 3)

@@ -42,6 +42,7 @@ ALL_FACTS: dict[str, Any] = {
     "won_completed": True,
     "losing_record": True,
     "cvp_completed": 60,
+    "cvp_scenario": 60,
     "san": 6,
     "idle_days": 1,
     "scenarios_since": 2,
@@ -374,23 +375,42 @@ def test_san_adjustment_waits_for_the_san(table_id):
 )
 def test_rf_mmc_battle_hardening_minus_one_per_twenty_cvp(cvp, drm):
     resolution = run(
-        "rf.mmc-battle-hardening", side="german", won_completed=False, cvp_completed=cvp
+        "rf.mmc-battle-hardening", side="german", won_completed=False, cvp_scenario=cvp
     )
     assert values(resolution) == ({} if drm is None else {"cvp": drm})
 
 
+def test_rf_mmc_battle_hardening_counts_only_the_losses_up_to_victory_determination():
+    # 11.6031: of a day's 46 CVP, 2 were lost in the RePh after victory determination; the
+    # CPP DRM (11.616) counts all 46 (-2), the MMC Battle Hardening DRM only the 44 (-2 too,
+    # FRD), and at 40 against 41 the threshold shows the difference.
+    day = {"side": "german", "won_completed": False, "cvp_completed": 46, "cvp_scenario": 44}
+    assert values(run("rf.mmc-battle-hardening", **day)) == {"cvp": -2}
+    (cvp,) = [drm for drm in run("rf.mmc-battle-hardening", **day).drms if drm.id == "cvp"]
+    assert cvp.detail == "44 CVP"
+    resolution = run("rf.mmc-battle-hardening", **{**day, "cvp_completed": 41, "cvp_scenario": 39})
+    assert values(resolution) == {"cvp": -1}
+    replenishment = run("rf.cpp-replenishment", **{**RB_18_OCT_GERMAN, "cvp_completed": 41})
+    assert values(replenishment)["cvp"] == -2
+
+
+def test_rf_mmc_battle_hardening_waits_for_the_scenarios_cvp_not_the_days():
+    resolution = run("rf.mmc-battle-hardening", side="german", won_completed=True, cvp_completed=9)
+    assert resolution.missing == (Missing("cvp", "cvp_scenario"),)
+
+
 def test_rf_mmc_battle_hardening_won_and_soviet():
-    soviet = run("rf.mmc-battle-hardening", side="soviet", won_completed=True, cvp_completed=40)
+    soviet = run("rf.mmc-battle-hardening", side="soviet", won_completed=True, cvp_scenario=40)
     assert values(soviet) == {"won": -3, "soviet": -1, "cvp": -2}
-    german = run("rf.mmc-battle-hardening", side="german", won_completed=True, cvp_completed=0)
+    german = run("rf.mmc-battle-hardening", side="german", won_completed=True, cvp_scenario=0)
     assert values(german) == {"won": -3}
     assert german.hidden == ("soviet",)
-    lost = run("rf.mmc-battle-hardening", side="soviet", won_completed=False, cvp_completed=0)
+    lost = run("rf.mmc-battle-hardening", side="soviet", won_completed=False, cvp_scenario=0)
     assert values(lost) == {"soviet": -1}
 
 
 def test_rf_mmc_battle_hardening_waits_for_the_scenario_result():
-    resolution = run("rf.mmc-battle-hardening", side="german", cvp_completed=0)
+    resolution = run("rf.mmc-battle-hardening", side="german", cvp_scenario=0)
     assert resolution.missing == (Missing("won", "won_completed"),)
 
 
@@ -431,7 +451,7 @@ def test_rf_leader_battle_hardening_not_won_gives_nothing(table_id):
 )
 def test_sap_mmc_battle_hardening_minus_one_per_thirty_cvp(cvp, drm):
     for side in ("german", "russian"):
-        resolution = run("sap.mmc-battle-hardening", side=side, cvp_completed=cvp)
+        resolution = run("sap.mmc-battle-hardening", side=side, cvp_scenario=cvp)
         assert values(resolution) == ({} if drm is None else {"cvp": drm})
 
 

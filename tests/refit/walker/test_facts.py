@@ -39,6 +39,17 @@ def test_the_cvp_of_the_completed_day_are_counted_as_11_616_counts_them(campaign
     assert facts.for_side(campaign, after_scenario, "german")["cvp_completed"] == 7
 
 
+def test_the_battle_hardening_cvp_are_those_up_to_victory_determination(campaign, people):
+    # Issue 15: the day's 46 CVP (11.616) against the 44 the scenario's VC count (11.6031),
+    # which the MMC Battle Hardening DRM (11.6112) reads.
+    for cvp, phase in ((40, "scenario"), (4, "reph_before_vc"), (2, "reph_after_vc")):
+        records.add_cvp(
+            campaign, by=people["referee"], side="german", index=0, phase=phase, what="x", cvp=cvp
+        )
+    german = facts.for_side(campaign, reph_at(campaign, "new_day", 1), "german")
+    assert (german["cvp_completed"], german["cvp_scenario"]) == (46, 44)
+
+
 # --- 11.617: RGs bought the previous CG day ---------------------------------------------
 
 

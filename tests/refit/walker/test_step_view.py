@@ -358,3 +358,17 @@ def test_a_step_links_to_where_its_outcome_is_recorded(
     assert reverse("campaigns:cvp", args=[campaign.pk]) in links
     orbat = reverse("campaigns:orbat", args=[campaign.pk, "german"])
     assert (orbat in links) is sees_side_pages
+
+
+@pytest.mark.parametrize("rule, linked", [("11.603", True), ("11.611", True), ("11.601", False)])
+def test_the_steps_that_read_the_scenarios_end_link_to_it(
+    campaign, client_as, people, after, rule, linked
+):
+    from campaigns.records import services as records
+
+    scenario = records.save_scenario(
+        campaign, by=people["referee"], index=after.index, scenario_type="initial"
+    )
+    html = client_as("soviet").get(url(campaign, "soviet", rule)).content.decode()
+    end = reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk])
+    assert (end in html) is linked

@@ -1,0 +1,204 @@
+"""Everything the scenario's end page shows, built by one function (``end_page``), and the
+winner it derives (``verdict_for``), which the save reads too.
+
+Public: the CVP each side lost as the VC count them, the recorded counts, the verdict. Secret:
+each side's OB lines, offered only to those who may act for the side (its players, the
+referee). A fixed number of queries, whatever the campaign's size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.access import Viewer
+from campaigns.models import Campaign, CvpEntry, OrbatBox, OrbatEntry, Scenario
+from campaigns.periods import side_choices
+from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
+from campaigns.records.forms import EndForm, LossesForm, scenario_label
+from campaigns.records.losses import SquadTypes, squad_types
+from campaigns.records.victory import EndFacts, Verdict, scenario_vc, scenario_winner
+from campaigns.state import initial_ob
+
+REASONS = {
+    "dual_attack_vp": _(
+        "Dual Attack: the German wins with more VP (CVP inflicted + Stone "
+        "Locations gained), else the Soviet (11.6235)."
+    ),
+    "assault_all_stone_locations": _("The Soviet controls every Stone Location (11.6235)."),
+    "assault_locations": _(
+        "The attacker gained %(net)s Stone Locations net; %(needed)s needed (11.6235)."
+    ),
+    "assault_cvp": _(
+        "The attacker inflicted %(inflicted)s CVP, at least %(ratio)s× the "
+        "%(suffered)s he suffered (11.6235)."
+    ),
+    "assault_defender": _(
+        "The attacker gained %(net)s Stone Locations net (%(needed)s needed) "
+        "and inflicted %(inflicted)s CVP against %(suffered)s: the defender "
+        "wins (11.6235)."
+    ),
+    "stone_locations_at_least": _(
+        "The initial scenario's VC: at least %(count)s Stone Locations controlled."
+    ),
+    "net_stone_locations_gained_at_least": _(
+        "The initial scenario's VC: Stone Locations gained − lost at least %(count)s."
+    ),
+    "initial_not_met": _("The initial scenario's VC are not met: the other side wins."),
+}
+WHY_NOT = {
+    "record_locations": _("Record the Stone Locations gained and lost first."),
+    "record_counts": _(
+        "Record the Stone Location counts the VC need first (controlled at the end, or gained "
+        "and lost)."
+    ),
+    "record_attacker": _("Record the scenario's attacker first (on the scenarios page)."),
+    "initial_undecided": _(
+        "The initial scenario's VC name buildings, factories or hexes the "
+        "app has no map data for, or a count is not recorded yet: the players "
+        "judge the winner."
+    ),
+    "map_groups": _(
+        "The VC are judged per map group, which the app does not model yet: the "
+        "players judge the winner."
+    ),
+    "no_vc": _(
+        "This game has no scenario VC the app can evaluate (SaP: no per-time-frame "
+        "VC; the CG VC need the map): the players record the winner, if any."
+    ),
+}
+
+
+def has_scenario_end(campaign: Campaign) -> bool:
+    """Red Factories and Slaughter at Ponyri record a scenario's end from the OB."""
+    return campaign.game.period_kind in ("cg_day", "time_frame")
+
+
+def game_squad_types(campaign: Campaign) -> SquadTypes:
+    files = campaign.game.files
+    texts = [
+        group.get("units", "")
+        for chart in files.get("rg_charts", {}).get("sides", {}).values()
+        for group in chart.get("groups", [])
+    ]
+    for ob in initial_ob(campaign).values():
+        texts += [unit.get("text", "") for unit in ob.get("units", [])]
+    return squad_types(texts)
+
+
+def scenario_cvp_lost(campaign: Campaign, scenario: Scenario) -> dict[str, int]:
+    """The CVP each side lost in the scenario, as its VC count them (11.6031): the entries
+    linked to it, and the unlinked ones of its day when it was the day's only scenario (as the
+    scenarios page counts them). Two queries."""
+    same_day = Scenario.objects.filter(campaign=campaign, index=scenario.index)
+    scenarios = dict(same_day.values_list("pk", "index"))
+    lines = cvp_lines(campaign, index=scenario.index)
+    return scenario_cvp(lines, scenarios, rules_for(campaign.module)).get(scenario.pk, {})
+
+
+def verdict_for(
+    campaign: Campaign,
+    scenario: Scenario,
+    cvp_lost: dict[str, int],
+    locations: dict[str, Any] | None = None,
+    end: dict[str, Any] | None = None,
+) -> Verdict:
+    """The winner the VC give from what the scenario's end recorded (or is about to)."""
+    locations = scenario.locations if locations is None else locations
+    end = scenario.end if end is None else end
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    definition = definitions.get(campaign.campaign_game) or {}
+    vc = scenario_vc(definition, scenario.scenario_type)
+    sides = campaign.game.side_keys
+
+    def count(key: str) -> dict[str, int | None]:
+        return {side: ((locations or {}).get(side) or {}).get(key) for side in sides}
+
+    facts = EndFacts(
+        cvp_lost=cvp_lost,
+        gained=count("gained"),
+        lost=count("lost"),
+        controlled=count("controlled"),
+        all_stone_locations=(end or {}).get("all_stone_locations", ""),
+    )
+    attacker = scenario.attacker or ("soviet" if scenario.night else "")
+    return scenario_winner(vc, facts, sides, attacker=attacker)
+
+
+def verdict_words(verdict: Verdict) -> str:
+    if verdict.derived:
+        return str(REASONS.get(verdict.reason, verdict.reason)) % dict(verdict.values)
+    return str(WHY_NOT.get(verdict.reason, verdict.reason))
+
+
+@dataclass(frozen=True)
+class SideLosses:
+    key: str
+    name: str
+    form: LossesForm | None
+    recorded: list[CvpEntry]
+
+
+def end_page(
+    viewer: Viewer,
+    scenario: Scenario,
+    *,
+    losses_form: tuple[str, LossesForm] | None = None,
+    end_form: EndForm | None = None,
+) -> dict[str, Any]:
+    campaign = viewer.campaign
+    names = dict(side_choices(campaign))
+    cvp_lost = scenario_cvp_lost(campaign, scenario)
+    verdict = verdict_for(campaign, scenario, cvp_lost)
+    recorded = list(CvpEntry.objects.filter(scenario=scenario).order_by("id"))
+    acting = [side for side in viewer.visible_sides() if viewer.can_act_for_side(side)]
+    entries = list(
+        OrbatEntry.objects.filter(campaign=campaign, side__in=acting)
+        .exclude(box__in=(OrbatBox.CASUALTIES, OrbatBox.FORTIFICATIONS))
+        .select_related("group")
+        .order_by("side", "box", "group_id", "id")
+    )
+    types = game_squad_types(campaign) if entries else SquadTypes(frozenset(), frozenset())
+    sides = []
+    for key in campaign.game.side_keys:
+        form = None
+        if key in acting:
+            if losses_form is not None and losses_form[0] == key:
+                form = losses_form[1]
+            else:
+                form = LossesForm(
+                    campaign=campaign,
+                    entries=[entry for entry in entries if entry.side == key],
+                    types=types,
+                    prefix=key,
+                )
+        sides.append(
+            SideLosses(
+                key=key,
+                name=names.get(key, key),
+                form=form,
+                recorded=[entry for entry in recorded if entry.side == key],
+            )
+        )
+    can_edit = viewer.can_record
+    if end_form is None and can_edit:
+        end_form = EndForm(campaign=campaign, scenario=scenario)
+    end = scenario.end or {}
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "scenario": scenario,
+        "label": scenario_label(campaign, scenario),
+        "cvp": [(names.get(key, key), cvp_lost.get(key, 0)) for key in campaign.game.side_keys],
+        "verdict": verdict,
+        "verdict_words": verdict_words(verdict),
+        "verdict_winner": names.get(verdict.winner or "", ""),
+        "winner": names.get(scenario.winner, ""),
+        "winner_differs": verdict.derived and scenario.winner != verdict.winner,
+        "winner_by": end.get("winner_by", ""),
+        "sides": sides,
+        "can_edit": can_edit,
+        "end_form": end_form if can_edit else None,
+    }
