@@ -26,7 +26,7 @@ from refit.walker import services as walker
 from refit.walker.forms import ChitForm, RollForm
 from refit.walker.services import WalkerError
 from refit.walker.views.common import STALE, overview_url, step_or_404
-from refit.walker.views.step import after_change, roll_form_id, step_context
+from refit.walker.views.step import after_change, roll_form_id, roll_lines, step_context
 
 
 def _result_text(result: Any) -> str:
@@ -94,6 +94,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
         request.POST,
         tables=automatic.rollable_tables(campaign, rolled_step),
         questions=the_plan.resolution.questions,
+        lines=roll_lines(campaign, side, posted_table),
         auto_id=roll_form_id(posted_table),
     )
     if not form.is_valid():
@@ -110,6 +111,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
             extra=form.cleaned_data["modifiers"],
             note=form.cleaned_data["note"],
             by=request.user,
+            line=form.cleaned_data.get("line"),
         )
     except automatic.AutomaticRollError as error:
         messages.error(request, str(error))

@@ -18,7 +18,8 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.models import Campaign, RefitPhase
-from refit.walker import automatic, situation
+from refit.rules.ob_results import PICKED
+from refit.walker import automatic, ob_results, situation
 from refit.walker import services as walker
 from refit.walker.forms import ChitForm, MarkForm, RollForm, UnmarkForm
 from refit.walker.situation import ChitBlock, StepSituation, StepTable
@@ -35,6 +36,13 @@ class TableRow(StepTable):
 
 def roll_form_id(table_id: str) -> str:
     return "id_" + table_id.replace(".", "-") + "_%s"
+
+
+def roll_lines(campaign: Campaign, side: str, table_id: str) -> list[tuple[int, str]] | None:
+    """The side's OB lines a roll of the table may name (None: the table names no line)."""
+    if ob_results.family(table_id) not in PICKED:
+        return None
+    return ob_results.line_choices(campaign, side, table_id)
 
 
 def _table_rows(
@@ -56,6 +64,7 @@ def _table_rows(
                 form = RollForm(
                     tables=rollable,
                     questions=table.plan.resolution.questions,
+                    lines=roll_lines(campaign, page.side.key, table.id),
                     initial={"reph": reph.pk, "table": table.id},
                     auto_id=roll_form_id(table.id),
                 )
