@@ -210,7 +210,9 @@ def book(
     }
     if line is not None:
         data["line"] = line
-    return history.record_change(campaign, by, ACTION, visibility=side, changes=changes, **data)
+    return history.record_change(
+        campaign, by, "orbat.result", visibility=side, changes=changes, **data
+    )
 
 
 def outcome_for(
