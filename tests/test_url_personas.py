@@ -211,6 +211,8 @@ campaigns:ledger                   GET  200      404      200      404      404 
 campaigns:ledger                   POST 200      404      200      404      404      login
 campaigns:orbat                    GET  200      404      200      404      404      login
 campaigns:orbat                    POST 200      404      200      404      404      login
+campaigns:orbat_move               GET  405      405      405      405      405      405
+campaigns:orbat_move               POST 302      404      302      404      404      login
 campaigns:orbat_entry              GET  405      405      405      405      405      405
 campaigns:orbat_entry              POST 400      404      400      404      404      login
 campaigns:orbat_remove             GET  405      405      405      405      405      405

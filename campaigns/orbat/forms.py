@@ -209,6 +209,40 @@ class MoveForm(VersionedForm):
         return self.targets.resolve(self.cleaned_data["box"])
 
 
+class LinesField(forms.Field):
+    """Lines checked on the page, each posted as "<id>:<version>" → {id: version}."""
+
+    widget = forms.MultipleHiddenInput
+    default_error_messages = {
+        "required": _("Check the lines to move."),
+        "invalid": _("This form is out of date: reload the page."),
+    }
+
+    def to_python(self, value) -> dict[int, int]:
+        lines: dict[int, int] = {}
+        for item in value or ():
+            pk, _sep, version = str(item).partition(":")
+            if not (pk.isdigit() and version.isdigit()):
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+            lines[int(pk)] = int(version)
+        return lines
+
+
+class MoveLinesForm(forms.Form):
+    """Several whole lines, checked on the page, moved to one box with one submit."""
+
+    lines = LinesField(label=_("Lines"))
+    box = BoxField(label=_("To box"))
+
+    def __init__(self, *args, targets: Targets, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.targets = targets
+        self.fields["box"].choices = targets.choices()
+
+    def destination(self) -> tuple[str, ReinforcementGroup | None]:
+        return self.targets.resolve(self.cleaned_data["box"])
+
+
 def error_texts(form: forms.Form) -> list[str]:
     """A form's errors as sentences that name the field."""
     texts = []

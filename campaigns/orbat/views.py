@@ -35,6 +35,7 @@ from campaigns.orbat.forms import (
     AddUnitsForm,
     EditForm,
     MoveForm,
+    MoveLinesForm,
     QuantityForm,
     Targets,
     VersionedForm,
@@ -212,6 +213,7 @@ def _context(
     editing: int | None = None,
     groups: list[ReinforcementGroup] | None = None,
     selected_box: str = "",
+    move_box: str = "",
 ) -> dict[str, Any]:
     """The whole page; ``row`` is a line to show as given (refused), ``editing`` one to open."""
     if groups is None:
@@ -235,13 +237,19 @@ def _context(
         "orbat_url": reverse("campaigns:orbat", args=[viewer.campaign.pk, side]),
         "boxes": _boxes(viewer, side, groups, rows),
         "add_form": add_form,
+        "move_options": targets.options_html(selected=move_box),
         "labels": _labels(),
     }
 
 
 def _labels() -> dict[str, str]:
     """Words repeated on every line, translated once per page."""
-    return {"fewer": _("One fewer"), "more": _("One more"), "edit": _("Edit, move or remove")}
+    return {
+        "fewer": _("One fewer"),
+        "more": _("One more"),
+        "edit": _("Edit, move or remove"),
+        "check": _("Check to move"),
+    }
 
 
 def _row_context(viewer: Viewer, side: str, row: Row) -> dict[str, Any]:
@@ -426,6 +434,45 @@ def entry(request: HttpRequest, campaign_id: int, side: str, entry_id: int) -> H
     if request.htmx:
         return _row_response(request, viewer, side, row)
     return render(request, PAGE, _context(viewer, side, row=row, groups=groups))
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def move_lines(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    """Move the checked lines, whole, to one box: one submit, one change in the history."""
+    viewer = access.side_actor(request, campaign_id, side)
+    groups = _groups(viewer, side)
+    form = MoveLinesForm(request.POST, targets=_targets(viewer, side, groups))
+    target = request.POST.get("box", "")
+    if not form.is_valid():
+        messages.error(request, " ".join(error_texts(form)))
+    else:
+        box, group = form.destination()
+        try:
+            moved = services.move_entries(
+                viewer.campaign,
+                by=request.user,
+                side=side,
+                lines=form.cleaned_data["lines"],
+                box=box,
+                group=group,
+            )
+        except StateError as error:  # StaleEdit among them: nothing moved
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("Moved to %(box)s: %(units)s.")
+                % {
+                    "box": group.label if group else OrbatBox(box).label,
+                    "units": "; ".join(f"{e.quantity} × {e.unit_type}" for e in moved),
+                },
+            )
+    if request.htmx:
+        return _render_boxes(request, _context(viewer, side, groups=groups, move_box=target))
+    anchor = _anchor(target) if target else "move"
+    return redirect(_page_url(campaign_id, side, anchor))
 
 
 @vary_on_headers("HX-Request")
