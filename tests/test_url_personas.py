@@ -121,6 +121,9 @@ perimeters:remove_pocket           GET  405      405      405      405      405 
 perimeters:remove_pocket           POST 302      403      302      403      404      login
 perimeters:escape                  GET  405      405      405      405      405      405
 perimeters:escape                  POST 302      403      302      403      404      login
+# The world has no escape roll: the German player and the referee find none either.
+perimeters:escape_ob               GET  404      404      404      404      404      login
+perimeters:escape_ob               POST 404      404      404      404      404      login
 
 # Short games (Cherkassy Pocket; shortgames:arrive in Defiant Russia): no secrets, members
 # read everything; a side's player and the referee act for it; the referee's own forms.
