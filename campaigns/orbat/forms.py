@@ -28,6 +28,8 @@ STATUS_CHOICES = [
     ("wounded", _("wounded")),
     ("immobilized", _("immobilized")),
     ("lost_ae_status", _("lost AE status")),
+    ("disabled", _("weapon disabled")),
+    ("abandoned", _("abandoned")),
 ]
 STATUS_LABELS = dict(STATUS_CHOICES)
 

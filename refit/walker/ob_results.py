@@ -59,12 +59,14 @@ REFUSALS = {
 
 # What the owner is left to do by hand, when the rules leave a choice the app cannot make.
 CHOICES = {
-    "leader_type": gettext_lazy("Edit the leader's line to the counter it becomes."),
+    "leader_type": gettext_lazy(
+        "Remove one of the leader's line and add the counter it becomes on the order of battle."
+    ),
     "recall_if_ma": gettext_lazy("If it was the main armament, mark the AFV Recalled."),
     "other_minefields": gettext_lazy(
         "A Known minefield: remove the other minefields of its Location too (footnote *)."
     ),
-    "reduced_type": gettext_lazy("Change the line to the unit it becomes."),
+    "reduced_type": gettext_lazy("Name the unit it becomes."),
 }
 
 
