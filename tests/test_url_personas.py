@@ -56,6 +56,8 @@ refit:unmark                       GET  405      405      405      405      405 
 refit:unmark                       POST 302      404      302      404      404      login
 refit:roll                         GET  405      405      405      405      405      405
 refit:roll                         POST 302      404      302      404      404      login
+refit:harden                       GET  405      405      405      405      405      405
+refit:harden                       POST 302      404      302      404      404      login
 refit:undo_effects                 GET  405      405      405      405      405      405
 refit:undo_effects                 POST 302      404      302      404      404      login
 refit:chit                         GET  405      405      405      405      405      405

@@ -30,6 +30,7 @@ STATUS_CHOICES = [
     ("lost_ae_status", _("lost AE status")),
     ("disabled", _("weapon disabled")),
     ("abandoned", _("abandoned")),
+    ("fanatic", _("fanatic (next scenario)")),
 ]
 STATUS_LABELS = dict(STATUS_CHOICES)
 

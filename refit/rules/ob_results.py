@@ -222,6 +222,53 @@ def leader_hardening(result: Mapping[str, Any], lines: Iterable[Line], *, soviet
     )
 
 
+# --- MMC battle hardening (11.6112) ---------------------------------------------------------
+
+# A squad or half-squad type: what a battle-hardened MMC may become (the owner names it; the
+# app does not know each nationality's next class, spec Q51).
+MMC_TYPE = re.compile(r"^\d-\d-\d( (AE|sapper|assault engineer))?$", re.IGNORECASE)
+
+
+def mmc_eligible(line: Line) -> bool:
+    """A Retained infantry MMC, not a crew (11.6112) and not a hero."""
+    folded = line.unit_type.casefold()
+    return (
+        line.kind == "infantry"
+        and line.box == RETAINED
+        and "crew" not in folded
+        and "hero" not in folded
+    )
+
+
+def mmc_hardening(
+    picks: Iterable[tuple[Line, int, str]], allowed: int, already: int = 0
+) -> Outcome:
+    """The MMC the owner chose to battle harden: ``picks`` are (line, how many, the type they
+    become). Each becomes the type named; an Elite MMC (no type named) becomes Fanatic for the
+    next scenario only. No more than the table's ``allowed`` in the RePh (``already`` done)."""
+    changes = []
+    total = 0
+    for line, count, becomes in picks:
+        if count == 0:
+            continue
+        if not mmc_eligible(line):
+            raise ResultError("not_mmc")
+        if not 1 <= count <= line.quantity:
+            raise ResultError("count")
+        if becomes and not MMC_TYPE.match(becomes):
+            raise ResultError("not_mmc_type")
+        total += count
+        if becomes:
+            changes.append(LineChange(line=line.id, count=count, unit_type=becomes))
+        else:
+            changes.append(LineChange(line=line.id, count=count, add_statuses=("fanatic",)))
+    if not changes:
+        raise ResultError("none_picked")
+    if already + total > allowed:
+        raise ResultError("too_many")
+    return Outcome("mmc_hardened", tuple(changes), detail={"count": total})
+
+
 # --- weapon repair (11.6132) ----------------------------------------------------------------
 
 

@@ -10,7 +10,15 @@ from refit.walker.ob_results import result_words
 
 @sentence(
     "orbat.result",
-    data={"side": TEXT, "index": INT, "table": TEXT, "result": TEXT, "units": TEXTS, "line": INT},
+    data={
+        "side": TEXT,
+        "index": INT,
+        "table": TEXT,
+        "result": TEXT,
+        "units": TEXTS,
+        "line": INT,
+        "count": INT,
+    },
 )
 def _orbat_result(event: CampaignEvent) -> str:
     data = event.data

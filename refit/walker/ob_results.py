@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
 from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -45,6 +46,7 @@ RESULT_WORDS = {
     "eliminated": gettext_lazy("eliminated"),
     "abandoned": gettext_lazy("abandoned"),
     "destroyed": gettext_lazy("destroyed"),
+    "mmc_hardened": gettext_lazy("MMC battle hardened"),
 }
 
 # Why a line cannot take a table's result.
@@ -55,6 +57,10 @@ REFUSALS = {
     "not_fortification": gettext_lazy("Choose one of the side's fortification counters."),
     "count": gettext_lazy("The line has fewer counters than that."),
     "unknown_escape": gettext_lazy("That is not an escape result."),
+    "not_mmc": gettext_lazy("Choose Retained infantry MMC (not crews)."),
+    "not_mmc_type": gettext_lazy("Name the squad or half-squad it becomes, e.g. 4-5-8."),
+    "none_picked": gettext_lazy("Say how many of which MMC battle harden."),
+    "too_many": gettext_lazy("More MMC than the MMC Battle Hardening Table allows."),
 }
 
 # What the owner is left to do by hand, when the rules leave a choice the app cannot make.
@@ -189,6 +195,7 @@ def book(
     table: str,
     line: int | None,
     index: int,
+    count: int | None = None,
 ) -> CampaignEvent | None:
     """Apply ``outcome`` to the side's locked ``entries`` and record it (None: nothing
     changed, nothing recorded — the roll's note says the result)."""
@@ -212,6 +219,8 @@ def book(
     }
     if line is not None:
         data["line"] = line
+    if count is not None:
+        data["count"] = count
     return history.record_change(
         campaign, by, "orbat.result", visibility=side, changes=changes, **data
     )
@@ -312,3 +321,82 @@ def register() -> None:
         EFFECTS[table_id] = Effect(
             button, _book_roll, once="line" if kind in rules.PICKED else "side", roller=roller
         )
+
+
+# --- MMC battle hardening (11.6112): the owner chooses which MMC ----------------------------
+
+MMC_TABLES = ("rf.mmc-battle-hardening", "sap.mmc-battle-hardening")
+
+
+def hardening_roll(campaign: Campaign, reph: RefitPhase, side: str) -> DiceRoll | None:
+    """The side's MMC Battle Hardening DR of this RePh (not voided), if rolled."""
+    return (
+        DiceRoll.objects.filter(
+            campaign=campaign,
+            side=side,
+            table_id__in=MMC_TABLES,
+            index=reph.index,
+            rolled_at__gte=reph.started_at,
+            voided_at__isnull=True,
+        )
+        .order_by("id")
+        .first()
+    )
+
+
+def hardened_so_far(campaign: Campaign, roll: DiceRoll) -> int:
+    rows = CampaignEvent.objects.filter(
+        campaign=campaign,
+        action="orbat.result",
+        data__table=roll.table_id,
+        data__refit_step__roll=roll.pk,
+        undone_at__isnull=True,
+    ).values_list("data", flat=True)
+    return sum(int(data.get("count", 0)) for data in rows)
+
+
+def hardening_lines(campaign: Campaign, side: str) -> list[OrbatEntry]:
+    return [e for e in side_entries(campaign, side) if rules.mmc_eligible(to_line(e))]
+
+
+def harden_mmc(
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    *,
+    picks: Mapping[int, tuple[int, str]],
+    by: AbstractBaseUser,
+) -> str:
+    """Battle harden the MMC the owner chose (line id → how many, the type they become),
+    within the count the side's MMC Battle Hardening DR gave; one event tagged with the roll,
+    undone with the step's effects."""
+    with transaction.atomic():
+        roll = hardening_roll(campaign, reph, side)
+        if roll is None:
+            raise StateError(_("Roll the MMC Battle Hardening Table first."))
+        entries = {entry.pk: entry for entry in side_entries(campaign, side, lock=True)}
+        chosen = []
+        for line_id, (count, becomes) in picks.items():
+            entry = entries.get(line_id)
+            if entry is None:
+                raise StateError(_("That line is not in this side's order of battle."))
+            chosen.append((to_line(entry), count, becomes))
+        try:
+            outcome = rules.mmc_hardening(
+                chosen, int((roll.result or {}).get("mmc", 0)), hardened_so_far(campaign, roll)
+            )
+        except rules.ResultError as error:
+            raise StateError(refusal(error.key)) from None
+        with history.refit_step(reph, roll.step, side, roll=roll.pk):
+            event = book(
+                campaign,
+                side=side,
+                outcome=outcome,
+                entries=entries,
+                by=by,
+                table=roll.table_id,
+                line=None,
+                index=reph.index,
+                count=int(outcome.detail["count"]),
+            )
+    return sentence(outcome, event.data["units"] if event is not None else ())

@@ -45,6 +45,24 @@ def roll_lines(campaign: Campaign, side: str, table_id: str) -> list[tuple[int, 
     return ob_results.line_choices(campaign, side, table_id)
 
 
+def _hardening(campaign: Campaign, page: StepSituation, reph: RefitPhase) -> dict | None:
+    """The MMC the side may battle harden after its MMC Battle Hardening DR (11.6112)."""
+    if not page.may_roll or not any(t.id in ob_results.MMC_TABLES for t in page.tables):
+        return None
+    roll = ob_results.hardening_roll(campaign, reph, page.side.key)
+    if roll is None:
+        return None
+    allowed = int((roll.result or {}).get("mmc", 0))
+    done = ob_results.hardened_so_far(campaign, roll)
+    lines = []
+    if allowed > done:
+        lines = [
+            (entry.pk, ob_results.line_label(entry), entry.quantity)
+            for entry in ob_results.hardening_lines(campaign, page.side.key)
+        ]
+    return {"allowed": allowed, "done": done, "left": allowed - done, "lines": lines}
+
+
 def _table_rows(
     campaign: Campaign,
     page: StepSituation,
@@ -141,6 +159,7 @@ def step_context(
         "tables": tables,
         "table_names": page.table_names,
         "chit": _chit(page.chit, reph, side),
+        "hardening": _hardening(campaign, page, reph),
         "purchases_url": reverse("purchases:page", args=[campaign.pk, side])
         if page.buys_rgs
         else None,

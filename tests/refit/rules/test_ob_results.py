@@ -118,6 +118,52 @@ def test_one_of_a_line_of_two_hardens():
     assert applied.split.quantity == 1
 
 
+# --- MMC battle hardening (11.6112) ---------------------------------------------------------
+
+
+def squads(id=1, unit="4-4-7", quantity=5, box="retained"):
+    return Line(id, unit, "infantry", quantity, box)
+
+
+def test_the_owner_names_what_each_hardened_mmc_becomes():
+    outcome = ob.mmc_hardening([(squads(), 2, "4-5-8")], allowed=2)
+    assert outcome.changes == (LineChange(1, 2, unit_type="4-5-8"),)
+    assert outcome.detail["count"] == 2
+
+
+def test_an_elite_mmc_named_without_a_type_becomes_fanatic():
+    outcome = ob.mmc_hardening([(squads(unit="5-4-8"), 1, "")], allowed=1)
+    assert outcome.changes == (LineChange(1, 1, add_statuses=("fanatic",)),)
+
+
+def test_no_more_than_the_table_allows_in_the_reph():
+    with pytest.raises(ob.ResultError) as error:
+        ob.mmc_hardening([(squads(), 2, "4-5-8")], allowed=3, already=2)
+    assert error.value.key == "too_many"
+    assert ob.mmc_hardening([(squads(), 1, "4-5-8")], allowed=3, already=2).changes
+
+
+@pytest.mark.parametrize(
+    ("line", "becomes", "key"),
+    [
+        (Line(1, "2-2-8 crew", "infantry", 1), "", "not_mmc"),
+        (squads(box="casualties"), "4-5-8", "not_mmc"),
+        (squads(), "9-1", "not_mmc_type"),
+        (squads(quantity=1), "4-5-8", "count"),
+    ],
+)
+def test_crews_eliminated_units_and_non_squad_types_are_refused(line, becomes, key):
+    count = 2 if key == "count" else 1
+    with pytest.raises(ob.ResultError) as error:
+        ob.mmc_hardening([(line, count, becomes)], allowed=5)
+    assert error.value.key == key
+
+
+def test_nothing_chosen_is_refused():
+    with pytest.raises(ob.ResultError):
+        ob.mmc_hardening([(squads(), 0, "")], allowed=5)
+
+
 # --- weapon repair (11.6132) ----------------------------------------------------------------
 
 
