@@ -310,8 +310,12 @@ def _book_roll(booking: Any) -> str:
 
 
 def register() -> None:
-    """Add the OB-line tables to the walker's effects (called when the app is ready)."""
+    """Add the OB-line tables to the walker's effects (called when the app is ready), and name
+    the line a booking was for by its file id in an export (``data.line``)."""
+    from campaigns.transfer.sections import register_reference
     from refit.walker.effects import EFFECTS, Effect
+
+    register_reference(CampaignEvent, "data", ("line",), OrbatEntry)
 
     button = gettext_lazy("Roll and apply to the order of battle")
     for table_id, kind in rules.FAMILIES.items():

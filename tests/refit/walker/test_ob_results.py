@@ -198,3 +198,31 @@ def test_a_removed_fortification_leaves_and_comes_back_with_the_undo(campaign, p
     assert not OrbatEntry.objects.filter(pk=wire.pk).exists()
     walker.undo_effects(campaign, new_day, side="soviet", rule="11.615", by=people["soviet"])
     assert OrbatEntry.objects.get(pk=wire.pk).unit_type == "wire"
+
+
+def test_an_export_never_carries_the_lines_database_id(campaign, people, after_scenario):
+    # OB lines have no file ids in the export format (yet): the booking's line reference is
+    # left out rather than written as an id that would name another row after an import.
+    from campaigns.access import viewer_for
+    from campaigns.transfer import services as transfer
+
+    leader = add(campaign, people, "german", "wounded", "2 × 9-1", statuses=["wounded"])
+    roll(
+        campaign,
+        after_scenario,
+        people,
+        "german",
+        "11.610",
+        "rf.wounded-leader",
+        line=leader,
+        faces=(3,),
+    )
+    exported = transfer.build_export(viewer_for(people["referee"], campaign.pk))
+    (booked,) = [e for e in exported["history"] if e["action"] == "orbat.result"]
+    assert "line" not in booked["data"]
+    assert booked["data"]["result"] == "leader_eliminated"
+    parsed = transfer.parse_export(transfer.dumps(exported).encode())
+    copy = transfer.load(parsed, user=people["outsider"])
+    event = CampaignEvent.objects.get(campaign=copy, action="orbat.result")
+    assert event.data["units"] == ["1 × 9-1"]
+    assert OrbatEntry.objects.filter(campaign=copy, unit_type="9-1", box="casualties").exists()
