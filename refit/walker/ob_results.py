@@ -198,7 +198,7 @@ def book(
     count: int | None = None,
 ) -> CampaignEvent | None:
     """Apply ``outcome`` to the side's locked ``entries`` and record it (None: nothing
-    changed, nothing recorded — the roll's note says the result)."""
+    changed and no line named, nothing recorded — the roll's note says the result)."""
     changes: list[tuple[Model | None, Any, Any]] = []
     units = []
     for change in outcome.changes:
@@ -208,8 +208,10 @@ def book(
         units.append(f"{change.count} × {entry.unit_type}")
         done, _split = _changed(entry, change)
         changes += done
-    if not changes:
+    if not changes and line is None:
         return None
+    # A roll for a named line is recorded even when its result changes nothing (stays wounded,
+    # retained, no effect): the line is then known to be rolled for (``booked_for_line``).
     data: dict[str, Any] = {
         "side": side,
         "index": index,
@@ -221,6 +223,8 @@ def book(
         data["line"] = line
     if count is not None:
         data["count"] = count
+    if not changes:  # nothing to undo: no undo payload, no undo button
+        return history.record(campaign, by, "orbat.result", visibility=side, **data)
     return history.record_change(
         campaign, by, "orbat.result", visibility=side, changes=changes, **data
     )
@@ -304,8 +308,8 @@ def _book_roll(booking: Any) -> str:
     )
     # A public roll's note is read by every member: it names the result, never the side's lines.
     units = event.data["units"] if event is not None and roll.visibility == side else ()
-    if line is not None and roll.visibility == side and event is None:
-        units = [f"{line.quantity} × {line.unit_type}"]
+    if line is not None and roll.visibility == side and not units:
+        units = [line_label(line)]
     return sentence(outcome, units)
 
 

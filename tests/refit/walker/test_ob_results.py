@@ -87,14 +87,19 @@ def test_the_same_line_is_not_rolled_for_again_even_after_the_take_back(
 ):
     leader = add(campaign, people, "german", "wounded", "8-0", statuses=["wounded"])
     roll(campaign, after_scenario, people, "german", "11.610", "rf.wounded-leader", line=leader)
-    # A dr of 1: stays wounded where it is, nothing to change, nothing recorded.
-    assert not CampaignEvent.objects.filter(action="orbat.result").exists()
+    # A dr of 1: stays wounded where it is; nothing changes, but the roll is on record.
     assert OrbatEntry.objects.get(pk=leader.pk).box == "wounded"
+    (stays,) = CampaignEvent.objects.filter(action="orbat.result")
+    assert (stays.data["result"], stays.data["line"]) == ("leader_stays_wounded", leader.pk)
+    with pytest.raises(automatic.AutomaticRollError, match="already rolled for"):
+        roll(campaign, after_scenario, people, "german", "11.610", "rf.wounded-leader", line=leader)
     other = add(campaign, people, "german", "retained", "7-0", statuses=["wounded"])
     roll(campaign, after_scenario, people, "german", "11.610", "rf.wounded-leader", line=other)
     other.refresh_from_db()
     assert other.box == "wounded"
-    history.undo(CampaignEvent.objects.get(action="orbat.result"), by=people["german"])
+    history.undo(
+        CampaignEvent.objects.get(action="orbat.result", data__line=other.pk), by=people["german"]
+    )
     assert OrbatEntry.objects.get(pk=other.pk).box == "retained"
     count = DiceRoll.objects.count()
     with pytest.raises(automatic.AutomaticRollError, match="already rolled for"):
