@@ -408,3 +408,25 @@ def harden_mmc(
                 count=int(outcome.detail["count"]),
             )
     return sentence(outcome, event.data["units"] if event is not None else ())
+
+
+def booked_lines(campaign: Campaign, reph: RefitPhase, side: str) -> dict[int, str]:
+    """Roll id → the OB lines its result was booked onto, in words (the side's secret: for
+    those who see the side only). One query."""
+    rows = CampaignEvent.objects.filter(
+        campaign=campaign,
+        action="orbat.result",
+        data__side=side,
+        data__refit_step__reph=reph.pk,
+        undone_at__isnull=True,
+    ).values_list("data", flat=True)
+    booked: dict[int, str] = {}
+    for data in rows:
+        roll = (data.get("refit_step") or {}).get("roll")
+        if roll:
+            words = _("%(units)s: %(result)s") % {
+                "units": ", ".join(data.get("units", [])) or "—",
+                "result": result_words(data.get("result", "")),
+            }
+            booked[int(roll)] = "; ".join(filter(None, (booked.get(int(roll)), words)))
+    return booked

@@ -160,6 +160,8 @@ def step_context(
         "table_names": page.table_names,
         "chit": _chit(page.chit, reph, side),
         "hardening": _hardening(campaign, page, reph),
+        # The OB lines each roll's result was booked onto (the side's secret).
+        "booked_lines": ob_results.booked_lines(campaign, reph, side) if page.sees_side else {},
         "purchases_url": reverse("purchases:page", args=[campaign.pk, side])
         if page.buys_rgs
         else None,

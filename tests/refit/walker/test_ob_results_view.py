@@ -135,3 +135,19 @@ def test_the_picker_costs_the_same_queries_however_long_the_ob(
     assert count() == before
     html = client.get(step_url(campaign)).content.decode()
     assert len(re.findall(r"<option value=\"\d+\">1 × 8-0", html)) == 200
+
+
+@pytest.mark.parametrize(
+    "persona, sees", [("german", True), ("referee", True), ("soviet", False), ("observer", False)]
+)
+def test_the_rolls_table_names_the_booked_line_to_those_who_see_the_side(
+    campaign, client_as, people, reph, lines, persona, sees
+):
+    german, _soviet = lines
+    posted = {"reph": reph.pk, "table": "rf.wounded-leader", "note": "", "line": german.pk}
+    with dice.use_roller(Loaded(5)):
+        client_as("german").post(roll_url(campaign), posted)
+    html = client_as(persona).get(step_url(campaign)).content.decode()
+    assert "leader eliminated" in html  # the public roll's result, for every member
+    assert ("Order of battle: 1 × 9-2 leader: leader eliminated" in html) is sees
+    assert ("9-2 leader" in html) is sees
