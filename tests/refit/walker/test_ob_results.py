@@ -231,3 +231,44 @@ def test_an_export_never_carries_the_lines_database_id(campaign, people, after_s
     event = CampaignEvent.objects.get(campaign=copy, action="orbat.result")
     assert event.data["units"] == ["1 × 9-1"]
     assert OrbatEntry.objects.filter(campaign=copy, unit_type="9-1", box="casualties").exists()
+
+
+def sap_walk_to(campaign, reph, people, rule):
+    marked = {(mark.side, mark.rule) for mark in reph.progress.all()}
+    for step in walker.steps(campaign, reph):
+        if step.rule == rule:
+            return
+        for side in ("german", "russian"):
+            if (side, step.rule) not in marked:
+                person = people["soviet" if side == "russian" else side]
+                walker.mark(campaign, reph, side=side, rule=step.rule, by=person)
+
+
+def test_slaughter_at_ponyri_books_its_own_tables(sap_campaign, people):
+    campaign = sap_campaign
+    reph = reph_at(campaign, "daytime", 1)
+    sap_walk_to(campaign, reph, people, "11.611")
+    leader = orbat.add_units(
+        campaign,
+        by=people["soviet"],
+        side="russian",
+        box="wounded",
+        text="8-1",
+        statuses=["wounded"],
+    )[0]
+    with dice.use_roller(Loaded(4)):
+        automatic.roll(
+            campaign,
+            reph,
+            side="russian",
+            step="11.611",
+            table_id="sap.wounded-leader",
+            answers={},
+            by=people["soviet"],
+            line=leader.pk,
+        )
+    assert OrbatEntry.objects.get(pk=leader.pk).box == "casualties"
+    event = CampaignEvent.objects.get(action="orbat.result")
+    assert (event.visibility, event.data["result"]) == ("russian", "leader_eliminated")
+    the_plan = automatic.plan(campaign, reph, "german", "sap.leader-battle-hardening-russian")
+    assert "rolls this" in the_plan.refused
