@@ -58,6 +58,11 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/ledger/<slug:side>/", roster_views.ledger, name="ledger"),
     path("campaigns/<int:campaign_id>/orbat/<slug:side>/", orbat_views.orbat, name="orbat"),
     path(
+        "campaigns/<int:campaign_id>/orbat/<slug:side>/move/",
+        orbat_views.move_lines,
+        name="orbat_move",
+    ),
+    path(
         "campaigns/<int:campaign_id>/orbat/<slug:side>/<int:entry_id>/",
         orbat_views.entry,
         name="orbat_entry",

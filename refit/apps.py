@@ -13,7 +13,8 @@ class RefitConfig(AppConfig):
         import refit.perimeters.history
         import refit.purchases.history
         import refit.purchases.undo
-        import refit.walker.history  # noqa: F401
+        import refit.walker.history
+        import refit.walker.ob_history  # noqa: F401
 
         # The Refit Phase's sections of the export file (campaigns.transfer.sections), in the
         # order they are read: the perimeters name the RePhs, their units the perimeters.
@@ -22,6 +23,10 @@ class RefitConfig(AppConfig):
         from refit.walker import transfer as walker
 
         walker.register()
+        # The tables whose results land on OB lines, among the walker's effects.
+        from refit.walker import ob_results
+
+        ob_results.register()
         perimeters.register()
         purchases.register()
 

@@ -56,6 +56,8 @@ refit:unmark                       GET  405      405      405      405      405 
 refit:unmark                       POST 302      404      302      404      404      login
 refit:roll                         GET  405      405      405      405      405      405
 refit:roll                         POST 302      404      302      404      404      login
+refit:harden                       GET  405      405      405      405      405      405
+refit:harden                       POST 302      404      302      404      404      login
 refit:undo_effects                 GET  405      405      405      405      405      405
 refit:undo_effects                 POST 302      404      302      404      404      login
 refit:chit                         GET  405      405      405      405      405      405
@@ -121,6 +123,9 @@ perimeters:remove_pocket           GET  405      405      405      405      405 
 perimeters:remove_pocket           POST 302      403      302      403      404      login
 perimeters:escape                  GET  405      405      405      405      405      405
 perimeters:escape                  POST 302      403      302      403      404      login
+# The world has no escape roll: the German player and the referee find none either.
+perimeters:escape_ob               GET  404      404      404      404      404      login
+perimeters:escape_ob               POST 404      404      404      404      404      login
 
 # Short games (Cherkassy Pocket; shortgames:arrive in Defiant Russia): no secrets, members
 # read everything; a side's player and the referee act for it; the referee's own forms.
@@ -211,6 +216,8 @@ campaigns:ledger                   GET  200      404      200      404      404 
 campaigns:ledger                   POST 200      404      200      404      404      login
 campaigns:orbat                    GET  200      404      200      404      404      login
 campaigns:orbat                    POST 200      404      200      404      404      login
+campaigns:orbat_move               GET  405      405      405      405      405      405
+campaigns:orbat_move               POST 302      404      302      404      404      login
 campaigns:orbat_entry              GET  405      405      405      405      405      405
 campaigns:orbat_entry              POST 400      404      400      404      404      login
 campaigns:orbat_remove             GET  405      405      405      405      405      405

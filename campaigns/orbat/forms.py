@@ -30,6 +30,9 @@ STATUS_CHOICES = [
     ("immobilized", _("immobilized")),
     ("abandoned", _("abandoned")),
     ("lost_ae_status", _("lost AE status")),
+    ("disabled", _("weapon disabled")),
+    ("abandoned", _("abandoned")),
+    ("fanatic", _("fanatic (next scenario)")),
 ]
 STATUS_LABELS = dict(STATUS_CHOICES)
 
@@ -207,6 +210,40 @@ class MoveForm(VersionedForm):
         if data.get("box") == target_of(self.entry):
             self.add_error("box", _("The line is already in that box."))
         return data
+
+    def destination(self) -> tuple[str, ReinforcementGroup | None]:
+        return self.targets.resolve(self.cleaned_data["box"])
+
+
+class LinesField(forms.Field):
+    """Lines checked on the page, each posted as "<id>:<version>" → {id: version}."""
+
+    widget = forms.MultipleHiddenInput
+    default_error_messages = {
+        "required": _("Check the lines to move."),
+        "invalid": _("This form is out of date: reload the page."),
+    }
+
+    def to_python(self, value) -> dict[int, int]:
+        lines: dict[int, int] = {}
+        for item in value or ():
+            pk, _sep, version = str(item).partition(":")
+            if not (pk.isdigit() and version.isdigit()):
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+            lines[int(pk)] = int(version)
+        return lines
+
+
+class MoveLinesForm(forms.Form):
+    """Several whole lines, checked on the page, moved to one box with one submit."""
+
+    lines = LinesField(label=_("Lines"))
+    box = BoxField(label=_("To box"))
+
+    def __init__(self, *args, targets: Targets, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.targets = targets
+        self.fields["box"].choices = targets.choices()
 
     def destination(self) -> tuple[str, ReinforcementGroup | None]:
         return self.targets.resolve(self.cleaned_data["box"])

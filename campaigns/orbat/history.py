@@ -4,7 +4,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.history.labels import event_side
 from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
-from campaigns.models import CampaignEvent
+from campaigns.models import CampaignEvent, OrbatBox
 
 
 @sentence("orbat.added", data={"side": TEXT, "box": TEXT, "units": TEXTS})
@@ -60,3 +60,19 @@ def _rg_statuses_moved(event: CampaignEvent) -> str:
     if event.data.get("lines"):
         text += " " + _("%(n)s OB lines into the Retained box.") % {"n": event.data["lines"]}
     return text
+
+
+@sentence("orbat.moved", data={"side": TEXT, "box": TEXT, "units": TEXTS})
+def _orbat_moved(event: CampaignEvent) -> str:
+    return _("%(side)s OB: moved %(units)s to %(box)s.") % {
+        "side": event_side(event),
+        "units": ", ".join(event.data.get("units", [])),
+        "box": box_label(event.data.get("box", "")),
+    }
+
+
+def box_label(box: str) -> str:
+    try:
+        return str(OrbatBox(box).label)
+    except ValueError:
+        return box

@@ -141,6 +141,52 @@ def change_entry(
 
 
 @transaction.atomic
+def move_entries(
+    campaign: Campaign,
+    *,
+    by: AbstractBaseUser,
+    side: str,
+    lines: dict[int, int],
+    box: str,
+    group: ReinforcementGroup | None = None,
+) -> list[OrbatEntry]:
+    """Move whole lines (id → the version the page showed) to one box: one change, one event,
+    undone together. A line already in that box stays; a line saved since is refused (all of
+    them: nothing moves)."""
+    check_side(campaign, side)
+    _check_box(campaign, side, box, group)
+    if not lines:
+        raise StateError(_("Check the lines to move."))
+    entries = list(
+        OrbatEntry.objects.select_for_update(of=("self",))
+        .filter(campaign=campaign, side=side, pk__in=list(lines))
+        .order_by("id")
+    )
+    if len(entries) != len(lines):
+        raise StateError(_("A checked line is not in this side's order of battle any more."))
+    group_id = group.pk if group is not None else None
+    moving = [e for e in entries if (e.box, e.group_id) != (box, group_id)]
+    if not moving:
+        raise StateError(_("The checked lines are already in that box."))
+    changes: list[tuple[Model | None, Any, Any]] = []
+    for entry in moving:
+        before = history.snapshot(entry)
+        save_versioned(entry, lines[entry.pk], {"box": box, "group": group})
+        changes.append((entry, before, history.snapshot(entry)))
+    history.record_change(
+        campaign,
+        by,
+        "orbat.moved",
+        visibility=side,
+        changes=changes,
+        side=side,
+        box=box,
+        units=[f"{e.quantity} × {e.unit_type}" for e in moving],
+    )
+    return moving
+
+
+@transaction.atomic
 def remove_entry(entry: OrbatEntry, *, by: AbstractBaseUser, version: int) -> None:
     if not OrbatEntry.objects.filter(pk=entry.pk, version=version).exists():
         raise StaleEdit

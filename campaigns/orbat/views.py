@@ -35,6 +35,7 @@ from campaigns.orbat.forms import (
     AddUnitsForm,
     EditForm,
     MoveForm,
+    MoveLinesForm,
     QuantityForm,
     RgStatusForm,
     Targets,
@@ -274,6 +275,7 @@ def _context(
     editing: int | None = None,
     groups: list[ReinforcementGroup] | None = None,
     selected_box: str = "",
+    move_box: str = "",
 ) -> dict[str, Any]:
     """The whole page; ``row`` is a line to show as given (refused), ``editing`` one to open."""
     if groups is None:
@@ -299,13 +301,19 @@ def _context(
         "status_counts": _status_counts(groups),
         "rg_rows": _rg_rows(viewer, side, groups),
         "add_form": add_form,
+        "move_options": targets.options_html(selected=move_box),
         "labels": _labels(),
     }
 
 
 def _labels() -> dict[str, str]:
     """Words repeated on every line, translated once per page."""
-    return {"fewer": _("One fewer"), "more": _("One more"), "edit": _("Edit, move or remove")}
+    return {
+        "fewer": _("One fewer"),
+        "more": _("One more"),
+        "edit": _("Edit, move or remove"),
+        "check": _("Check to move"),
+    }
 
 
 def _row_context(viewer: Viewer, side: str, row: Row) -> dict[str, Any]:
@@ -490,6 +498,45 @@ def entry(request: HttpRequest, campaign_id: int, side: str, entry_id: int) -> H
     if request.htmx:
         return _row_response(request, viewer, side, row)
     return render(request, PAGE, _context(viewer, side, row=row, groups=groups))
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def move_lines(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    """Move the checked lines, whole, to one box: one submit, one change in the history."""
+    viewer = access.side_actor(request, campaign_id, side)
+    groups = _groups(viewer, side)
+    form = MoveLinesForm(request.POST, targets=_targets(viewer, side, groups))
+    target = request.POST.get("box", "")
+    if not form.is_valid():
+        messages.error(request, " ".join(error_texts(form)))
+    else:
+        box, group = form.destination()
+        try:
+            moved = services.move_entries(
+                viewer.campaign,
+                by=request.user,
+                side=side,
+                lines=form.cleaned_data["lines"],
+                box=box,
+                group=group,
+            )
+        except StateError as error:  # StaleEdit among them: nothing moved
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("Moved to %(box)s: %(units)s.")
+                % {
+                    "box": group.label if group else OrbatBox(box).label,
+                    "units": "; ".join(f"{e.quantity} × {e.unit_type}" for e in moved),
+                },
+            )
+    if request.htmx:
+        return _render_boxes(request, _context(viewer, side, groups=groups, move_box=target))
+    anchor = _anchor(target) if target else "move"
+    return redirect(_page_url(campaign_id, side, anchor))
 
 
 @vary_on_headers("HX-Request")

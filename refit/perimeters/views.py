@@ -157,6 +157,8 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "may_escape": [(u.id, hexmap.name(u.hex)) for u in result.may_escape],
         "warnings": [reasons.reason_text(hexmap, r) for r in result.warnings],
         "escapes": state.escapes,
+        # The sides whose OB the viewer may apply an escape result to (campaigns.access).
+        "ob_sides": [key for key in perimeter.sides(campaign) if viewer.can_act_for_side(key)],
         "can_change_map": viewer.can_record,
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,

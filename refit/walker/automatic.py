@@ -203,6 +203,8 @@ def _earlier(
         rolled_at__gte=reph.started_at,
         voided_at__isnull=True,
     )
+    if effect.once == "line":  # once per OB line: checked when booking (refit.walker.ob_results)
+        return None
     if effect.once == "side":
         rolls = rolls.filter(side=side)
     return rolls.first()
@@ -282,6 +284,7 @@ def roll(
     extra: Sequence[Drm] = (),
     note: str = "",
     by: AbstractBaseUser,
+    line: int | None = None,
 ) -> Rolled:
     """Roll ``table_id`` for ``side`` on its current step ``step`` with the campaign's DRMs, the
     answered ones and ``extra`` (a DRM the player adds with its reason), and book the result.
@@ -319,7 +322,9 @@ def roll(
             raise AutomaticRollError(str(error)) from None
         booked = ""
         if the_plan.effect is not None:
-            booked = _book(the_plan.effect, campaign, reph, side, step, dice_roll, by, answers)
+            booked = _book(
+                the_plan.effect, campaign, reph, side, step, dice_roll, by, answers, line=line
+            )
     if booked:
         note = f"{dice_roll.note} — {booked}" if dice_roll.note else booked
         dice_roll.note = note[: DiceRoll._meta.get_field("note").max_length]
@@ -336,10 +341,12 @@ def _book(
     dice_roll: DiceRoll,
     by: AbstractBaseUser,
     answers: Mapping[str, Any],
+    *,
+    line: int | None = None,
 ) -> str:
     with history.refit_step(reph, step, side, roll=dice_roll.pk):
         try:
-            return effect.book(Booking(campaign, reph, side, dice_roll, by, answers))
+            return effect.book(Booking(campaign, reph, side, dice_roll, by, answers, line))
         except ValueError as error:  # EffectError, StateError: the roll goes back too
             raise AutomaticRollError(str(error)) from None
 

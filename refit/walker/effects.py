@@ -2,8 +2,9 @@
 
 Each entry names a dice table whose result the app books itself, how often it is rolled (once
 per side, or once for the whole RePh), which side rolls it when only one does, what must be
-true before rolling, and the booking. A table without an entry is rolled and logged; the player
-applies its result (a wounded leader, an AFV withdrawn…) in the order of battle.
+true before rolling, and the booking. The tables whose result lands on order-of-battle lines
+(wounded leaders, battle hardening, repair, AFV withdrawal, fortification removal) register
+themselves from refit.walker.ob_results. A table without an entry is rolled and logged.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ class Booking:
     roll: DiceRoll
     by: AbstractBaseUser
     answers: Mapping[str, Any]
+    line: int | None = None  # the OB line the roll is for (refit.walker.ob_results)
 
     def unpack(self) -> tuple[Campaign, RefitPhase, str, DiceRoll, AbstractBaseUser]:
         return self.campaign, self.reph, self.side, self.roll, self.by
@@ -73,7 +75,8 @@ Book = Callable[[Booking], str]
 class Effect:
     button: Promise  # the roll button's words
     book: Book  # books the result; returns what was booked, as a sentence
-    once: str = "side"  # "side": once per side per RePh; "reph": once for both sides
+    once: str = "side"  # "side": once per side per RePh; "reph": once for both sides;
+    # "line": once per OB line (refit.walker.ob_results checks it when booking)
     roller: str = ""  # the only side that rolls it ("" = each side for itself)
     check: Check | None = None
 

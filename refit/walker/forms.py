@@ -128,11 +128,25 @@ class RollForm(_RephForm):
         *args: Any,
         tables: Mapping[str, DiceTable],
         questions: Sequence[Question] = (),
+        lines: Sequence[tuple[int, str]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.tables = tables
         self.questions = list(questions)
+        if lines is not None:
+            # The table's result lands on one of the side's own OB lines: which one.
+            self.fields["line"] = forms.TypedChoiceField(
+                label=_("Order-of-battle line"),
+                choices=[("", _("— choose the line —")), *lines],
+                coerce=int,
+                error_messages={
+                    "required": _("Choose the order-of-battle line this roll is for."),
+                    "invalid_choice": _(
+                        "Choose one of the lines listed: the side's own lines this table concerns."
+                    ),
+                },
+            )
         self.fields["table"] = forms.ChoiceField(
             choices=[(table_id, table_id) for table_id in tables],
             widget=forms.HiddenInput,

@@ -12,5 +12,6 @@ urlpatterns = [
     path("<slug:side>/<str:rule>/unmark/", marks.unmark, name="unmark"),
     path("<slug:side>/<str:rule>/roll/", rolls.roll, name="roll"),
     path("<slug:side>/<str:rule>/undo/", rolls.undo_effects, name="undo_effects"),
+    path("<slug:side>/<str:rule>/harden/", rolls.harden, name="harden"),
     path("<slug:side>/<str:rule>/chit/", rolls.choose_chit, name="chit"),
 ]

@@ -21,12 +21,12 @@ from campaigns.games.rules import signed
 from campaigns.models import DiceRoll, RefitPhase
 from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
-from refit.walker import automatic, initiative, situation
+from refit.walker import automatic, initiative, ob_results, situation
 from refit.walker import services as walker
 from refit.walker.forms import ChitForm, RollForm
 from refit.walker.services import WalkerError
 from refit.walker.views.common import STALE, overview_url, step_or_404
-from refit.walker.views.step import after_change, roll_form_id, step_context
+from refit.walker.views.step import after_change, roll_form_id, roll_lines, step_context
 
 
 def _result_text(result: Any) -> str:
@@ -94,6 +94,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
         request.POST,
         tables=automatic.rollable_tables(campaign, rolled_step),
         questions=the_plan.resolution.questions,
+        lines=roll_lines(campaign, side, posted_table),
         auto_id=roll_form_id(posted_table),
     )
     if not form.is_valid():
@@ -110,6 +111,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
             extra=form.cleaned_data["modifiers"],
             note=form.cleaned_data["note"],
             by=request.user,
+            line=form.cleaned_data.get("line"),
         )
     except automatic.AutomaticRollError as error:
         messages.error(request, str(error))
@@ -151,6 +153,37 @@ def _after_roll(
         "refit/walker/step.html",
         step_context(viewer, reph, side, step_def, roll_form=roll_form),
     )
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def harden(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    """Battle harden the MMC the owner chose, within the side's MMC Battle Hardening DR."""
+    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    campaign = viewer.campaign
+    step_def = step_or_404(campaign, side, rule)
+    access.require_side_actor(viewer, side, secret=step_def.secret)
+    reph = situation.with_marks(walker.posted_reph(campaign, request.POST.get("reph")))
+    if reph is None:
+        messages.error(request, STALE)
+        return _after_roll(request, viewer, side, step_def, None)
+    picks: dict[int, tuple[int, str]] = {}
+    for key, value in request.POST.items():
+        name, _sep, pk = key.partition("_")
+        if name == "count" and pk.isdigit() and value.strip():
+            if not value.strip().isdigit():
+                messages.error(request, _("Enter how many as a whole number."))
+                return _after_roll(request, viewer, side, step_def, reph)
+            becomes = " ".join(request.POST.get(f"becomes_{pk}", "").split())
+            picks[int(pk)] = (int(value), becomes)
+    try:
+        done = ob_results.harden_mmc(campaign, reph, side, picks=picks, by=request.user)
+    except StateError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return _after_roll(request, viewer, side, step_def, reph, rolled=True)
 
 
 @vary_on_headers("HX-Request")

@@ -19,7 +19,8 @@ from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.models import Campaign, RefitPhase, Scenario
 from campaigns.records.end import has_scenario_end
-from refit.walker import automatic, situation
+from refit.rules.ob_results import PICKED
+from refit.walker import automatic, ob_results, situation
 from refit.walker import services as walker
 from refit.walker.facts import completed_index
 from refit.walker.forms import ChitForm, MarkForm, RollForm, UnmarkForm
@@ -37,6 +38,31 @@ class TableRow(StepTable):
 
 def roll_form_id(table_id: str) -> str:
     return "id_" + table_id.replace(".", "-") + "_%s"
+
+
+def roll_lines(campaign: Campaign, side: str, table_id: str) -> list[tuple[int, str]] | None:
+    """The side's OB lines a roll of the table may name (None: the table names no line)."""
+    if ob_results.family(table_id) not in PICKED:
+        return None
+    return ob_results.line_choices(campaign, side, table_id)
+
+
+def _hardening(campaign: Campaign, page: StepSituation, reph: RefitPhase) -> dict | None:
+    """The MMC the side may battle harden after its MMC Battle Hardening DR (11.6112)."""
+    if not page.may_roll or not any(t.id in ob_results.MMC_TABLES for t in page.tables):
+        return None
+    roll = ob_results.hardening_roll(campaign, reph, page.side.key)
+    if roll is None:
+        return None
+    allowed = int((roll.result or {}).get("mmc", 0))
+    done = ob_results.hardened_so_far(campaign, roll)
+    lines = []
+    if allowed > done:
+        lines = [
+            (entry.pk, ob_results.line_label(entry), entry.quantity)
+            for entry in ob_results.hardening_lines(campaign, page.side.key)
+        ]
+    return {"allowed": allowed, "done": done, "left": allowed - done, "lines": lines}
 
 
 def _table_rows(
@@ -58,6 +84,7 @@ def _table_rows(
                 form = RollForm(
                     tables=rollable,
                     questions=table.plan.resolution.questions,
+                    lines=roll_lines(campaign, page.side.key, table.id),
                     initial={"reph": reph.pk, "table": table.id},
                     auto_id=roll_form_id(table.id),
                 )
@@ -156,6 +183,9 @@ def step_context(
         "tables": tables,
         "table_names": page.table_names,
         "chit": _chit(page.chit, reph, side),
+        "hardening": _hardening(campaign, page, reph),
+        # The OB lines each roll's result was booked onto (the side's secret).
+        "booked_lines": ob_results.booked_lines(campaign, reph, side) if page.sees_side else {},
         "purchases_url": reverse("purchases:page", args=[campaign.pk, side])
         if page.buys_rgs
         else None,
