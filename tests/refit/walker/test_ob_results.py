@@ -205,9 +205,12 @@ def test_a_removed_fortification_leaves_and_comes_back_with_the_undo(campaign, p
     assert OrbatEntry.objects.get(pk=wire.pk).unit_type == "wire"
 
 
-def test_an_export_never_carries_the_lines_database_id(campaign, people, after_scenario):
-    # OB lines have no file ids in the export format (yet): the booking's line reference is
-    # left out rather than written as an id that would name another row after an import.
+def test_an_export_names_the_line_by_its_file_id_and_the_copy_by_its_own(
+    campaign, people, after_scenario
+):
+    # OB lines have file ids in the export (the scenario end's CVP entries name them too): the
+    # booking's line reference is written as one, never as a database id, and an import points
+    # it at the copy's line.
     from campaigns.access import viewer_for
     from campaigns.transfer import services as transfer
 
@@ -224,13 +227,16 @@ def test_an_export_never_carries_the_lines_database_id(campaign, people, after_s
     )
     exported = transfer.build_export(viewer_for(people["referee"], campaign.pk))
     (booked,) = [e for e in exported["history"] if e["action"] == "orbat.result"]
-    assert "line" not in booked["data"]
     assert booked["data"]["result"] == "leader_eliminated"
+    file_ids = {row["id"]: row for row in exported["orbat"]}
+    assert file_ids[booked["data"]["line"]]["unit_type"] == "9-1"
     parsed = transfer.parse_export(transfer.dumps(exported).encode())
     copy = transfer.load(parsed, user=people["outsider"])
     event = CampaignEvent.objects.get(campaign=copy, action="orbat.result")
     assert event.data["units"] == ["1 × 9-1"]
     assert OrbatEntry.objects.filter(campaign=copy, unit_type="9-1", box="casualties").exists()
+    line = OrbatEntry.objects.get(pk=event.data["line"])
+    assert (line.campaign_id, line.unit_type, line.box) == (copy.pk, "9-1", "wounded")
 
 
 def sap_walk_to(campaign, reph, people, rule):
