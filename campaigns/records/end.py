@@ -17,7 +17,8 @@ from campaigns.access import Viewer
 from campaigns.models import Campaign, CvpEntry, OrbatBox, OrbatEntry, Scenario
 from campaigns.periods import side_choices
 from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
-from campaigns.records.forms import EndForm, LossesForm, scenario_label
+from campaigns.records.end_forms import EndForm, LossesForm
+from campaigns.records.forms import scenario_label
 from campaigns.records.losses import SquadTypes, squad_types
 from campaigns.records.victory import EndFacts, Verdict, scenario_vc, scenario_winner
 from campaigns.state import initial_ob

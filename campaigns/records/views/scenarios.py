@@ -32,13 +32,8 @@ from campaigns.records.end import (
     scenario_cvp_lost,
     verdict_for,
 )
-from campaigns.records.forms import (
-    STONE_LOCATION_MODULES,
-    EndForm,
-    LossesForm,
-    ScenarioForm,
-    scenario_label,
-)
+from campaigns.records.end_forms import EndForm, LossesForm
+from campaigns.records.forms import STONE_LOCATION_MODULES, ScenarioForm, scenario_label
 from campaigns.state import StateError
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
