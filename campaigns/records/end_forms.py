@@ -10,30 +10,14 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import Campaign, CvpPhase, OrbatEntry, Scenario, ScenarioType
-from campaigns.records.losses import OUTCOMES, SquadTypes, known_cvp, outcomes_for
-
-# Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
-# Attacks and Assaults (11.6235); Slaughter at Ponyri records its time frames; the short games
-# (Defiant Russia, Cherkassy Pocket) their game turns.
-SCENARIO_TYPES: dict[str, tuple[ScenarioType, ...]] = {
-    "cg_day": (ScenarioType.INITIAL, ScenarioType.DUAL_ATTACK, ScenarioType.ASSAULT),
-    "time_frame": (ScenarioType.TIME_FRAME,),
-    "turn": (ScenarioType.TURN,),
-}
-
-# Red Factories' VC count Stone Locations (11.6235, 11.51–11.58) and its SSRs (night scenarios,
-# CG13, CG18) shape its forms; SaP's CG VC need the map and its SSRs are its own (CG8, CG11).
-STONE_LOCATION_MODULES = ("red_factories",)
-
-CVP_RANGE = (1, 999)
-COUNT_MAX = 999
+from campaigns.models import Campaign, CvpPhase, OrbatEntry, Scenario
 from campaigns.records.forms import (
     COUNT_MAX,
     CVP_RANGE,
     STONE_LOCATION_MODULES,
     side_field,
 )
+from campaigns.records.losses import OUTCOMES, SquadTypes, known_cvp, outcomes_for
 
 
 def _count_field(label: Any) -> forms.IntegerField:

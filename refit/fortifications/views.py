@@ -136,7 +136,11 @@ def buy(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
         messages.success(
             request,
             _("Bought %(quantity)s × %(item)s for %(fpp)s FPP.")
-            % {"quantity": purchase.quantity, "item": data["item"], "fpp": purchase.fpp},
+            % {
+                "quantity": purchase.quantity,
+                "item": fortifications.item_name(viewer.campaign, data["item"]),
+                "fpp": purchase.fpp,
+            },
         )
     return _after(request, viewer, side)
 

@@ -89,8 +89,19 @@ def test_buying_with_htmx_answers_the_partial_with_fpp_left(campaign, client_as,
     assert response.status_code == 200
     assert body.lstrip().startswith('<div id="fortifications">')
     assert 'data-fpp="left">44<' in body
-    assert "Bought 3 × foxhole for 6 FPP." in text(body)
+    assert "Bought 3 × Foxhole for 6 FPP." in text(body)
     assert "HX-Request" in response["Vary"]
+
+
+def test_the_purchase_is_confirmed_in_the_readers_language(campaign, client_as, people, reph):
+    people["soviet"].language = "ja"
+    people["soviet"].save()
+    response = client_as("soviet").post(
+        buy_url(campaign), buy_data(reph, "foxhole", size=2, quantity=3), headers=HTMX
+    )
+    body = text(response.content.decode())
+    assert "3 × 単独壕を6 FPPで購入した。" in body
+    assert "foxhole" not in body
 
 
 def test_double_submit_buys_once_and_refusals_name_the_rule(campaign, client_as, reph):
