@@ -114,6 +114,7 @@ def test_the_second_chits_are_chosen_in_secret_revealed_together_and_leave_the_f
     assert initiative.revealed(ro, 0, 2).scenario == second
     event = CampaignEvent.objects.get(action="initiative.revealed")
     assert (event.visibility, event.data["sequence"]) == ("public", 2)
+    assert history.describe(event).startswith("Initiative chits for the second scenario of")
     with pytest.raises(InitiativeError, match="already revealed"):
         initiative.choose(ro, reph, side="german", chit="attack", by=people["german"])
 
