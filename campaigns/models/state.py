@@ -38,7 +38,10 @@ class CampaignDay(models.Model):
 
 class SideDay(models.Model):
     """One side's values for one CG day. ELR/SAN and the initiative chit stay secret until
-    revealed (11.625 announces ELR and SAN; chits are revealed together, 11.623)."""
+    revealed (11.625 announces ELR and SAN; chits are revealed together, 11.623).
+
+    ``second_chit``: the chit of the RePh before the day's second scenario (RO CG I SSR I.6,
+    23 Oct; the RePh of ``sequence`` 2), kept apart so that the first scenario's chit stays."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="side_days")
     index = models.PositiveSmallIntegerField()
@@ -49,6 +52,10 @@ class SideDay(models.Model):
     elr_san_revealed = models.BooleanField(_("ELR and SAN announced"), default=False)
     initiative_chit = models.CharField(_("initiative chit"), max_length=20, blank=True)
     chit_revealed = models.BooleanField(_("chit revealed"), default=False)
+    second_chit = models.CharField(
+        _("second scenario's initiative chit"), max_length=20, blank=True
+    )
+    second_chit_revealed = models.BooleanField(_("second scenario's chit revealed"), default=False)
     version = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -91,6 +91,8 @@ END_WINNER_BY = ("rules", "players")
 
 # The columns of each section, in the order they are written (see docs/export-format.md).
 DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes")
+# ``second_chit`` / ``second_chit_revealed``: the chits before RO CG I's second scenario on
+# 23 Oct (SSR I.6; added after version 2 was fixed; a file without them imports them blank).
 SIDE_DAY_FIELDS = (
     "index",
     "side",
@@ -100,6 +102,8 @@ SIDE_DAY_FIELDS = (
     "elr_san_revealed",
     "initiative_chit",
     "chit_revealed",
+    "second_chit",
+    "second_chit_revealed",
 )
 # ``locations``: a recon payment's Locations (added after version 2 was fixed; a file without it
 # imports with the column blank).

@@ -67,10 +67,18 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
             facts["san"] = today.san
         if today.elr is not None:
             facts["elr"] = today.elr
-    previous = side_days.get(index - 1)
-    chit = previous.initiative_chit if previous is not None else ""
-    if index == 1 and not chit:
-        chit = _first_day_chits(campaign)[side]
+    if reph.sequence > 1:
+        # RO CG I SSR I.6: the RePh before the day's second scenario takes the first scenario's
+        # day as the previous CG day, so its chit is that scenario's (on 23 Oct the deemed ones).
+        chit = today.initiative_chit if today is not None else ""
+        if index == 0 and not chit:
+            chit = _first_day_chits(campaign)[side]
+    else:
+        # The day before's last chits: those before its second scenario when it had two.
+        previous = side_days.get(index - 1)
+        chit = (previous.second_chit or previous.initiative_chit) if previous is not None else ""
+        if index == 1 and not chit:
+            chit = _first_day_chits(campaign)[side]
     facts["attack_chit_previous_day"] = chit == "attack"
 
     scenarios = list(campaign.scenarios.order_by("index", "sequence").values("index", "winner"))

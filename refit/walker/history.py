@@ -88,6 +88,12 @@ def _initiative_revealed(event: CampaignEvent) -> str:
         f"{side_label(event.campaign, side)} {_chit_label(chit)}"
         for side, chit in (event.data.get("chits") or {}).items()
     )
+    if (event.data.get("sequence") or 1) > 1:
+        # RO CG I SSR I.6: the chits before the day's second scenario.
+        return _("Initiative chits for the second scenario of %(day)s revealed: %(chits)s.") % {
+            "day": event_day(event),
+            "chits": chits,
+        }
     return _("Initiative chits of %(day)s revealed: %(chits)s.") % {
         "day": event_day(event),
         "chits": chits,

@@ -1,6 +1,9 @@
 """RF 11.623: each side chooses its initiative chit in secret; when both have chosen, the
 chits are revealed together, the Initiative Matrix gives the day's scenario or an Idle Day,
-and the scenario is recorded."""
+and the scenario is recorded.
+
+RO CG I (SSR I.6) plays two scenarios on 23 Oct; the RePh between them (``sequence`` 2) has its
+own chits, kept in ``SideDay.second_chit``, and SSR I.6 deems them: German Attack, Soviet Idle."""
 
 from __future__ import annotations
 
@@ -35,21 +38,55 @@ def is_initiative_step(campaign: Campaign, tables: tuple[str, ...]) -> bool:
     return chart is not None and chart["id"] in tables
 
 
+def chit_fields(sequence: int) -> tuple[str, str]:
+    """The SideDay fields holding the chit of the RePh before the day's scenario ``sequence``
+    and whether it is revealed."""
+    if sequence > 1:
+        return "second_chit", "second_chit_revealed"
+    return "initiative_chit", "chit_revealed"
+
+
+def chit_of(day: SideDay | None, sequence: int = 1) -> str:
+    return getattr(day, chit_fields(sequence)[0]) if day is not None else ""
+
+
 def attacks_before(campaign: Campaign, side: str, index: int) -> int:
-    """Attack chits the side has chosen before CG day ``index``. The first day's deemed chits
-    (11.5, seed L605) count for 11.616 and 11.617 only, not for the 11.6231 limits."""
-    return SideDay.objects.filter(
-        campaign=campaign, side=side, index__lt=index, initiative_chit="attack"
-    ).count()
+    """Attack chits the side has chosen before CG day ``index``, the chits before a day's second
+    scenario included (RO CG I SSR I.6: they stay on 23 Oct, the CG's day 1, spec Q19). The
+    first day's deemed chits (11.5, seed L605) count for 11.616 and 11.617 only, not for the
+    11.6231 limits."""
+    days = SideDay.objects.filter(campaign=campaign, side=side, index__lt=index)
+    return days.filter(initiative_chit="attack").count() + (
+        days.filter(second_chit="attack").count()
+    )
 
 
-def allowed_chits(campaign: Campaign, side: str, index: int) -> dict[str, str]:
+def deemed_chits(campaign: Campaign, sequence: int) -> dict[str, str]:
+    """The chits the rules deem chosen before the day's scenario ``sequence``: RO CG I SSR I.6
+    (the ``extra_scenario`` effect's ``second_scenario_chits``); empty when the sides choose."""
+    if sequence < 2:
+        return {}
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    for ssr in (definitions.get(campaign.campaign_game) or {}).get("ssrs") or []:
+        for effect in ssr.get("effects") or []:
+            if effect.get("kind") == "extra_scenario" and effect.get("second_scenario_chits"):
+                return dict(effect["second_scenario_chits"])
+    return {}
+
+
+def allowed_chits(campaign: Campaign, side: str, index: int, sequence: int = 1) -> dict[str, str]:
     """Each chit with "" when the side may choose it, else why not."""
     chart = matrix(campaign) or {}
+    deemed = deemed_chits(campaign, sequence).get(side, "")
     reasons = {}
     for chit in chart.get("chits", []):
         reasons[chit] = ""
-        if chit == "attack":
+        if deemed and chit != deemed:
+            reasons[chit] = _(
+                "SSR I.6: for the second scenario of this day your side is deemed to have"
+                " chosen the other chit (11.623)."
+            )
+        elif chit == "attack":
             ok, limit = attack_allowed(
                 chart.get("attack_limits") or {},
                 side=side,
@@ -73,16 +110,20 @@ class Revealed:
     scenario: Scenario | None
 
 
-def revealed(campaign: Campaign, index: int) -> Revealed | None:
-    """Both chits of CG day ``index`` once revealed, with the matrix cell; else None."""
+def revealed(campaign: Campaign, index: int, sequence: int = 1) -> Revealed | None:
+    """Both chits of CG day ``index`` (before its scenario ``sequence``) once revealed, with the
+    matrix cell; else None."""
+    chit_field, revealed_field = chit_fields(sequence)
     days = list(SideDay.objects.filter(campaign=campaign, index=index))
-    if len(days) < len(campaign.game.side_keys) or not all(d.chit_revealed for d in days):
+    if len(days) < len(campaign.game.side_keys) or not all(
+        getattr(d, revealed_field) for d in days
+    ):
         return None
-    chits = {d.side: d.initiative_chit for d in days}
+    chits = {d.side: getattr(d, chit_field) for d in days}
     chart = matrix(campaign)
     if chart is None:
         return None
-    scenario = Scenario.objects.filter(campaign=campaign, index=index).order_by("-sequence").first()
+    scenario = Scenario.objects.filter(campaign=campaign, index=index, sequence=sequence).first()
     return Revealed(chits, matrix_cell(chart, chits), scenario)
 
 
@@ -97,19 +138,20 @@ def choose(
             campaign=campaign, index=reph.index
         )
     }
+    chit_field, revealed_field = chit_fields(reph.sequence)
     mine = days[side]
-    if mine.chit_revealed:
+    if getattr(mine, revealed_field):
         raise InitiativeError(_("The chits of this CG day are already revealed."))
-    reasons = allowed_chits(campaign, side, reph.index)
+    reasons = allowed_chits(campaign, side, reph.index, reph.sequence)
     if chit not in reasons:
         raise InitiativeError(_("Choose one of the chits."))
     if reasons[chit]:
         raise InitiativeError(reasons[chit])
     with history.refit_step(reph, "11.623", side):
-        roster.update_side_day(campaign, mine, by=by, version=mine.version, initiative_chit=chit)
+        roster.update_side_day(campaign, mine, by=by, version=mine.version, **{chit_field: chit})
         mine.refresh_from_db()
         days[side] = mine
-        if not all(d.initiative_chit for d in days.values()):
+        if not all(getattr(d, chit_field) for d in days.values()):
             return None
         return _reveal(campaign, reph, days, by)
 
@@ -123,12 +165,13 @@ def _reveal(
 ) -> Revealed:
     chart = matrix(campaign)
     assert chart is not None
-    chits = {side: day.initiative_chit for side, day in days.items()}
+    chit_field, revealed_field = chit_fields(reph.sequence)
+    chits = {side: getattr(day, chit_field) for side, day in days.items()}
     cell = matrix_cell(chart, chits)
     changes = []
     for day in days.values():
         before = history.snapshot(day)
-        SideDay.objects.filter(pk=day.pk).update(chit_revealed=True, version=day.version + 1)
+        SideDay.objects.filter(pk=day.pk).update(**{revealed_field: True}, version=day.version + 1)
         day.refresh_from_db()
         changes.append((day, before, history.snapshot(day)))
     scenario = None
@@ -157,6 +200,7 @@ def _reveal(
         visibility=PUBLIC,
         changes=changes,
         index=reph.index,
+        sequence=reph.sequence,
         chits=chits,
         result=cell["result"],
     )

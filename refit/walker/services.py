@@ -134,8 +134,8 @@ def mark(
     if skipped and not reason.strip():
         raise WalkerError(_("Say why the step is skipped."))
     if not skipped and initiative.is_initiative_step(campaign, state.step.tables):
-        chosen = SideDay.objects.filter(campaign=campaign, index=reph.index, side=side)
-        if not chosen.exclude(initiative_chit="").exists():
+        chosen = SideDay.objects.filter(campaign=campaign, index=reph.index, side=side).first()
+        if not initiative.chit_of(chosen, reph.sequence):
             raise WalkerError(_("Choose your initiative chit first."))
     instead_rule = ""
     if instead and not skipped:
@@ -316,7 +316,8 @@ def finish(
         raise WalkerError(_("This Refit Phase is over."))
     if not complete(campaign, reph):
         raise WalkerError(_("Both sides must finish every step first."))
-    if reph.kind == "new_day" and (chits := initiative.revealed(campaign, reph.index)):
+    chits = initiative.revealed(campaign, reph.index, reph.sequence)
+    if reph.kind == "new_day" and chits:
         scenario_generated = bool(chits.cell.get("scenario"))  # 11.6232 has decided
     definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
     on_day = (definitions.get(campaign.campaign_game) or {}).get("scenarios_on_day") or {}

@@ -98,7 +98,9 @@ def finish_question(campaign: Campaign, reph: RefitPhase) -> str:
     if campaign.module == "slaughter_at_ponyri":
         return "cg_won" if reph.kind == "scenario" else ""
     if reph.kind == "new_day":
-        return "" if initiative.revealed(campaign, reph.index) else "scenario_generated"
+        return (
+            "" if initiative.revealed(campaign, reph.index, reph.sequence) else "scenario_generated"
+        )
     if reph.kind == "after_scenario":
         return "cg_won"
     return ""
@@ -362,7 +364,7 @@ def _chit(
     campaign = viewer.campaign
     if not initiative.is_initiative_step(campaign, step.tables):
         return None
-    revealed = initiative.revealed(campaign, reph.index)
+    revealed = initiative.revealed(campaign, reph.index, reph.sequence)
     if revealed is not None:
         return ChitBlock(
             revealed=revealed,
@@ -378,8 +380,8 @@ def _chit(
     if not viewer.can_see_side(side):
         return ChitBlock(revealed=None)
     chosen = SideDay.objects.filter(campaign=campaign, index=reph.index, side=side).first()
-    mine = chosen.initiative_chit if chosen is not None else ""
-    allowed = initiative.allowed_chits(campaign, side, reph.index)
+    mine = initiative.chit_of(chosen, reph.sequence)
+    allowed = initiative.allowed_chits(campaign, side, reph.index, reph.sequence)
     return ChitBlock(
         revealed=None,
         mine=mine,

@@ -225,7 +225,9 @@ def choose_chit(request: HttpRequest, campaign_id: int, side: str, rule: str) ->
     if reph is None:
         messages.error(request, STALE)
         return after_change(request, viewer, side, step_def, ok=True, from_overview=False)
-    form = ChitForm(request.POST, chits=initiative.allowed_chits(campaign, side, reph.index))
+    form = ChitForm(
+        request.POST, chits=initiative.allowed_chits(campaign, side, reph.index, reph.sequence)
+    )
     if not form.is_valid():
         messages.error(request, _("Choose one of the chits you may use."))
     else:

@@ -16,7 +16,7 @@ def run(*args) -> str:
 
 def test_list_names_every_module_with_its_version_and_campaign_games():
     out = run("list")
-    assert "red_factories  v3  Red Factories — 8 campaign game(s)" in out
+    assert "red_factories  v4  Red Factories — 8 campaign game(s)" in out
     assert "slaughter_at_ponyri" in out and "defiant_russia" in out and "cherkassy_pocket" in out
 
 
@@ -75,7 +75,7 @@ def test_validate_checks_a_data_file_together_with_its_module(tmp_path):
 
     folder = tmp_path / "red_factories"
     shutil.copytree(GAMES_DIR / "red_factories", folder)
-    assert "valid (red_factories v3)" in run("validate", str(folder / "rg_charts.json"))
+    assert "valid (red_factories v4)" in run("validate", str(folder / "rg_charts.json"))
     data = json.loads((folder / "campaign_games.json").read_text(encoding="utf-8"))
     data["campaign_games"]["rb-cg-1"]["initial_ob"]["soviet"]["rgs"][0]["rg"] = "Z9"
     (folder / "campaign_games.json").write_text(json.dumps(data), encoding="utf-8")

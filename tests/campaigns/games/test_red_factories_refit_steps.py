@@ -89,7 +89,7 @@ def test_all_steps_in_play_order(steps):
     assert len(rules) == len(set(rules))
     # within chapter 11.6 the decimal digits sort in play order (11.601 < 11.6011 < 11.602)
     assert rules == sorted(rules)
-    assert len(steps) == 92
+    assert len(steps) == 93  # 4: 11.6243 is a sub-step of its own (issue 15)
 
 
 def test_sub_steps_follow_their_parent(steps):
@@ -174,3 +174,18 @@ def test_skip_conditions_and_typos(by_rule, lines):
     assert items[7]["printed"] == "b" and lines[items[7]["line"]].startswith("- b) 地下道マーカー")
     grey = by_rule["11.616"]["applies"]["en"]
     assert "10/17 (RB)" in grey and "10/23 (RO)" in grey and "10/17[RB]と10/23[RO]" in lines[1407]
+
+
+def test_ammunition_shortage_11_6243_is_a_sub_step_of_its_own(by_rule, steps, lines):
+    # Issue 15: the data folded 11.6243 into 11.624; it is now listed between 11.6242 and 11.6244.
+    step = by_rule["11.6243"]
+    assert (step["level"], step["parent"], step["markers"]) == ("sub_step", "11.624", ["#"])
+    assert step["name"] == {"en": "Removing Ammunition Shortage", "ja": "弾薬減少の解消"}
+    first, last = step["lines"]
+    assert lines[first].startswith("11.6243 弾薬減少の解消")
+    assert "11.6139" in lines[last] and lines[last + 2].startswith("11.6244")
+    assert step["secret"] is False and step["tables"] == []
+    assert "11.6139" in step["applies"]["en"] and "11.6139" in step["applies"]["ja"]
+    assert "folded_rules" not in by_rule["11.624"]
+    rules = [s["rule"] for s in steps]
+    assert rules[rules.index("11.6242") + 1 : rules.index("11.6244")] == ["11.6243"]

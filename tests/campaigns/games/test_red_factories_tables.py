@@ -75,8 +75,8 @@ def test_files_have_version_and_source(data, hist):
     # refit_steps.json 2: every step's `applies` in English and Japanese; tables.json 2: the
     # side-only DRMs of notes 29 and SSR III.4 say their side; 3: the Soviet leader table's
     # lowest DRM is −2 (the Guards SMG company takes the Guards −1 only, issue 15); refit steps
-    # 3: each step's mandatory rolls and announcements (issue 15)
-    for d, version in ((data, "3"), (hist, "1"), (load("refit_steps.json"), "3")):
+    # 3: each step's mandatory rolls and announcements (issue 15); 4: 11.6243 a sub-step (issue 15)
+    for d, version in ((data, "3"), (hist, "1"), (load("refit_steps.json"), "4")):
         assert d["version"] == version
         assert "003_17379023c41927ed" in d["source"]
 

@@ -44,7 +44,7 @@ def test_the_walker_games_have_a_text_for_every_step_and_sub_step():
     rf = texts("red_factories")
     sap = texts("slaughter_at_ponyri")
     # RF lists sub-steps flat (level: sub_step), SaP nests them under their step.
-    assert len(rf) == 92
+    assert len(rf) == 93
     assert len(sap) == 22 + 65
     for where, applies in rf + sap:
         assert isinstance(applies, dict), where

@@ -372,3 +372,27 @@ def test_the_steps_that_read_the_scenarios_end_link_to_it(
     html = client_as("soviet").get(url(campaign, "soviet", rule)).content.decode()
     end = reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk])
     assert (end in html) is linked
+
+
+@pytest.mark.parametrize("persona", ["german", "soviet", "referee", "observer"])
+def test_the_set_up_step_lists_ending_ammunition_shortage_as_a_sub_step(
+    campaign, client_as, persona
+):
+    # Issue 15: 11.6243 is a sub-step of 11.624 (RF data 4), a reminder of an in-play rule.
+    from tests.refit.builders import reph_at
+
+    reph_at(campaign, "scenario_day", 1)
+    html = client_as(persona).get(url(campaign, "german", "11.624")).content.decode()
+    sub_steps = text(block(html, "sub-steps"))
+    assert "11.6242 Isolated unit set-up" in sub_steps
+    assert "11.6243 Removing Ammunition Shortage" in sub_steps
+    assert sub_steps.index("11.6243") < sub_steps.index("11.6244")
+
+
+def test_an_outsider_does_not_see_the_set_up_step(campaign, client_as):
+    from tests.refit.builders import reph_at
+
+    reph_at(campaign, "scenario_day", 1)
+    response = client_as("outsider").get(url(campaign, "german", "11.624"))
+    assert response.status_code == 404
+    assert "Ammunition Shortage" not in response.content.decode()
