@@ -205,6 +205,7 @@ def step_context(
         "reph": reph,
         "mark_form": _mark_form(mark_form, reph, side),
         "note_audience": note_audience(campaign, side, step),
+        "marker_legend": situation.marker_legend(campaign, [step]),
         "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
         "tables": tables,
         "table_names": page.table_names,
