@@ -258,6 +258,9 @@ campaigns:import                   POST 200      200      200      200      200 
 # An invitation link: anyone signed in may read it and join; a member keeps their role.
 campaigns:join                     GET  200      200      200      200      200      login
 campaigns:join                     POST 302      302      302      302      302      login
+# The web manifest: the app's name in the reader's language, for everyone.
+manifest                           GET  200      200      200      200      200      200
+manifest                           POST 405      405      405      405      405      405
 campaigns:games                    GET  200      200      200      200      200      200
 campaigns:games                    POST 405      405      405      405      405      405
 campaigns:game                     GET  200      200      200      200      200      200
