@@ -4,6 +4,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 
@@ -47,4 +48,26 @@ class HtmxLoginRedirectMiddleware:
             and response["Location"].startswith(resolve_url(settings.LOGIN_URL))
         ):
             return HttpResponseClientRedirect(response["Location"])
+        return response
+
+
+class PrivatePagesMiddleware:
+    """Nothing answered to a signed-in user is kept by a cache: ``Cache-Control: private,
+    no-store`` (Django's never-cache set: also no-cache, must-revalidate, max-age=0).
+
+    A signed-in user's pages show what their role lets them see (a side's secrets, the
+    referee's), and Back with JavaScript off must ask the server again rather than show a
+    stale step. Applied here, after AuthenticationMiddleware, so a new view cannot forget it;
+    static files (answered by WhiteNoise before this runs) and pages for visitors who are not
+    signed in (sign-in, sign-up, the public game browser) stay cacheable.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            add_never_cache_headers(response)
         return response

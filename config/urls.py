@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config.views import manifest
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("manifest.webmanifest", manifest, name="manifest"),
     path("accounts/", include("accounts.urls")),
     path("campaigns/<int:campaign_id>/refit/", include("refit.walker.urls")),
     path("campaigns/<int:campaign_id>/purchases/", include("refit.fortifications.urls")),

@@ -258,6 +258,9 @@ campaigns:import                   POST 200      200      200      200      200 
 # An invitation link: anyone signed in may read it and join; a member keeps their role.
 campaigns:join                     GET  200      200      200      200      200      login
 campaigns:join                     POST 302      302      302      302      302      login
+# The web manifest: the app's name in the reader's language, for everyone.
+manifest                           GET  200      200      200      200      200      200
+manifest                           POST 405      405      405      405      405      405
 campaigns:games                    GET  200      200      200      200      200      200
 campaigns:games                    POST 405      405      405      405      405      405
 campaigns:game                     GET  200      200      200      200      200      200
@@ -344,6 +347,16 @@ def test_the_answer(world: World, pattern: Pattern, who: str, method: str):
             assert not response.url.startswith(reverse("login")), response.url
     if who not in MAY_SEE_GERMAN_SECRETS and not response.streaming:
         assert GERMAN_SECRET.encode() not in response.content, f"{who} reads a German secret"
+    if who != "anonymous" and status == 200:
+        assert _is_private(response), f"{method} {url} as {who}: {response.get('Cache-Control')}"
+
+
+def _is_private(response) -> bool:
+    """Cache-Control says: for this browser only, and not even kept on its disk."""
+    directives = {
+        part.strip().partition("=")[0] for part in response.get("Cache-Control", "").split(",")
+    }
+    return {"private", "no-store"} <= directives
 
 
 @pytest.mark.parametrize(
@@ -357,3 +370,14 @@ def test_the_german_secret_is_on_the_pages_of_those_who_may_see_it(
     pattern = next(pattern for pattern in PATTERNS if pattern.name == name)
     response = _client(world, who).get(url_for(world, pattern))
     assert GERMAN_SECRET.encode() in response.content
+
+
+@pytest.mark.parametrize("name", ["campaigns:games", "campaigns:game", "campaigns:game_section"])
+def test_the_public_game_browser_stays_cacheable_for_visitors(world: World, name: str):
+    """Only what a signed-in user is shown is private; the game data is the same for everyone."""
+    pattern = next(pattern for pattern in PATTERNS if pattern.name == name)
+    anonymous = _client(world, "anonymous").get(url_for(world, pattern))
+    assert anonymous.status_code == 200
+    assert not _is_private(anonymous)
+    signed_in = _client(world, "observer").get(url_for(world, pattern))
+    assert _is_private(signed_in)

@@ -11,6 +11,7 @@ and the URLs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, prefetch_related_objects
@@ -18,7 +19,7 @@ from django.utils.translation import get_language, gettext_lazy
 
 from campaigns.access import Viewer
 from campaigns.games import step_engine
-from campaigns.games.registry import Side
+from campaigns.games.registry import Side, localized
 from campaigns.history import services as history
 from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgress
 from campaigns.templatetags.gamedata_tags import is_text, loc
@@ -77,6 +78,36 @@ def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
             [reph], Prefetch("progress", queryset=StepProgress.objects.select_related("by"))
         )
     return reph
+
+
+MARKERS = ("*", "#", "†")
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    marker: str  # "*", "#", "†"; "" for the steps without a marker
+    text: str  # what it means, in the reader's language
+
+
+def marker_legend(
+    campaign: Campaign, steps: Iterable[step_engine.StepDef]
+) -> tuple[LegendEntry, ...]:
+    """What the markers of ``steps`` (the steps a page shows) mean, as the game's
+    ``refit_steps.json`` says (RF ``* # †``; SaP ``* †`` and the steps without a marker), in the
+    reader's language."""
+    shown: set[str] = set()
+    for step in steps:
+        shown.update(step.markers or ("",))
+    described = campaign.game.files["refit_steps"].get("markers") or {}
+    language = get_language()
+    entries = [
+        LegendEntry(marker, localized(described[marker], language))
+        for marker in MARKERS
+        if marker in described and marker in shown
+    ]
+    if "none" in described and "" in shown:
+        entries.append(LegendEntry("", localized(described["none"], language)))
+    return tuple(entry for entry in entries if entry.text)
 
 
 def step_def(campaign: Campaign, rule: str) -> step_engine.StepDef | None:

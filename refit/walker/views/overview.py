@@ -27,10 +27,17 @@ def overview_context(
 ) -> dict[str, Any]:
     """The overview page of ``reph`` (with its marks, see ``situation.with_marks``); a refused
     ``finish_form`` is shown again with its errors."""
-    context: dict[str, Any] = {"viewer": viewer, "campaign": viewer.campaign, "reph": reph}
+    context: dict[str, Any] = {
+        "viewer": viewer,
+        "campaign": viewer.campaign,
+        "reph": reph,
+    }
     if reph is None:
         return context
     page = situation.overview_situation(viewer, reph)
+    context["marker_legend"] = situation.marker_legend(
+        viewer.campaign, [state.step for row in page.sides for state in row.states]
+    )
     context.update({field.name: getattr(page, field.name) for field in fields(page)})
     if page.may_finish and finish_form is None:
         finish_form = FinishForm(

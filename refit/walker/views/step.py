@@ -11,12 +11,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games import step_engine
+from campaigns.games.registry import localized
 from campaigns.models import Campaign, RefitPhase, Scenario
 from campaigns.records.end import has_scenario_end
 from refit.rules.ob_results import PICKED
@@ -148,6 +150,33 @@ def _record_links(
     return links
 
 
+def note_audience(campaign: Campaign, side: str, step: step_engine.StepDef) -> str:
+    """Who will read the note a side writes when it marks ``step`` (the mark's visibility,
+    ``walker.services._scope``): a public step's every member, a secret step's side and the
+    referee."""
+    language = get_language()
+    if step.secret:
+        return _("A secret step: only the %(side)s side and the referee will read this note.") % {
+            "side": localized(campaign.game.side(side).name, language)
+        }
+    others = ", ".join(
+        localized(other.name, language) for other in campaign.game.sides if other.key != side
+    )
+    return _("A public step: the %(others)s side and the observers will read this note.") % {
+        "others": others
+    }
+
+
+def _mark_form(mark_form: MarkForm | None, reph: RefitPhase, side: str) -> MarkForm:
+    form = (
+        mark_form
+        if mark_form is not None
+        else MarkForm(initial={"reph": reph.pk}, auto_id=f"id_mark_{side}_%s")
+    )
+    form.fields["note"].widget.attrs["aria-describedby"] = f"note-audience-{side}"
+    return form
+
+
 def _dice_log_url(campaign: Campaign) -> str | None:
     try:
         return reverse("campaigns:dice_log", args=[campaign.pk])
@@ -174,11 +203,9 @@ def step_context(
         "viewer": viewer,
         "campaign": campaign,
         "reph": reph,
-        "mark_form": (
-            mark_form
-            if mark_form is not None
-            else MarkForm(initial={"reph": reph.pk}, auto_id=f"id_mark_{side}_%s")
-        ),
+        "mark_form": _mark_form(mark_form, reph, side),
+        "note_audience": note_audience(campaign, side, step),
+        "marker_legend": situation.marker_legend(campaign, [step]),
         "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
         "tables": tables,
         "table_names": page.table_names,
