@@ -41,6 +41,20 @@ signup                             GET  302      302      302      302      302 
 signup                             POST 302      302      302      302      302      200
 set_language                       GET  405      405      405      405      405      405
 set_language                       POST 302      302      302      302      302      302
+# Password change (signed in; an empty form is shown again with its errors) and reset by email
+# (anyone; the reset link in the world is not a valid one, so its page says so).
+password_change                    GET  200      200      200      200      200      login
+password_change                    POST 200      200      200      200      200      login
+password_change_done               GET  200      200      200      200      200      login
+password_change_done               POST 405      405      405      405      405      login
+password_reset                     GET  200      200      200      200      200      200
+password_reset                     POST 200      200      200      200      200      200
+password_reset_done                GET  200      200      200      200      200      200
+password_reset_done                POST 405      405      405      405      405      405
+password_reset_confirm             GET  200      200      200      200      200      200
+password_reset_confirm             POST 200      200      200      200      200      200
+password_reset_complete            GET  200      200      200      200      200      200
+password_reset_complete            POST 405      405      405      405      405      405
 
 # The Refit Phase walker (RB CG I's first RePh; 11.619 RG purchase, a secret step;
 # refit:chit on 11.623 Initiative). Only the referee finishes a RePh that has one.
