@@ -371,3 +371,28 @@ def test_the_german_secret_is_on_the_pages_of_those_who_may_see_it(
     pattern = next(pattern for pattern in PATTERNS if pattern.name == name)
     response = _client(world, who).get(url_for(world, pattern))
     assert GERMAN_SECRET.encode() in response.content
+
+
+def _referee_pages() -> list[Pattern]:
+    referee = CLIENTS.index("referee")
+    return [
+        pattern
+        for pattern in PATTERNS
+        if EXPECTED.get((pattern.name, "GET"), ("",) * len(CLIENTS))[referee] == "200"
+    ]
+
+
+def test_the_referee_has_pages_to_ask_for():
+    assert len(_referee_pages()) > 40
+
+
+@pytest.mark.parametrize("pattern", _referee_pages(), ids=lambda pattern: pattern.name)
+def test_head_answers_what_get_answers(world: World, pattern: Pattern):
+    """Uptime monitors and link checkers ask with HEAD: wherever GET answers, HEAD does too,
+    with the same status and no body."""
+    client = _client(world, "referee")
+    url = url_for(world, pattern)
+    get = client.get(url)
+    head = client.head(url)
+    assert head.status_code == get.status_code == 200, f"HEAD {url}: {head.status_code}"
+    assert not head.streaming and head.content == b""

@@ -353,7 +353,7 @@ def _render_boxes(request: HttpRequest, context: dict[str, Any]) -> HttpResponse
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def orbat(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     """The side's divider; POST adds lines through the quick-add form."""
