@@ -396,3 +396,57 @@ def test_head_answers_what_get_answers(world: World, pattern: Pattern):
     head = client.head(url)
     assert head.status_code == get.status_code == 200, f"HEAD {url}: {head.status_code}"
     assert not head.streaming and head.content == b""
+
+
+# Field names of the app's forms, each given a value no form accepts (or one a form might
+# accept, for the second payload): whoever is refused an empty form is refused these the same
+# way, so no view reads, validates or answers about a form before it checks who may send it.
+FORM_FIELDS = """
+action afv air_points amount arrival_edge arrival_turn artillery_used attack attackers becomes
+belt box breakthrough burning ca_drm capacity captured_afv chit_revealed condition controller
+count current cut_off cvp data defenders defense detonating_unit ec elr elr_san_revealed
+encircled entry exited_uncontrolled factors formation formed from full game hex hexes
+hexes_confirmed hist_drm hs_equivalents in_pocket index initiative_chit instead item key kind
+label leader_drm leaders level lines location locations lost manual map_group marked_n members
+met moon move_quantity msl my_role name nationality nca_drm night no_cvp note notes
+observer_location options origin out_of_supply override_reason overrule paste phase placement
+pp_over_ipc pre_registered_hexes quantity reason rebook reconstituted reduced remove reph rg
+role san seen selected sequence setup shifts side size slot state status status_note statuses
+step steps stuka_two_cpp table target terrain text trench turn turns_played under_construction
+unit unit_type units version via water weather what wind with_state wounded
+""".split()  # noqa: SIM905 (a list literal would take a line per name)
+INVALID_FORMS = {
+    "nonsense": {field: "not-a-value-!" for field in FORM_FIELDS},
+    "numbers": {field: "-1" for field in FORM_FIELDS},
+    "plausible": {**{field: "1" for field in FORM_FIELDS}, "side": "german", "role": "referee"},
+}
+
+
+def _refusals():
+    for pattern in PATTERNS:
+        row = EXPECTED.get((pattern.name, "POST"))
+        for who in PERSONAS:
+            if row and row[CLIENTS.index(who)] in {"403", "404"}:
+                for form in INVALID_FORMS:
+                    yield pytest.param(pattern, who, form, id=f"{pattern.name}-{who}-{form}")
+
+
+def test_the_observer_is_refused_every_campaign_form():
+    refused = {p.name for p, who, _form in (c.values for c in _refusals()) if who == "observer"}
+    posted = {name for name, method in EXPECTED if method == "POST"}
+    open_to_all = {
+        name
+        for name in posted
+        if EXPECTED[name, "POST"][CLIENTS.index("outsider")] not in {"404", "405"}
+    }
+    takes_posts = {name for name in posted if EXPECTED[name, "POST"][0] != "405"}
+    assert takes_posts - open_to_all - refused == set()
+
+
+@pytest.mark.parametrize(("pattern", "who", "form"), list(_refusals()))
+def test_authorization_comes_before_validation(world: World, pattern: Pattern, who: str, form):
+    """An invalid form from someone refused an empty one is refused (403/404), not validated
+    (200/400 with errors, or 302 with an error message)."""
+    url = url_for(world, pattern)
+    response = _client(world, who).post(url, INVALID_FORMS[form])
+    assert response.status_code in {403, 404}, f"POST {url} as {who}: {response.status_code}"
