@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -17,7 +17,7 @@ from campaigns.members.forms import CampaignCreateForm
 from campaigns.models import Membership, Role
 
 
-@require_GET
+@require_safe
 @login_required
 def campaign_list(request: HttpRequest) -> HttpResponse:
     memberships = (
@@ -29,7 +29,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def campaign_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
@@ -49,13 +49,13 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
     else:
         form = CampaignCreateForm(initial={"game": request.GET.get("game", "")})
     template = "campaigns/create.html"
-    if request.htmx and request.method == "GET":
+    if request.htmx and request.method != "POST":
         # The game select changed: only the role choices depend on it.
         template += "#role-field"
     return render(request, template, {"form": form})
 
 
-@require_GET
+@require_safe
 @login_required
 def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)

@@ -1,8 +1,8 @@
 """Settings, read from the environment so one code base serves a laptop and a club server.
 
-DJANGO_SECRET_KEY, DJANGO_DEBUG, ALLOWED_HOSTS, DATABASE_URL and CSRF_TRUSTED_ORIGINS are the
-knobs; see docs/deployment.md. With DJANGO_DEBUG unset the settings are production-safe and
-``manage.py check --deploy`` is clean.
+DJANGO_SECRET_KEY, DJANGO_DEBUG, ALLOWED_HOSTS, DATABASE_URL, CSRF_TRUSTED_ORIGINS, EMAIL_URL and
+DEFAULT_FROM_EMAIL are the knobs; see docs/deployment.md. With DJANGO_DEBUG unset the settings are
+production-safe and ``manage.py check --deploy`` is clean.
 """
 
 import os
@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config.email_url import parse_email_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -122,10 +124,21 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:list"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling: after 5 failures for one username from one address, that pair waits.
+# Password reset links stay valid for three days (Django's default).
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24 * 3
+
+# Email (password reset): one URL from the environment; without one, messages are printed to
+# the server's output (the console backend). Django's test runner swaps in locmem by itself.
+# Not kept as a setting of its own: the URL may hold the SMTP password.
+globals().update(parse_email_url(os.environ.get("EMAIL_URL", "").strip() or "consolemail://"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Campaign Desk <webmaster@localhost>")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+# Login throttling: after 5 failures for one username from one address, that pair waits; and
+# after 5 failures from one address, whatever user names they tried, that address waits.
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from campaigns import access
 from campaigns.games.registry import Side
@@ -62,7 +62,7 @@ class SideSheets:
     blank: list[SheetLink]
 
 
-@require_GET
+@require_safe
 @login_required
 def sheets(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
@@ -109,7 +109,7 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @login_required
 def sheet_pdf(request: HttpRequest, campaign_id: int, side: str, kind: str) -> HttpResponse:
     viewer = access.member(request, campaign_id)
@@ -121,7 +121,7 @@ def sheet_pdf(request: HttpRequest, campaign_id: int, side: str, kind: str) -> H
     return _private(response)
 
 
-@require_GET
+@require_safe
 @login_required
 def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> HttpResponse:
     viewer = access.member(request, campaign_id)
@@ -144,7 +144,7 @@ def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> 
     return _private(response)
 
 
-@require_GET
+@require_safe
 @login_required
 def perimeter_map(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The reduced map as the public sees it (declared units only): both perimeters."""

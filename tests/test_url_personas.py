@@ -41,6 +41,20 @@ signup                             GET  302      302      302      302      302 
 signup                             POST 302      302      302      302      302      200
 set_language                       GET  405      405      405      405      405      405
 set_language                       POST 302      302      302      302      302      302
+# Password change (signed in; an empty form is shown again with its errors) and reset by email
+# (anyone; the reset link in the world is not a valid one, so its page says so).
+password_change                    GET  200      200      200      200      200      login
+password_change                    POST 200      200      200      200      200      login
+password_change_done               GET  200      200      200      200      200      login
+password_change_done               POST 405      405      405      405      405      login
+password_reset                     GET  200      200      200      200      200      200
+password_reset                     POST 200      200      200      200      200      200
+password_reset_done                GET  200      200      200      200      200      200
+password_reset_done                POST 405      405      405      405      405      405
+password_reset_confirm             GET  200      200      200      200      200      200
+password_reset_confirm             POST 200      200      200      200      200      200
+password_reset_complete            GET  200      200      200      200      200      200
+password_reset_complete            POST 405      405      405      405      405      405
 
 # The Refit Phase walker (RB CG I's first RePh; 11.619 RG purchase, a secret step;
 # refit:chit on 11.623 Initiative). Only the referee finishes a RePh that has one.
@@ -381,3 +395,82 @@ def test_the_public_game_browser_stays_cacheable_for_visitors(world: World, name
     assert not _is_private(anonymous)
     signed_in = _client(world, "observer").get(url_for(world, pattern))
     assert _is_private(signed_in)
+
+
+def _referee_pages() -> list[Pattern]:
+    referee = CLIENTS.index("referee")
+    return [
+        pattern
+        for pattern in PATTERNS
+        if EXPECTED.get((pattern.name, "GET"), ("",) * len(CLIENTS))[referee] == "200"
+    ]
+
+
+def test_the_referee_has_pages_to_ask_for():
+    assert len(_referee_pages()) > 40
+
+
+@pytest.mark.parametrize("pattern", _referee_pages(), ids=lambda pattern: pattern.name)
+def test_head_answers_what_get_answers(world: World, pattern: Pattern):
+    """Uptime monitors and link checkers ask with HEAD: wherever GET answers, HEAD does too,
+    with the same status and no body."""
+    client = _client(world, "referee")
+    url = url_for(world, pattern)
+    get = client.get(url)
+    head = client.head(url)
+    assert head.status_code == get.status_code == 200, f"HEAD {url}: {head.status_code}"
+    assert not head.streaming and head.content == b""
+
+
+# Field names of the app's forms, each given a value no form accepts (or one a form might
+# accept, for the second payload): whoever is refused an empty form is refused these the same
+# way, so no view reads, validates or answers about a form before it checks who may send it.
+FORM_FIELDS = """
+action afv air_points amount arrival_edge arrival_turn artillery_used attack attackers becomes
+belt box breakthrough burning ca_drm capacity captured_afv chit_revealed condition controller
+count current cut_off cvp data defenders defense detonating_unit ec elr elr_san_revealed
+encircled entry exited_uncontrolled factors formation formed from full game hex hexes
+hexes_confirmed hist_drm hs_equivalents in_pocket index initiative_chit instead item key kind
+label leader_drm leaders level lines location locations lost manual map_group marked_n members
+met moon move_quantity msl my_role name nationality nca_drm night no_cvp note notes
+observer_location options origin out_of_supply override_reason overrule paste phase placement
+pp_over_ipc pre_registered_hexes quantity reason rebook reconstituted reduced remove reph rg
+role san seen selected sequence setup shifts side size slot state status status_note statuses
+step steps stuka_two_cpp table target terrain text trench turn turns_played under_construction
+unit unit_type units version via water weather what wind with_state wounded
+""".split()  # noqa: SIM905 (a list literal would take a line per name)
+INVALID_FORMS = {
+    "nonsense": {field: "not-a-value-!" for field in FORM_FIELDS},
+    "numbers": {field: "-1" for field in FORM_FIELDS},
+    "plausible": {**{field: "1" for field in FORM_FIELDS}, "side": "german", "role": "referee"},
+}
+
+
+def _refusals():
+    for pattern in PATTERNS:
+        row = EXPECTED.get((pattern.name, "POST"))
+        for who in PERSONAS:
+            if row and row[CLIENTS.index(who)] in {"403", "404"}:
+                for form in INVALID_FORMS:
+                    yield pytest.param(pattern, who, form, id=f"{pattern.name}-{who}-{form}")
+
+
+def test_the_observer_is_refused_every_campaign_form():
+    refused = {p.name for p, who, _form in (c.values for c in _refusals()) if who == "observer"}
+    posted = {name for name, method in EXPECTED if method == "POST"}
+    open_to_all = {
+        name
+        for name in posted
+        if EXPECTED[name, "POST"][CLIENTS.index("outsider")] not in {"404", "405"}
+    }
+    takes_posts = {name for name in posted if EXPECTED[name, "POST"][0] != "405"}
+    assert takes_posts - open_to_all - refused == set()
+
+
+@pytest.mark.parametrize(("pattern", "who", "form"), list(_refusals()))
+def test_authorization_comes_before_validation(world: World, pattern: Pattern, who: str, form):
+    """An invalid form from someone refused an empty one is refused (403/404), not validated
+    (200/400 with errors, or 302 with an error message)."""
+    url = url_for(world, pattern)
+    response = _client(world, who).post(url, INVALID_FORMS[form])
+    assert response.status_code in {403, 404}, f"POST {url} as {who}: {response.status_code}"

@@ -286,6 +286,7 @@ def url_for(world: World, pattern: Pattern) -> str:
         "scenario_id": world.scenario.pk,
         "roll_id": world.roll.pk,
         "token": world.invitation.token,
+        "uidb64": "MA",  # a password reset link that is not valid
         "module_key": "red_factories",
         "section": "rg-charts",
         "kind": "roster",

@@ -24,7 +24,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
@@ -309,7 +309,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
     }
 
 
-@require_GET
+@require_safe
 @login_required
 def dice_log(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)

@@ -3,7 +3,7 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from campaigns.games.registry import GameModule, all_modules, get_module
 
@@ -37,12 +37,12 @@ def _tabs(module: GameModule) -> list[tuple[str, str]]:
     ]
 
 
-@require_GET
+@require_safe
 def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/games/list.html", {"modules": all_modules()})
 
 
-@require_GET
+@require_safe
 def game_detail(request: HttpRequest, module_key: str, section: str = "overview") -> HttpResponse:
     module = _module(module_key)
     tabs = _tabs(module)

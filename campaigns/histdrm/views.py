@@ -29,14 +29,14 @@ TEMPLATE = "campaigns/histdrm/chart.html"
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def chart(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=services.has_chart)
     if not viewer.visible_sides():
         raise Http404  # the values are the sides' secrets: nothing here for an observer
     template = TEMPLATE + "#histdrm-chart" if request.htmx else TEMPLATE
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, template, chart_page(viewer).context())
     access.require(viewer.can_act_for_campaign)
     saved = side_days(viewer.campaign, viewer.visible_sides())

@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access, paging
@@ -94,7 +94,7 @@ def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
 
 
 @vary_on_headers("HX-Request")
-@require_GET
+@require_safe
 @login_required
 def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)

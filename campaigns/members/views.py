@@ -8,7 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -42,7 +42,7 @@ def _members_context(viewer: Viewer) -> dict:
     return context
 
 
-@require_GET
+@require_safe
 @login_required
 def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
@@ -154,7 +154,7 @@ def member_remove(request: HttpRequest, campaign_id: int, membership_id: int) ->
     return redirect("campaigns:members", campaign_id=campaign_id)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     invitation = (
         Invitation.objects.select_related("campaign", "created_by")

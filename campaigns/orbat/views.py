@@ -53,7 +53,7 @@ PAGE = "campaigns/orbat/orbat.html"
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def orbat(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     """The side's divider; POST adds lines through the quick-add form."""

@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -55,7 +55,7 @@ def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 @login_required
 def roster(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_reader(request, campaign_id, side)
@@ -63,7 +63,7 @@ def roster(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def side_day(request: HttpRequest, campaign_id: int, side: str, index: int) -> HttpResponse:
     viewer = access.side_actor(request, campaign_id, side)
@@ -202,7 +202,7 @@ def _new_ledger_form(
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_reader(request, campaign_id, side)

@@ -14,7 +14,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.access import viewer_for
 from campaigns.history import services as history
@@ -22,7 +22,7 @@ from campaigns.transfer import services as transfer
 
 
 @never_cache
-@require_GET
+@require_safe
 @login_required
 def export(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Download the campaign as the viewer may see it (secrets of other sides left out)."""
@@ -42,7 +42,7 @@ class ImportForm(forms.Form):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def import_campaign(request: HttpRequest) -> HttpResponse:
     """Make a new campaign from an export file; the importing user is its creator."""

@@ -21,7 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -60,7 +60,7 @@ def _context(viewer: Viewer, side: str) -> dict[str, Any]:
     return context
 
 
-@require_GET
+@require_safe
 @login_required
 def page(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_reader(

@@ -21,7 +21,7 @@ from refit.walker import services as walker
 PAGE = "refit/perimeters/escape_ob.html"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def escape_ob(request: HttpRequest, campaign_id: int, side: str, roll_id: int) -> HttpResponse:
     roll = roll_id

@@ -22,7 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -175,7 +175,7 @@ def _same(hexmap: Any, marker: Marker, entry: dict[str, Any]) -> bool:
     )
 
 
-@require_GET
+@require_safe
 @login_required
 @vary_on_headers("HX-Request")
 def page(request: HttpRequest, campaign_id: int) -> HttpResponse:

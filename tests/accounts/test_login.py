@@ -92,3 +92,22 @@ def test_a_forged_forwarded_for_entry_does_not_escape_the_lockout(client, hans, 
         HTTP_X_FORWARDED_FOR="10.1.1.1, 203.0.113.7",
     )
     assert response.status_code == 429
+
+
+def test_failures_spread_over_many_usernames_lock_the_address(client, hans, settings):
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        client.post(URL, {"username": f"guess-{n}", "password": "nope"}, REMOTE_ADDR="10.0.0.9")
+    response = client.post(
+        URL, {"username": "hans", "password": "a-long-password-1"}, REMOTE_ADDR="10.0.0.9"
+    )
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_failures_spread_over_many_usernames_leave_other_addresses_alone(client, hans, settings):
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        client.post(URL, {"username": f"guess-{n}", "password": "nope"}, REMOTE_ADDR="10.0.0.9")
+    response = client.post(
+        URL, {"username": "hans", "password": "a-long-password-1"}, REMOTE_ADDR="10.0.0.10"
+    )
+    assert response.status_code == 302

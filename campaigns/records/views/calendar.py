@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -71,7 +71,7 @@ def _calendar_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 @login_required
 def calendar(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
@@ -79,7 +79,7 @@ def calendar(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
     """One calendar row as a form (GET), saved with its version (POST)."""

@@ -87,10 +87,10 @@ def _sticky(entry: CvpEntry) -> dict[str, Any]:
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def cvp(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    if request.method == "GET":
+    if request.method != "POST":
         viewer = access.member(request, campaign_id)
         campaign = viewer.campaign
         if request.htmx and request.GET.get("field") == "scenario" and viewer.can_record:

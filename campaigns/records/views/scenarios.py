@@ -138,10 +138,10 @@ def _save_scenario_form(
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def scenarios(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    if request.method == "GET":
+    if request.method != "POST":
         viewer = access.member(request, campaign_id)
         return render(request, "campaigns/records/scenarios.html", _scenarios_context(viewer, None))
     viewer = access.recorder(request, campaign_id)
@@ -163,7 +163,7 @@ def scenarios(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def scenario(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
@@ -219,7 +219,7 @@ def _end_url(campaign_id: int, scenario_id: int, anchor: str = "") -> str:
 
 
 @vary_on_headers("HX-Request")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def scenario_end(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResponse:
     """The scenario's end: its losses from each side's OB (a side's own, the referee both), the
@@ -227,7 +227,7 @@ def scenario_end(request: HttpRequest, campaign_id: int, scenario_id: int) -> Ht
     viewer = access.member(request, campaign_id, feature=has_scenario_end)
     campaign = viewer.campaign
     record = get_object_or_404(Scenario, pk=scenario_id, campaign=campaign)
-    if request.method == "GET":
+    if request.method != "POST":
         return _end_response(request, viewer, record)
     access.require(viewer.can_record)
     form = EndForm(request.POST, campaign=campaign, scenario=record)

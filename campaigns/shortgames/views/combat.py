@@ -25,7 +25,7 @@ from campaigns.shortgames.pages.combat import CpCombatPage, cp_combat_page, dr_c
 from campaigns.shortgames.views.common import page_context, side_player_or_referee, stale
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def combat(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if request.method == "POST":

@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -26,7 +26,7 @@ from campaigns.shortgames.views.common import (
 from campaigns.state import StateError
 
 
-@require_GET
+@require_safe
 @login_required
 def points(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=short_games.is_short_game)

@@ -20,14 +20,14 @@ from campaigns.state import StateError
 TEMPLATE = "campaigns/shortgames/tables.html"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def tables(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     if campaign.module != "cherkassy_pocket":
         raise Http404
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, TEMPLATE, page_context(viewer, tables_page(viewer)))
     access.require(viewer.can_overrule)
     slots = [slot["id"] for slot in short_games.referee_slots(campaign)]

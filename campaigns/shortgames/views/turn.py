@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -49,7 +49,7 @@ def _answer(request: HttpRequest, viewer: Viewer, anchor: str = "") -> HttpRespo
 
 
 @vary_on_headers("HX-Request")
-@require_GET
+@require_safe
 @login_required
 def turn(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=short_games.is_short_game)

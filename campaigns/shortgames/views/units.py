@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -49,7 +49,7 @@ def roster_context(viewer: Viewer, **forms: Any) -> dict[str, Any]:
 
 
 @vary_on_headers("HX-Request")
-@require_GET
+@require_safe
 @login_required
 def units(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
@@ -124,7 +124,7 @@ def upload(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, ROSTER, roster_context(viewer, upload_form=form), status=400)
 
 
-@require_GET
+@require_safe
 @login_required
 def units_file(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=short_games.is_short_game)
@@ -137,7 +137,7 @@ def units_file(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def unit(request: HttpRequest, campaign_id: int, unit_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=short_games.is_short_game)

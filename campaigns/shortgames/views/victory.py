@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns import access
 from campaigns.shortgames import services as short_games
@@ -18,7 +18,7 @@ from campaigns.shortgames.views.common import incomplete, page_context, victory_
 from campaigns.state import StateError
 
 
-@require_GET
+@require_safe
 @login_required
 def victory(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=short_games.is_short_game)

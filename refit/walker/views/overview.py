@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -47,7 +47,7 @@ def overview_context(
     return context
 
 
-@require_GET
+@require_safe
 @login_required
 def overview(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=walker.has_refit)

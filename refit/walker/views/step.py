@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -237,7 +237,7 @@ def open_reph_running(campaign: Campaign, rule: str) -> RefitPhase:
     return reph
 
 
-@require_GET
+@require_safe
 @login_required
 def step(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=walker.has_refit)
