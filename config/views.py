@@ -7,14 +7,14 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 # The colours of static/css/app.css (--accent, --paper).
 THEME_COLOR = "#8a2c1d"
 BACKGROUND_COLOR = "#fbfaf7"
 
 
-@require_GET
+@require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web manifest (what a phone shows when the app is added to its home screen)."""
     data = {
