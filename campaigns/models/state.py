@@ -20,7 +20,9 @@ class CampaignDay(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="days")
     index = models.PositiveSmallIntegerField()
     moon = models.CharField(_("moon"), max_length=30, blank=True)
-    weather = models.CharField(_("weather"), max_length=30, blank=True)
+    # 60: the words earlier versions booked for December ("Overcast (Falling Snow possible);
+    # Ground Snow") are kept as written until the day is next saved with its key.
+    weather = models.CharField(_("weather"), max_length=60, blank=True)
     ec = models.CharField(_("EC"), max_length=30, blank=True)
     wind = models.CharField(_("wind"), max_length=30, blank=True)
     notes = models.TextField(_("notes"), blank=True)
