@@ -217,3 +217,39 @@ def _question_field(question: Question) -> forms.Field:
         max_value=high,
         widget=forms.NumberInput(attrs={"min": low, "max": high}),
     )
+
+
+class HardenForm(forms.Form):
+    """The MMC the owner battle hardens (11.6112): per retained line ``count_<id>`` how many
+    and ``becomes_<id>`` the type they become (blank: an Elite MMC). The lines are those the
+    page offered; which may harden, and how many in all, the service decides."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
+        self.lines = sorted(
+            int(pk)
+            for key in data
+            for name, _sep, pk in [key.partition("_")]
+            if name == "count" and pk.isdigit()
+        )
+        how_many = _("Enter how many as a whole number.")
+        for pk in self.lines:
+            self.fields[f"count_{pk}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=999,
+                error_messages={"invalid": how_many, "min_value": how_many, "max_value": how_many},
+            )
+            self.fields[f"becomes_{pk}"] = forms.CharField(required=False, max_length=40)
+
+    def picks(self) -> dict[int, tuple[int, str]]:
+        """Line id → (how many, the type they become), for the lines given a number."""
+        data = self.cleaned_data
+        return {
+            pk: (data[f"count_{pk}"], " ".join(data.get(f"becomes_{pk}", "").split()))
+            for pk in self.lines
+            if data.get(f"count_{pk}") is not None
+        }
+
+    def first_error(self) -> str:
+        return next(str(error) for errors in self.errors.values() for error in errors)

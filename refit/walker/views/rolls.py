@@ -23,7 +23,7 @@ from campaigns.state import StateError
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.walker import automatic, initiative, ob_results, situation
 from refit.walker import services as walker
-from refit.walker.forms import ChitForm, RollForm
+from refit.walker.forms import ChitForm, HardenForm, RollForm
 from refit.walker.services import WalkerError
 from refit.walker.views.common import STALE, overview_url, step_or_404
 from refit.walker.views.step import after_change, roll_form_id, roll_lines, step_context
@@ -168,15 +168,11 @@ def harden(request: HttpRequest, campaign_id: int, side: str, rule: str) -> Http
     if reph is None:
         messages.error(request, STALE)
         return _after_roll(request, viewer, side, step_def, None)
-    picks: dict[int, tuple[int, str]] = {}
-    for key, value in request.POST.items():
-        name, _sep, pk = key.partition("_")
-        if name == "count" and pk.isdigit() and value.strip():
-            if not value.strip().isdigit():
-                messages.error(request, _("Enter how many as a whole number."))
-                return _after_roll(request, viewer, side, step_def, reph)
-            becomes = " ".join(request.POST.get(f"becomes_{pk}", "").split())
-            picks[int(pk)] = (int(value), becomes)
+    form = HardenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.first_error())
+        return _after_roll(request, viewer, side, step_def, reph)
+    picks = form.picks()
     try:
         done = ob_results.harden_mmc(campaign, reph, side, picks=picks, by=request.user)
     except StateError as error:

@@ -125,3 +125,15 @@ def test_others_cannot_harden_the_sides_mmc(
     posted = {"reph": reph.pk, f"count_{squads[0].pk}": "1", f"becomes_{squads[0].pk}": "4-5-8"}
     assert client_as(persona).post(url, posted).status_code == status
     assert not OrbatEntry.objects.filter(campaign=campaign, unit_type="4-5-8").exists()
+
+
+@pytest.mark.parametrize("count", ["two", "-1", "1.5"])
+def test_a_count_that_is_no_whole_number_hardens_nothing(
+    campaign, client_as, people, reph, squads, count
+):
+    mmc_roll(campaign, people, 2)
+    url = reverse("refit:harden", args=[campaign.pk, "german", "11.611"])
+    posted = {"reph": reph.pk, f"count_{squads[0].pk}": count, f"becomes_{squads[0].pk}": "4-5-8"}
+    response = client_as("german").post(url, posted, follow=True)
+    assert "Enter how many as a whole number." in response.content.decode()
+    assert not OrbatEntry.objects.filter(campaign=campaign, unit_type="4-5-8").exists()
