@@ -9,12 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns import access
 from campaigns.templatetags.gamedata_tags import loc
 from refit.walker import services as walker
 from refit.walker.forms import MarkForm
 from refit.walker.services import WalkerError
-from refit.walker.views.common import STALE, step_or_404
+from refit.walker.views.common import STALE, step_actor
 from refit.walker.views.step import after_change
 
 
@@ -22,10 +21,8 @@ from refit.walker.views.step import after_change
 @require_POST
 @login_required
 def mark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    viewer, step_def = step_actor(request, campaign_id, side, rule)
     campaign = viewer.campaign
-    step_def = step_or_404(campaign, side, rule)
-    access.require_side_actor(viewer, side, secret=step_def.secret)
     from_overview = request.POST.get("from") == "overview"
     reph = walker.posted_reph(campaign, request.POST.get("reph"))
     form: MarkForm | None = MarkForm(request.POST, auto_id=f"id_mark_{side}_%s")
@@ -76,10 +73,8 @@ def mark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
 @require_POST
 @login_required
 def unmark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    viewer, step_def = step_actor(request, campaign_id, side, rule)
     campaign = viewer.campaign
-    step_def = step_or_404(campaign, side, rule)
-    access.require_side_actor(viewer, side, secret=step_def.secret)
     reph = walker.posted_reph(campaign, request.POST.get("reph"))
     if reph is None:
         messages.error(request, STALE)

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.games.rules import signed
@@ -25,7 +24,7 @@ from refit.walker import automatic, initiative, ob_results, situation
 from refit.walker import services as walker
 from refit.walker.forms import ChitForm, HardenForm, RollForm
 from refit.walker.services import WalkerError
-from refit.walker.views.common import STALE, overview_url, step_or_404
+from refit.walker.views.common import STALE, overview_url, step_actor
 from refit.walker.views.step import after_change, roll_form_id, roll_lines, step_context
 
 
@@ -63,10 +62,8 @@ def _roll_sentence(table_name: str, roll: DiceRoll) -> str:
 @require_POST
 @login_required
 def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    viewer, step_def = step_actor(request, campaign_id, side, rule)
     campaign = viewer.campaign
-    step_def = step_or_404(campaign, side, rule)
-    access.require_side_actor(viewer, side, secret=step_def.secret)
     reph = situation.with_marks(walker.posted_reph(campaign, request.POST.get("reph")))
     if reph is None:
         messages.error(request, STALE)
@@ -160,10 +157,8 @@ def _after_roll(
 @login_required
 def harden(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
     """Battle harden the MMC the owner chose, within the side's MMC Battle Hardening DR."""
-    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    viewer, step_def = step_actor(request, campaign_id, side, rule)
     campaign = viewer.campaign
-    step_def = step_or_404(campaign, side, rule)
-    access.require_side_actor(viewer, side, secret=step_def.secret)
     reph = situation.with_marks(walker.posted_reph(campaign, request.POST.get("reph")))
     if reph is None:
         messages.error(request, STALE)
@@ -186,10 +181,8 @@ def harden(request: HttpRequest, campaign_id: int, side: str, rule: str) -> Http
 @require_POST
 @login_required
 def undo_effects(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    viewer, step_def = step_actor(request, campaign_id, side, rule)
     campaign = viewer.campaign
-    step_def = step_or_404(campaign, side, rule)
-    access.require_side_actor(viewer, side, secret=step_def.secret)
     reph = walker.posted_reph(campaign, request.POST.get("reph"))
     if reph is None:
         messages.error(request, STALE)
@@ -211,10 +204,8 @@ def undo_effects(request: HttpRequest, campaign_id: int, side: str, rule: str) -
 @require_POST
 @login_required
 def choose_chit(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
-    viewer = access.member(request, campaign_id, feature=walker.has_refit)
+    viewer, step_def = step_actor(request, campaign_id, side, rule)
     campaign = viewer.campaign
-    step_def = step_or_404(campaign, side, rule)
-    access.require_side_actor(viewer, side, secret=step_def.secret)
     if not initiative.is_initiative_step(campaign, step_def.tables):
         raise Http404
     reph = walker.posted_reph(campaign, request.POST.get("reph"))
