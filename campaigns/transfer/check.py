@@ -12,16 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.dice.actors import ROLL_TARGET
-from campaigns.dice.legacy_notes import split_legacy_note, turn_step_ids
-from campaigns.dice.services import DICE
 from campaigns.games.registry import GameModule
-from campaigns.games.rules import Drm
-from campaigns.history.labels import ORIGINAL_KEY
-from campaigns.history.sentences import SENTENCES
 from campaigns.models import (
     CampaignDay,
-    CampaignEvent,
     CvpEntry,
     DiceRoll,
     FortificationPurchase,
@@ -35,14 +28,12 @@ from campaigns.models import (
 )
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.records.forms import COUNT_MAX
-from campaigns.transfer.checker import Checker
+from campaigns.transfer.check_log import LogChecks
 from campaigns.transfer.format import (
     CVP_FIELDS,
     DAY_FIELDS,
-    DICE_FIELDS,
     END_COUNTS,
     END_WINNER_BY,
-    EVENT_REFERENCES,
     FORMAT_VERSION,
     FORTIFICATION_FIELDS,
     LEDGER_FIELDS,
@@ -53,15 +44,10 @@ from campaigns.transfer.format import (
     SCENARIO_SIDE_FIELDS,
     SIDE_DAY_FIELDS,
     ImportRefused,
-    is_database_reference,
-    scope_visibilities,
 )
 from campaigns.transfer.sections import REGISTRY
 from campaigns.transfer.values import (
-    event_data_fits,
-    event_data_rule,
     is_int,
-    is_ref,
     short,
 )
 
@@ -91,7 +77,7 @@ class ParsedExport:
     format_version: int = FORMAT_VERSION
 
 
-class FileChecker(Checker):
+class FileChecker(LogChecks):
     """The checker of a whole file: the header's facts (``Checker``) and every section."""
 
     def check(self, data: dict[str, Any], meta: dict[str, Any]) -> ParsedExport:
@@ -385,172 +371,3 @@ class FileChecker(Checker):
                 }
             )
         return rows
-
-    def _history(self, data: dict[str, Any], roll_refs: set) -> list[dict[str, Any]]:
-        rows: list[dict[str, Any]] = []
-        refs: set = set()
-        allowed = scope_visibilities(self.scope, self.module)
-        for n, row in self.rows(data, "history"):
-            # Files made before history rows had ids have none: nothing can name their events.
-            ref = self.ref("history", n, row, refs, required=False)
-            values = self.values(
-                "history", n, row, CampaignEvent, ("action", "visibility", "target_type", "data")
-            )
-            if not values["action"]:
-                raise self.error("history", n, "action", _("is missing."))
-            if values["visibility"] not in allowed:
-                raise self.error(
-                    "history",
-                    n,
-                    "visibility",
-                    _("is secret in a file of scope “%(scope)s”.") % {"scope": self.scope},
-                )
-            for name in ("actor", "undone_by"):
-                if row.get(name) is not None and not isinstance(row[name], str):
-                    raise self.error("history", n, name, _("must be a user name or null."))
-            target = self.reference(
-                "history", n, row, "target", roll_refs, _("names no dice roll of the file.")
-            )
-            if target is not None and values["target_type"] != ROLL_TARGET:
-                raise self.error(
-                    "history", n, "target", _("only an event about a dice roll names one.")
-                )
-            created_at = self.timestamp("history", n, row, "created_at")
-            undone_at = self.timestamp("history", n, row, "undone_at")
-            event_data = self._event_data(n, values["action"], values["data"])
-            event_data[ORIGINAL_KEY] = {
-                "created_at": row.get("created_at") if created_at else None,
-                "actor": row.get("actor"),
-                "undone_by": row.get("undone_by"),
-            }
-            rows.append(
-                {
-                    "ref": ref,
-                    "values": {**values, "data": event_data, "undone_at": undone_at},
-                    "target": target,
-                    "created_at": created_at,
-                    "names": None,
-                }
-            )
-        # An event named by another (change.undone → the undone one) by its file id: linked to
-        # the new event on import. Anything else there (a database id of the installation the
-        # file came from, in files made before history rows had ids) names nothing here.
-        for row in rows:
-            event_data = row["values"]["data"]
-            key = EVENT_REFERENCES.get(row["values"]["action"])
-            if key in event_data:
-                named = event_data.pop(key)
-                if is_ref(named) and named in refs:
-                    row["names"] = named
-        return rows
-
-    def _event_data(self, number: int, action: str, data: dict[str, Any]) -> dict[str, Any]:
-        """An event's data as it may be stored: no database ids, known keys of known types."""
-        data = {k: v for k, v in data.items() if not is_database_reference(action, k)}
-        # The shapes each feature registered with its sentence: a value of another type would
-        # break the history page. Keys not named are kept as they are.
-        for key, kind in SENTENCES.data_shape(action).items():
-            if key in data and not event_data_fits(kind, data[key]):
-                raise self.error("history", number, f"data.{key}", event_data_rule(kind))
-        return data
-
-    def _dice_rolls(self, data: dict[str, Any]) -> list[dict[str, Any]]:
-        section = "dice_rolls"
-        rows: list[dict[str, Any]] = []
-        refs: set = set()
-        allowed = scope_visibilities(self.scope, self.module)
-        turn_steps = turn_step_ids(self.module.files.get("turn_sequence"))
-        for n, row in self.rows(data, section):
-            ref = self.ref(section, n, row, refs)
-            values = self.values(section, n, row, DiceRoll, DICE_FIELDS)
-            if "sequence_step" not in row and "form_token" not in row:
-                # A file from before the two keys: its notes carry them, as the data migration
-                # found them in the database.
-                split = split_legacy_note(
-                    values["note"],
-                    step=values["step"],
-                    table_id=values["table_id"],
-                    turn_steps=turn_steps,
-                )
-                values.update(
-                    note=split.note, sequence_step=split.sequence_step, form_token=split.form_token
-                )
-            if values["sequence_step"] and values["sequence_step"] not in turn_steps:
-                raise self.error(section, n, "sequence_step", _("is not a step of this game."))
-            side = row.get("side", "")
-            if side != "" and side not in self.module.side_keys:
-                raise self.error(section, n, "side", _("is not a side of this game."))
-            if values["visibility"] not in allowed:
-                raise self.error(
-                    section,
-                    n,
-                    "visibility",
-                    _("is secret in a file of scope “%(scope)s”.") % {"scope": self.scope},
-                )
-            kind = values["kind"]
-            if kind not in DICE:
-                raise self.error(section, n, "kind", _("must be “dr” or “DR”."))
-            faces = row.get("faces")
-            if (
-                not isinstance(faces, list)
-                or len(faces) != DICE[kind]
-                or not all(is_int(face) and 1 <= face <= 6 for face in faces)
-            ):
-                raise self.error(
-                    section,
-                    n,
-                    "faces",
-                    _("must list %(count)s die faces from 1 to 6.") % {"count": DICE[kind]},
-                )
-            if values["original"] != sum(faces):
-                raise self.error(section, n, "original", _("must be the sum of the dice."))
-            modifiers = row.get("modifiers", [])
-            if not isinstance(modifiers, list) or not all(_is_modifier(m) for m in modifiers):
-                raise self.error(
-                    section,
-                    n,
-                    "modifiers",
-                    _(
-                        "must be a list of objects with a whole-number “value”, a text “reason” "
-                        "and, for a DRM of the table, its “id” (text)."
-                    ),
-                )
-            if values["final"] != values["original"] + sum(m["value"] for m in modifiers):
-                raise self.error(
-                    section, n, "final", _("must be the original roll plus the modifiers.")
-                )
-            for name in ("rolled_by", "voided_by"):
-                if row.get(name) is not None and not isinstance(row[name], str):
-                    raise self.error(section, n, name, _("must be a user name or null."))
-            voided_at = self.timestamp(section, n, row, "voided_at")
-            if (voided_at is None) != (not values["void_reason"].strip()):
-                raise self.error(
-                    section,
-                    n,
-                    "void_reason",
-                    _("is needed for a void roll, and only for one."),
-                )
-            rows.append(
-                {
-                    "ref": ref,
-                    "values": {
-                        **values,
-                        "side": side,
-                        "faces": faces,
-                        "modifiers": modifiers,
-                        "result": row.get("result"),
-                        "voided_at": voided_at,
-                    },
-                    "rolled_at": self.timestamp(section, n, row, "rolled_at"),
-                }
-            )
-        return rows
-
-
-def _is_modifier(record: Any) -> bool:
-    """A roll's modifier as the dice service stores it (``Drm.record``)."""
-    try:
-        Drm.from_record(record)
-    except ValueError:
-        return False
-    return True
