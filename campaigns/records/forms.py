@@ -16,7 +16,14 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.games.weather import ec_types_of, key_of, label_of, offered, types_of
 from campaigns.models import Campaign, CvpPhase, Scenario, ScenarioType
-from campaigns.periods import day_choices, day_label, period_month, period_word, side_choices
+from campaigns.periods import (
+    current_index,
+    day_choices,
+    day_label,
+    period_month,
+    period_word,
+    side_choices,
+)
 
 # Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
 # Attacks and Assaults (11.6235); Slaughter at Ponyri records its time frames; the short games
@@ -469,3 +476,19 @@ def weather_label(campaign: Campaign, stored: str) -> str:
     """A stored weather as the reader reads it: the game's name for a key (or for the words
     an older version booked), else as written."""
     return label_of(types_of(campaign.game.files), stored, get_language())
+
+
+def new_scenario_initial(campaign: Campaign, *, recorded: int) -> dict[str, Any]:
+    """What a new scenario's form starts with: the current day; and for a Red Factories
+    campaign's first scenario, the initial scenario with the set-up order its CG data gives
+    (11.5: who sets up and who moves first). The attacker is not in the data: asked."""
+    initial: dict[str, Any] = {"index": current_index(campaign)}
+    if recorded or ScenarioType.INITIAL not in scenario_types(campaign):
+        return initial
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    definition = definitions.get(campaign.campaign_game) or {}
+    initial["scenario_type"] = ScenarioType.INITIAL
+    for role in ("sets_up_first", "moves_first"):
+        if definition.get(role) in campaign.game.side_keys:
+            initial[role] = definition[role]
+    return initial

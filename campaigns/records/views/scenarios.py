@@ -21,7 +21,7 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games.rules import signed
 from campaigns.models import OrbatBox, OrbatEntry, Scenario
-from campaigns.periods import current_index, day_label, period_word, side_choices
+from campaigns.periods import day_label, period_word, side_choices
 from campaigns.records import services
 from campaigns.records.balance import scenario_balance_drm, win_loss
 from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
@@ -33,7 +33,12 @@ from campaigns.records.end import (
     verdict_for,
 )
 from campaigns.records.end_forms import EndForm, LossesForm
-from campaigns.records.forms import STONE_LOCATION_MODULES, ScenarioForm, scenario_label
+from campaigns.records.forms import (
+    STONE_LOCATION_MODULES,
+    ScenarioForm,
+    new_scenario_initial,
+    scenario_label,
+)
 from campaigns.state import StateError
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
@@ -95,7 +100,9 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
     ]
     can_edit = viewer.can_record
     if form is None and can_edit:
-        form = ScenarioForm(campaign=campaign, initial={"index": current_index(campaign)})
+        form = ScenarioForm(
+            campaign=campaign, initial=new_scenario_initial(campaign, recorded=len(scenarios))
+        )
     return {
         "viewer": viewer,
         "campaign": campaign,

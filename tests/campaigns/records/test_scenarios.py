@@ -548,3 +548,28 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     with django_assert_max_num_queries(11):  # + the slot check, savepoint, insert, event
         response = client.post(list_url(big), form_data(index=29, sequence=2), **HX)
     assert len(response.context["rows"]) == 31
+
+
+def test_the_first_scenario_starts_as_the_initial_one_with_its_set_up_order(
+    campaign, people, client_as
+):
+    # RB CG I (11.5, L605): the Soviet sets up first, the German moves first; the attacker is
+    # not in the data and stays to choose.
+    form = client_as("german").get(list_url(campaign)).context["form"]
+    assert form.initial == {
+        "index": 0,
+        "scenario_type": "initial",
+        "sets_up_first": "soviet",
+        "moves_first": "german",
+    }
+    html = client_as("german").get(list_url(campaign)).content.decode()
+    assert '<option value="initial" selected>' in html
+    Scenario.objects.create(campaign=campaign, index=0, scenario_type="initial")
+    later = client_as("german").get(list_url(campaign)).context["form"]
+    assert later.initial == {"index": 0}
+
+
+def test_a_time_frame_game_has_no_initial_scenario_to_fill(people, client_as):
+    sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
+    form = client_as("german").get(list_url(sap)).context["form"]
+    assert form.initial == {"index": 0}
