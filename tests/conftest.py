@@ -30,14 +30,14 @@ def people(django_user_model) -> dict:
     }
 
 
-@pytest.fixture
-def campaign(people) -> Campaign:
-    """RB CG I, created by the German player; the others joined through invitation links."""
+def red_factories_campaign(people: dict, cg_key: str, name: str) -> Campaign:
+    """A Red Factories campaign game created by the German player; the Soviet player, the
+    referee and the observer joined through invitation links."""
     campaign = services.create_campaign(
         user=people["german"],
-        name="Into the Factory, club night",
+        name=name,
         module=get_module("red_factories"),
-        cg_key="rb-cg-1",
+        cg_key=cg_key,
         role=Role.PLAYER,
         side="german",
     )
@@ -47,6 +47,12 @@ def campaign(people) -> Campaign:
         invitation = services.create_invitation(campaign, by=people["german"], role=role, side=side)
         services.accept_invitation(invitation, user=people[persona])
     return campaign
+
+
+@pytest.fixture
+def campaign(people) -> Campaign:
+    """RB CG I, created by the German player; the others joined through invitation links."""
+    return red_factories_campaign(people, "rb-cg-1", "Into the Factory, club night")
 
 
 @pytest.fixture

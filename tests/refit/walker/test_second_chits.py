@@ -6,15 +6,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.games.registry import get_module
 from campaigns.history import services as history
-from campaigns.members import services
-from campaigns.models import CampaignEvent, Role, Scenario, SideDay
+from campaigns.models import CampaignEvent, Scenario, SideDay
 from campaigns.transfer import services as transfer
 from refit.walker import facts, initiative
 from refit.walker import services as walker
 from refit.walker.initiative import InitiativeError
-from tests.conftest import MEMBERS
+from tests.conftest import red_factories_campaign
 from tests.refit.builders import mark_past, reph_at
 from tests.refit.walker.test_transfer import export_as, round_trip
 
@@ -26,20 +24,7 @@ DEEMED_REFUSAL = "SSR I.6: for the second scenario of this day"
 @pytest.fixture
 def ro(people):
     """RO CG I (23 Oct – 31 Oct), created by the German player; the others invited."""
-    campaign = services.create_campaign(
-        user=people["german"],
-        name="Red October, club night",
-        module=get_module("red_factories"),
-        cg_key="ro-cg-1",
-        role=Role.PLAYER,
-        side="german",
-    )
-    for persona, (role, side) in MEMBERS.items():
-        if persona == "german":
-            continue
-        invitation = services.create_invitation(campaign, by=people["german"], role=role, side=side)
-        services.accept_invitation(invitation, user=people[persona])
-    return campaign
+    return red_factories_campaign(people, "ro-cg-1", "Red October, club night")
 
 
 @pytest.fixture
