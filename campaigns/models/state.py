@@ -263,6 +263,8 @@ class ReinforcementGroup(models.Model):
     class Source(models.TextChoices):
         INITIAL = "initial", _("Initial OB")
         PURCHASED = "purchased", _("Purchased")
+        # Given by a SaP time frame's OB (CG-2 … CG-6), rolled like any RG (issue 16).
+        TIME_FRAME = "time_frame", _("Time-frame reinforcement")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rgs")
     side = models.CharField(max_length=20)
@@ -317,6 +319,9 @@ class OrbatBox(models.TextChoices):
 
     RETAINED = "retained", _("Retained")
     RG = "rg", _("RG awaiting entry")
+    # Units a SaP time frame brings outside any RG: Stavka AFVs (CG7.22), the 9 July AM dug-in
+    # T-34s (CG7.23) and German AFVs (CG-5) — awaiting entry or set-up (issue 16).
+    ARRIVING = "arriving", _("Time-frame reinforcements awaiting entry")
     CASUALTIES = "casualties", _("Casualties / eliminated")
     FORTIFICATIONS = "fortifications", _("Fortification counters")
     WOUNDED = "wounded", _("Wounded leaders")

@@ -16,7 +16,7 @@ from campaigns.models import Campaign, OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.orbat.lifecycle import WAITING
 
 # The divider's boxes other than one per RG awaiting entry.
-FIXED_BOXES = [box for box in OrbatBox if box != OrbatBox.RG]
+FIXED_BOXES = [box for box in OrbatBox if box not in (OrbatBox.RG, OrbatBox.ARRIVING)]
 
 Line = TypeVar("Line")
 
@@ -45,7 +45,8 @@ def divider_boxes(
     groups: Iterable[ReinforcementGroup],
     lines: Iterable[tuple[OrbatEntry, Line]],
 ) -> list[DividerBox[Line]]:
-    """Retained first, then one box per RG awaiting entry, then the other fixed boxes.
+    """Retained first, then a SaP time frame's arriving units (when there are any), one box per
+    RG awaiting entry, then the other fixed boxes.
 
     ``lines`` pairs each entry with what the caller shows for it (a page row, or the entry
     itself). An RG no longer waiting (campaigns.orbat.lifecycle.WAITING: bought, rolled, awaiting
@@ -60,8 +61,12 @@ def divider_boxes(
         if group.status in WAITING or (OrbatBox.RG, group.pk) in by_box
     ]
     fixed = {box: DividerBox(box.value, by_box.get((box.value, None), [])) for box in FIXED_BOXES}
+    # SaP time-frame reinforcements outside RGs (issue 16): shown while some are in it; the app
+    # fills it, players move lines out of it (never into it).
+    arriving = by_box.get((OrbatBox.ARRIVING.value, None))
     return [
         fixed[OrbatBox.RETAINED],
+        *([DividerBox(OrbatBox.ARRIVING.value, arriving)] if arriving else []),
         *rg_boxes,
         *(fixed[box] for box in FIXED_BOXES if box != OrbatBox.RETAINED),
     ]

@@ -33,6 +33,10 @@ STATUS_CHOICES = [
     ("disabled", _("weapon disabled")),
     ("abandoned", _("abandoned")),
     ("fanatic", _("fanatic (next scenario)")),
+    # SaP CG7.22: Stavka armor leaves the CG at the end of the time frame it entered, unless
+    # captured or a wreck in a terrain Blaze (issue 16).
+    ("stavka", _("Stavka armor (leaves the CG at the end of its time frame)")),
+    ("blaze_wreck", _("wreck in a terrain Blaze (stays)")),
 ]
 STATUS_LABELS = dict(STATUS_CHOICES)
 

@@ -101,11 +101,42 @@ class Box:
     # The RG's life cycle: its status in words and what it may be set to by hand.
     status_label: str = ""
     status_targets: list[tuple[str, str]] = field(default_factory=list)
+    # SaP time-frame reinforcements (issue 16): how they enter, in the reader's language.
+    entries: list[str] = field(default_factory=list)
 
     @property
     def waiting(self) -> bool:
         """An RG box still taking lines (bought, rolled, awaiting entry)."""
         return self.group is not None and self.group.status in lifecycle.WAITING
+
+
+def _arrival_entries(viewer: Viewer, side: str) -> dict[tuple[str, str], str]:
+    """(period, group) → "CG-3: <entry as printed>" for the side's SaP time-frame groups."""
+    frames = (
+        viewer.campaign.game.files.get("campaign_games", {})
+        .get("campaign_games", {})
+        .get(viewer.campaign.campaign_game, {})
+        .get("time_frames")
+        or {}
+    )
+    found = {}
+    for period, frame in frames.items():
+        for group in (frame.get("reinforcements") or {}).get(side) or []:
+            found[(period, group.get("group", ""))] = f"{period}: {loc(group.get('entry', ''))}"
+    return found
+
+
+def _entries_of(
+    entries: dict[tuple[str, str], str], group: ReinforcementGroup | None, lines: list[Row]
+) -> list[str]:
+    """How the box's time-frame reinforcements enter: an RG's own group, or each group whose
+    units are in the box (the lines carry their time frame as their note)."""
+    if group is not None:
+        arrival = group.details.get("arrival") or {}
+        text = entries.get((arrival.get("period", ""), arrival.get("group", "")))
+        return [text] if text else []
+    periods = {row.entry.status_note for row in lines}
+    return [text for (period, _group), text in entries.items() if period in periods]
 
 
 def anchor_of(target: str) -> str:
@@ -217,6 +248,7 @@ def _boxes(
 
     names = _rg_names(viewer, side)
     types = rg_types_of(viewer, side)
+    entries = _arrival_entries(viewer, side)
     boxes = []
     for divider_box in divider_boxes(
         groups, ((entry, shown(entry)) for entry in side_lines(viewer.campaign, side))
@@ -234,6 +266,7 @@ def _boxes(
                     day=_day_label(viewer, group.index),
                     status_label=rg_status.status_label(group.status),
                     status_targets=_status_targets(viewer, group, types.get(group.rg_id, "")),
+                    entries=_entries_of(entries, group, []),
                 )
             )
         else:
@@ -244,6 +277,11 @@ def _boxes(
                     anchor=anchor_of(box.value),
                     title=str(box.label),
                     rows=divider_box.lines,
+                    entries=(
+                        _entries_of(entries, None, divider_box.lines)
+                        if box == OrbatBox.ARRIVING
+                        else []
+                    ),
                 )
             )
     return boxes

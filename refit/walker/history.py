@@ -123,3 +123,28 @@ def _side_day_carried(event: CampaignEvent) -> str:
             "san": data.get("san"),
         }
     return text
+
+
+@sentence(
+    "orbat.arrived",
+    data={"index": INT, "side": TEXT, "period": TEXT, "units": TEXTS},
+)
+def _orbat_arrived(event: CampaignEvent) -> str:
+    """A SaP time frame's reinforcements joined the side's OB (issue 16)."""
+    return _("%(side)s reinforcements of %(day)s joined the OB: %(units)s.") % {
+        "side": event_side(event),
+        "day": event_day(event),
+        "units": ", ".join(event.data.get("units", [])),
+    }
+
+
+@sentence(
+    "orbat.stavka_removed",
+    data={"index": INT, "side": TEXT, "units": TEXTS},
+)
+def _stavka_removed(event: CampaignEvent) -> str:
+    """CG7.22: the Stavka AFVs left the CG at the end of the time frame they entered."""
+    return _("Stavka armor removed from the CG at the end of %(day)s (CG7.22): %(units)s.") % {
+        "day": event_day(event),
+        "units": ", ".join(event.data.get("units", [])),
+    }

@@ -22,7 +22,7 @@ from campaigns.access import PUBLIC, viewer_or_none
 from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
-from refit.walker import carry, initiative, lifecycle, strictness
+from refit.walker import arrivals, carry, initiative, lifecycle, stavka, strictness
 
 
 class WalkerError(ValueError):
@@ -362,4 +362,8 @@ def finish(
         # A new CG day (time frame) begins: it starts with the ELR and SAN the last one ended
         # with (11.6121, 11.6122).
         carry.carry_into(campaign, following.index, by=by)
+        # SaP: the Stavka armor of the time frame that ended leaves the CG (CG7.22, 11.602h);
+        # the new time frame's reinforcements join the OB, to be rolled in this RePh (11.618).
+        stavka.remove_ended(campaign, following.index, by=by)
+        arrivals.arrive(campaign, following.index, by=by)
     return opened

@@ -46,7 +46,7 @@ def big_campaign(people, *, rgs=40, lines=400):
         )
         for n in range(rgs)
     )
-    boxes = [box for box in OrbatBox if box != OrbatBox.RG]
+    boxes = [box for box in OrbatBox if box not in (OrbatBox.RG, OrbatBox.ARRIVING)]
     OrbatEntry.objects.bulk_create(
         OrbatEntry(
             campaign=campaign,

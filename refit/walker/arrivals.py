@@ -1,0 +1,137 @@
+"""A SaP time frame's reinforcements join each side's OB when its Refit Phase opens (issue 16).
+
+``services.finish`` calls ``arrive`` when it opens the RePh of a later time frame (the one whose
+11.617/11.618 belong to it), after the ELR/SAN carry. The rules are ``refit.rules.arrivals``
+(pure, over ``campaign_games.json`` → ``time_frames``); here they become rows:
+
+* each RG of a group is a ``ReinforcementGroup`` (source ``time_frame``, the time frame's index,
+  numbered after the side's RGs of that id) with ``details["arrival"]`` = period, group, entry
+  turn: it is rolled in that RePh's 11.618 like any RG and then waits for entry (its life cycle,
+  ``campaigns.orbat.lifecycle``);
+* each unit line (Stavka AFVs, CG7.22; dug-in T-34 M41s, CG7.23; CG-5's German AFVs) goes into
+  the divider's "arriving" box, marked ``stavka`` / ``dug_in``, with the LMG CG7.23 gives for
+  each T-34 M41.
+
+Once per side and time frame (an arrival not undone is never made again), one side-scoped event
+per side with every row it made, so that an undo takes the whole arrival back. Before the new
+arrivals, the Stavka AFVs of the time frame that has just ended leave the CG (CG7.22, 11.602h;
+``refit.walker.stavka``).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import Max
+
+from campaigns.history import services as history
+from campaigns.models import (
+    Campaign,
+    CampaignEvent,
+    OrbatBox,
+    OrbatEntry,
+    ReinforcementGroup,
+    RgStatus,
+)
+from refit.rules import arrivals as rules
+
+ACTION = "orbat.arrived"
+STAVKA = "stavka"
+DUG_IN = "dug_in"
+SAP = "slaughter_at_ponyri"
+
+
+def time_frames(campaign: Campaign) -> dict:
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    return (definitions.get(campaign.campaign_game) or {}).get("time_frames") or {}
+
+
+def arrivals_for(campaign: Campaign, index: int, side: str) -> list[rules.Arrival]:
+    """What time frame ``index`` brings ``side`` (from the data; none outside SaP)."""
+    periods = campaign.cg.periods
+    if campaign.module != SAP or not 0 <= index < len(periods):
+        return []
+    return rules.arrivals(time_frames(campaign), periods[index].key, side)
+
+
+def arrived(campaign: Campaign, index: int, side: str) -> bool:
+    return CampaignEvent.objects.filter(
+        campaign=campaign,
+        action=ACTION,
+        undone_at__isnull=True,
+        data__index=index,
+        data__side=side,
+    ).exists()
+
+
+def _unit_lines(arrival: rules.Arrival) -> list[tuple[str, int, list[str]]]:
+    lines = []
+    for unit in arrival.units:
+        statuses = [STAVKA] if unit.stavka else [DUG_IN] if unit.dug_in else []
+        lines.append((unit.text, unit.count, statuses))
+    lmg = rules.dug_in_lmg(arrival.units)
+    if lmg:
+        lines.append(("LMG", lmg, []))
+    return lines
+
+
+def arrive(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> list[CampaignEvent]:
+    """Put time frame ``index``'s reinforcements into each side's OB (once); the events."""
+    events = []
+    for side in campaign.game.side_keys:
+        found = arrivals_for(campaign, index, side)
+        if not found or arrived(campaign, index, side):
+            continue
+        numbers = dict(
+            ReinforcementGroup.objects.filter(campaign=campaign, side=side)
+            .values("rg_id")
+            .annotate(top=Max("number"))
+            .values_list("rg_id", "top")
+        )
+        made: list[ReinforcementGroup | OrbatEntry] = []
+        words = []
+        for arrival in found:
+            where = {"period": arrival.period, "group": arrival.group, "turn": arrival.turn}
+            for rg_id, count in arrival.rgs:
+                for _n in range(count):
+                    numbers[rg_id] = numbers.get(rg_id, 0) + 1
+                    made.append(
+                        ReinforcementGroup.objects.create(
+                            campaign=campaign,
+                            side=side,
+                            rg_id=rg_id,
+                            number=numbers[rg_id],
+                            index=index,
+                            source=ReinforcementGroup.Source.TIME_FRAME,
+                            status=RgStatus.BOUGHT,
+                            details={"arrival": where},
+                        )
+                    )
+                words.append(f"{count} × RG {rg_id}")
+            for text, count, statuses in _unit_lines(arrival):
+                made.append(
+                    OrbatEntry.objects.create(
+                        campaign=campaign,
+                        side=side,
+                        box=OrbatBox.ARRIVING,
+                        unit_type=text[:60],
+                        kind="vehicle_or_gun" if text != "LMG" else "support_weapon",
+                        quantity=count,
+                        statuses=statuses,
+                        status_note=arrival.period,  # the rules' own label ("CG-3")
+                    )
+                )
+                words.append(f"{count} × {text}")
+        events.append(
+            history.record_change(
+                campaign,
+                by,
+                ACTION,
+                visibility=side,
+                changes=[(row, None, history.snapshot(row)) for row in made],
+                side=side,
+                index=index,
+                period=found[0].period,
+                units=words,
+            )
+        )
+    return events
