@@ -21,6 +21,7 @@ Each change runs in one transaction with its history event.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -119,8 +120,19 @@ def initial_fortified_buildings(campaign: Campaign, side: str) -> int:
     return int(initial_ob(campaign).get(side, {}).get("fortified_building_locations") or 0)
 
 
+# What other apps add to a new campaign's state (refit: SaP's German Armor Reserve), registered
+# when they are ready; each gets the campaign, its CG definition and the user.
+NEW_CAMPAIGN_HOOKS: list[Callable[[Campaign, dict[str, Any], AbstractBaseUser], None]] = []
+
+
 def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
     """The state a new campaign starts with, from its campaign-game definition."""
+    _initialize(campaign, user)
+    for hook in NEW_CAMPAIGN_HOOKS:
+        hook(campaign, _definition(campaign), user)
+
+
+def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
     periods = campaign.cg.periods
     # The weather, EC and wind the CG's SSRs fix (RB CG I SSR I.1: Clear, Moderate, no wind).
     fixed = initial_conditions(

@@ -13,6 +13,7 @@ class RefitConfig(AppConfig):
         import refit.perimeters.history
         import refit.purchases.history
         import refit.purchases.undo
+        import refit.reserve.history
         import refit.walker.history
         import refit.walker.ob_history  # noqa: F401
 
@@ -38,3 +39,12 @@ class RefitConfig(AppConfig):
 
         receipt.register()
         fortification_services.register()
+
+        # SaP's German Armor Reserve: its 48 AFVs on a new campaign, its rows in the export.
+        from campaigns.state import NEW_CAMPAIGN_HOOKS
+        from refit.reserve import services as reserve
+        from refit.reserve import transfer as reserve_transfer
+
+        if reserve.create_pool not in NEW_CAMPAIGN_HOOKS:
+            NEW_CAMPAIGN_HOOKS.append(reserve.create_pool)
+        reserve_transfer.register()

@@ -69,3 +69,48 @@ class PerimeterUnits(models.Model):
 
     def __str__(self) -> str:
         return f"{self.state_id} {self.side} units"
+
+
+class ArmorReserveVehicle(models.Model):
+    """One AFV of SaP's German Armor Reserve (CG7.21, issue 16): 48 at the CG start, the 9 July
+    AM AFVs left off-map join it (CG-5.2). Secret to the German side and the referee, like its
+    OB. The rules are refit.rules.reserve; the changes refit.reserve.services."""
+
+    class State(models.TextChoices):
+        RESERVE = "reserve", _("in the reserve")
+        IN_PLAY = "in_play", _("entered play")
+
+    class Repair(models.TextChoices):
+        READY = "", _("ready")
+        MALFUNCTIONED = "malfunctioned", _("weapon malfunctioned")
+        IMMOBILIZED = "immobilized", _("immobilized, under repair")
+        WRECK_UNDER_REPAIR = "wreck_under_repair", _("wreck under repair")
+
+    class Origin(models.TextChoices):
+        INITIAL = "initial", _("the CG start")
+        CG5 = "cg5", _("9 July AM, left off-map (CG-5.2)")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="armor_reserve")
+    serial = models.PositiveSmallIntegerField(_("number"))
+    vehicle_type = models.CharField(_("AFV"), max_length=40)
+    origin = models.CharField(_("from"), max_length=10, choices=Origin.choices)
+    armor_leader = models.CharField(_("armor leader"), max_length=20, blank=True)
+    state = models.CharField(
+        _("where"), max_length=10, choices=State.choices, default=State.RESERVE
+    )
+    repair = models.CharField(
+        _("repair"), max_length=20, choices=Repair.choices, default="", blank=True
+    )
+    entered_index = models.PositiveSmallIntegerField(_("entered in"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["campaign", "serial"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "serial"], name="armor_reserve_serial_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} AR {self.serial} {self.vehicle_type}"

@@ -22,6 +22,7 @@ from campaigns.access import PUBLIC, viewer_or_none
 from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
+from refit.reserve import services as reserve
 from refit.walker import arrivals, carry, initiative, lifecycle, stavka, strictness
 
 
@@ -365,5 +366,7 @@ def finish(
         # SaP: the Stavka armor of the time frame that ended leaves the CG (CG7.22, 11.602h);
         # the new time frame's reinforcements join the OB, to be rolled in this RePh (11.618).
         stavka.remove_ended(campaign, following.index, by=by)
+        # 11.6132: the German Armor Reserve's malfunctioned weapons are repaired (CG7.21).
+        reserve.auto_repair(campaign, following.index, by=by)
         arrivals.arrive(campaign, following.index, by=by)
     return opened
