@@ -58,6 +58,9 @@ class SideDay(models.Model):
         _("second scenario's initiative chit"), max_length=20, blank=True
     )
     second_chit_revealed = models.BooleanField(_("second scenario's chit revealed"), default=False)
+    # SaP CG-3.1/3.2/4.1/4.2 (issue 16): the Russian's designations for the time frame's Stavka
+    # reinforcements, {"turn_two": {unit or RG id: n}, "south": n | null}; {} when none.
+    arrival_plan = models.JSONField(_("arrival designations"), default=dict, blank=True)
     version = models.PositiveIntegerField(default=0)
 
     class Meta:

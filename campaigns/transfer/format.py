@@ -93,6 +93,7 @@ END_WINNER_BY = ("rules", "players")
 DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes")
 # ``second_chit`` / ``second_chit_revealed``: the chits before RO CG I's second scenario on
 # 23 Oct (SSR I.6; added after version 2 was fixed; a file without them imports them blank).
+# ``arrival_plan``: SaP's CG-3.1/3.2/4.1/4.2 designations (issue 16; a file without it: {}).
 SIDE_DAY_FIELDS = (
     "index",
     "side",
@@ -104,6 +105,7 @@ SIDE_DAY_FIELDS = (
     "chit_revealed",
     "second_chit",
     "second_chit_revealed",
+    "arrival_plan",
 )
 # ``locations``: a recon payment's Locations (added after version 2 was fixed; a file without it
 # imports with the column blank).

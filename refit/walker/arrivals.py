@@ -21,7 +21,10 @@ arrivals, the Stavka AFVs of the time frame that has just ended leave the CG (CG
 from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.history import services as history
 from campaigns.models import (
@@ -31,7 +34,9 @@ from campaigns.models import (
     OrbatEntry,
     ReinforcementGroup,
     RgStatus,
+    SideDay,
 )
+from campaigns.state import StaleEdit, StateError, save_versioned
 from refit.rules import arrivals as rules
 
 ACTION = "orbat.arrived"
@@ -125,7 +130,7 @@ def arrive(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> list[Camp
             history.record_change(
                 campaign,
                 by,
-                ACTION,
+                "orbat.arrived",
                 visibility=side,
                 changes=[(row, None, history.snapshot(row)) for row in made],
                 side=side,
@@ -135,3 +140,71 @@ def arrive(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> list[Camp
             )
         )
     return events
+
+
+# --- CG-3.1 / CG-3.2 / CG-4.1 / CG-4.2: the Russian's designations --------------------------
+
+TURN_TWO_RULES = ("CG-3.1", "CG-3.2", "CG-4.1")
+SOUTH_RULE = "CG-4.2"
+DESIGNATION_REASONS = {
+    "designation_over": gettext_lazy("%(unit)s: %(n)s designated for turn 2, but %(max)s arrive."),
+    "south_edge_minimum": gettext_lazy(
+        "At least %(min)s of these AFVs must enter via the south edge."
+    ),
+    "south_edge_over": gettext_lazy("Only %(max)s AFVs arrive."),
+}
+
+
+def designation_rules(campaign: Campaign, index: int) -> tuple[bool, bool]:
+    """(turn-2 designations may be made, CG-4.2's south-edge minimum applies) for the time
+    frame ``index``."""
+    periods = campaign.cg.periods
+    if campaign.module != SAP or not 0 <= index < len(periods):
+        return False, False
+    special = (time_frames(campaign).get(periods[index].key) or {}).get("special_rules") or []
+    return any(rule in special for rule in TURN_TWO_RULES), SOUTH_RULE in special
+
+
+@transaction.atomic
+def designate(
+    campaign: Campaign,
+    side: str,
+    *,
+    turn_two: dict[str, int],
+    south: int | None,
+    version: int,
+    by: AbstractBaseUser,
+) -> SideDay:
+    """Record the designations for the open time frame (before set-up): which arrivals enter on
+    turn 2 through German-controlled edge hexes (CG-3.1/3.2/4.1) and how many AFVs enter via
+    the south edge (CG-4.2, at least 10). Refused when over what arrives or under CG-4.2."""
+    index = campaign.period_index
+    may, south_rule = designation_rules(campaign, index)
+    if not may:
+        raise StateError(_("This time frame has no designations to record."))
+    found = arrivals_for(campaign, index, side)
+    problems = rules.designation_problems(
+        found, turn_two=turn_two, south=south, south_rule=south_rule
+    )
+    if problems:
+        raise StateError(" ".join(p.sentence(DESIGNATION_REASONS) for p in problems))
+    row = SideDay.objects.select_for_update(of=("self",)).get(
+        campaign=campaign, index=index, side=side
+    )
+    if row.version != version:
+        raise StaleEdit
+    before = history.snapshot(row)
+    plan = {"turn_two": {k: n for k, n in turn_two.items() if n}, "south": south}
+    save_versioned(row, version, {"arrival_plan": plan})
+    history.record_change(
+        campaign,
+        by,
+        "orbat.designated",
+        visibility=side,
+        changes=[(row, before, history.snapshot(row))],
+        side=side,
+        index=index,
+        units=[f"{n} × {k}" for k, n in plan["turn_two"].items()],
+        south=south,
+    )
+    return row

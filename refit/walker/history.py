@@ -148,3 +148,20 @@ def _stavka_removed(event: CampaignEvent) -> str:
         "day": event_day(event),
         "units": ", ".join(event.data.get("units", [])),
     }
+
+
+@sentence(
+    "orbat.designated",
+    data={"index": INT, "side": TEXT, "units": TEXTS, "south": INT},
+)
+def _designated(event: CampaignEvent) -> str:
+    """CG-3.1/3.2/4.1/4.2: the Russian recorded the designations (issue 16)."""
+    data = event.data
+    text = _("%(side)s designations for %(day)s: on turn 2 %(units)s.") % {
+        "side": event_side(event),
+        "day": event_day(event),
+        "units": ", ".join(data.get("units", [])) or "—",
+    }
+    if data.get("south") is not None:
+        text += " " + _("Via the south edge: %(n)s AFVs.") % {"n": data["south"]}
+    return text

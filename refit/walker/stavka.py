@@ -52,7 +52,7 @@ def remove_ended(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> Cam
     return history.record_change(
         campaign,
         by,
-        ACTION,
+        "orbat.stavka_removed",
         visibility=SIDE,
         changes=changes,
         side=SIDE,

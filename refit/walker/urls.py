@@ -1,12 +1,13 @@
 from django.urls import path
 
-from refit.walker.views import marks, overview, rolls, step
+from refit.walker.views import arrivals, marks, overview, rolls, step
 
 app_name = "refit"
 
 urlpatterns = [
     path("", overview.overview, name="overview"),
     path("finish/", overview.finish, name="finish"),
+    path("arrivals/<slug:side>/", arrivals.arrivals_page, name="arrivals"),
     path("<slug:side>/<str:rule>/", step.step, name="step"),
     path("<slug:side>/<str:rule>/mark/", marks.mark, name="mark"),
     path("<slug:side>/<str:rule>/unmark/", marks.unmark, name="unmark"),
