@@ -309,6 +309,18 @@ def summary(got: dict[str, Any]) -> str:
     return f"{strength} · {text}" if strength and text else strength or text or "—"
 
 
+def _dug_in(campaign: Campaign, rg: ReinforcementGroup) -> bool:
+    """RF 11.6194c: an AFV platoon bought dug in. SaP CG7.23 [L481]: the purchasable dug-in
+    T-34 RG (V1, 「埋設 T-34 M41RG(V1)」) is dug in by its nature — never mobile, BMG unusable,
+    one LMG per AFV (issue 16; docs/rules-decisions.md)."""
+    if campaign.module == rules.RF:
+        return rg.option == DUG_IN
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    cg = definitions.get(campaign.campaign_game) or {}
+    bought = (cg.get("dug_in_afvs") or {}).get("purchasable_rg") or {}
+    return bool(bought) and (rg.side, rg.rg_id) == (bought.get("side"), bought.get("rg"))
+
+
 @transaction.atomic
 def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) -> dict[str, Any]:
     """Make every roll of the RG, store the results, put what it received into its box."""
@@ -322,7 +334,7 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
     roller = _Roller(campaign, rg, reph, by)
     group = group_of(campaign, rg)
     got = _rf(roller, group) if campaign.module == rules.RF else _sap(roller, group)
-    dug_in = campaign.module == rules.RF and rg.option == DUG_IN
+    dug_in = _dug_in(campaign, rg)
     if dug_in:
         got = rules.with_dug_in_lmg(got, rules.dug_in_lmg(group, got.get("units", {})))
     got["rolls"] = roller.ids
@@ -331,8 +343,8 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
     rg.status = rg_status.after_rolls(rg) or rg.status  # bought → rolled
     rg.save(update_fields=["strength", "details", "status"])
     if dug_in:
-        # 11.6194c: the AFVs go into the box dug in (never mobile, BMG taken out); their LMG
-        # and the rest of the receipt as usual.
+        # 11.6194c (SaP CG7.23): the AFVs go into the box dug in (never mobile, BMG taken
+        # out); their LMG and the rest of the receipt as usual.
         afvs = ob_text({"units": got.get("units", {})})
         rest = ob_text({**got, "units": {}})
         if afvs:

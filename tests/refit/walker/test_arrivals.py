@@ -200,3 +200,31 @@ def test_the_time_frames_rgs_are_rolled_in_its_11_618_and_the_step_waits_for_the
     assert rg.status == "rolled"
     assert got["strength"]
     assert OrbatEntry.objects.filter(campaign=sap_campaign, group=rg).exists()
+
+
+def test_a_bought_sap_dug_in_t34_rg_is_dug_in_with_an_lmg_per_afv(sap_campaign, people):
+    # CG7.23 [L481]: the purchasable 「埋設 T-34 M41RG(V1)」 — never mobile, BMG unusable, and
+    # one LMG per T-34 received (issue 16).
+    from campaigns.dice import services as dice
+    from refit.purchases import receipt
+    from refit.purchases import services as purchases
+    from refit.rules.purchase_costs import Options
+    from tests.campaigns.dice.test_services import Loaded
+    from tests.refit.builders import mark_past
+
+    daytime = walk_to(sap_campaign, people, 1)
+    for step in walker.steps(sap_campaign, daytime):
+        if step.rule == "11.617":
+            break
+        for side in SIDES:
+            mark_past(sap_campaign, daytime, side, step.rule, players(people))
+    rg = purchases.buy(sap_campaign, "russian", 1, "V1", Options(), people["soviet"])
+    walker.mark(sap_campaign, daytime, side="russian", rule="11.617", by=people["soviet"])
+    with dice.use_roller(Loaded(*([3] * 20))):
+        got = receipt.receive(sap_campaign, rg, people["soviet"])
+    afvs = got["units"]["T-34 M43"]
+    assert afvs in (3, 4)
+    assert got["sw"]["LMG"] == afvs
+    lines = {e.unit_type: (e.quantity, e.statuses) for e in OrbatEntry.objects.filter(group=rg)}
+    assert lines["T-34 M43"] == (afvs, ["dug_in"])
+    assert lines["LMG"][0] == afvs
