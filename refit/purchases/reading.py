@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
+from campaigns.orbat.lifecycle import ENDED
 from campaigns.roster.ledger import Movement, cpp_days
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
+from refit.rules.purchase_costs import group_by_id
 
 PURCHASE_STEP = {"red_factories": "11.619", "slaughter_at_ponyri": "11.617"}
 
@@ -108,6 +110,7 @@ class SideReading:
             map_groups=map_groups(campaign),
             oba_without_observer=observers,
             oba_for_plane=planes,
+            oba_held=_oba_held(campaign, self.side, self.rgs, reph.index),
         )
 
     def offers(self, reph: RefitPhase) -> list[rules.Offer]:
@@ -161,3 +164,20 @@ def _observer_counts(
     observers = sum(counts.get(rg_id, 0) for rg_id in observer_targets) - counts.get("O5", 0)
     planes = sum(counts.get(rg_id, 0) for rg_id in plane_targets) - counts.get("O6", 0)
     return max(observers, 0), max(planes, 0)
+
+
+def _oba_held(campaign: Campaign, side: str, rgs: list[ReinforcementGroup], index: int) -> int:
+    """SaP CG5: the side's non-rocket OBA RGs of earlier time frames not yet expended,
+    eliminated or withdrawn (they are still possessed)."""
+    if campaign.module != "slaughter_at_ponyri":
+        return 0
+    chart = campaign.game.files["rg_charts"]
+    held = 0
+    for rg in rgs:
+        if rg.index >= index or rg.status in ENDED:
+            continue
+        group = group_by_id(chart, side, rg.rg_id) or {}
+        oba = group.get("oba")
+        if oba and not oba.get("rocket"):
+            held += 1
+    return held

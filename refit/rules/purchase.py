@@ -80,6 +80,9 @@ class Situation:
     map_groups: tuple[str, ...] = ()  # RF: the CG's map groups
     oba_without_observer: int = 0  # the side's OBA RGs that have no offboard observer yet
     oba_for_plane: int = 0  # German OBA able to use an observation plane, without one
+    # SaP CG5: the side's non-rocket OBA modules of earlier time frames it still possesses
+    # (retained, not expended, eliminated or withdrawn; issue 16).
+    oba_held: int = 0
 
 
 @dataclass(frozen=True)
@@ -339,7 +342,9 @@ def _side_wide_reasons(
     oba = group.get("oba")
     module_cap = limits.get("oba_module_cap", {})
     if oba and not oba.get("rocket") and module_cap:
-        modules = sum(1 for b in today if _is_non_rocket_oba(chart, b.rg_id))
+        # CG5 limits the modules a side *possesses* (所有) in a time frame: those bought for it
+        # and those it still holds from earlier ones.
+        modules = situation.oba_held + sum(1 for b in today if _is_non_rocket_oba(chart, b.rg_id))
         if modules >= int(module_cap["max_modules_per_time_frame"]):
             reasons.append(
                 Reason("oba_module_cap", "CG5", {"max": module_cap["max_modules_per_time_frame"]})

@@ -338,3 +338,13 @@ def test_sap_two_non_rocket_oba_modules_per_time_frame():
 
 def test_sap_pre_registered_hexes_at_most_two():
     assert "pre_registered_hexes" in reasons_of(sap_situation(), "O1", pre_registered_hexes=3)
+
+
+def test_sap_cg5_counts_the_oba_modules_still_possessed():
+    # CG5 limits possession (所有): two modules held from earlier time frames leave no room; one
+    # held and one bought for this time frame neither (issue 16).
+    one = (Bought("O1", 1, "CG-2"),)
+    assert "oba_module_cap" not in reasons_of(sap_situation(oba_held=1), "O3")
+    assert "oba_module_cap" in reasons_of(sap_situation(oba_held=2), "O3")
+    assert "oba_module_cap" in reasons_of(sap_situation(bought=one, oba_held=1), "O3")
+    assert "oba_module_cap" not in reasons_of(sap_situation(oba_held=2), "O4")  # rocket

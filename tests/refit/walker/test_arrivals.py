@@ -228,3 +228,39 @@ def test_a_bought_sap_dug_in_t34_rg_is_dug_in_with_an_lmg_per_afv(sap_campaign, 
     lines = {e.unit_type: (e.quantity, e.statuses) for e in OrbatEntry.objects.filter(group=rg)}
     assert lines["T-34 M43"] == (afvs, ["dug_in"])
     assert lines["LMG"][0] == afvs
+
+
+@pytest.mark.parametrize(
+    ("statuses", "held"),
+    [
+        (("retained", "retained"), 2),
+        (("retained", "expended"), 1),
+        (("eliminated", "withdrawn"), 0),
+    ],
+)
+def test_cg5_oba_modules_possessed_from_earlier_time_frames(sap_campaign, people, statuses, held):
+    # O1 and O2 are non-rocket OBA modules; O4 (rocket) never counts.
+    from refit.purchases.reading import read_side
+
+    daytime = walk_to(sap_campaign, people, 1)
+    for n, (rg_id, status) in enumerate(zip(("O1", "O2"), statuses, strict=True)):
+        ReinforcementGroup.objects.create(
+            campaign=sap_campaign,
+            side="german",
+            rg_id=rg_id,
+            number=90 + n,
+            index=0,
+            source="purchased",
+            status=status,
+        )
+    ReinforcementGroup.objects.create(
+        campaign=sap_campaign,
+        side="german",
+        rg_id="O4",
+        number=99,
+        index=0,
+        source="purchased",
+        status="retained",
+    )
+    facts = read_side(sap_campaign, "german", 1).facts(daytime)
+    assert facts.oba_held == held
