@@ -188,6 +188,21 @@ def to_reserve(
     return vehicles
 
 
+def cg5_lines(campaign: Campaign) -> list[OrbatEntry]:
+    """The German OB lines of the 9 July AM group's AFVs (not reserve AFVs), outside the
+    Casualties box: those CG-5.2 lets join the reserve."""
+    types = rules.cg5_types(definition(campaign).get("time_frames") or {})
+    if not types:
+        return []
+    return list(
+        OrbatEntry.objects.filter(
+            campaign=campaign, side=SIDE, unit_type__in=sorted(types), origin_rg=""
+        )
+        .exclude(box=OrbatBox.CASUALTIES)
+        .order_by("pk")
+    )
+
+
 @transaction.atomic
 def join_from_cg5(
     campaign: Campaign, entry: OrbatEntry, *, version: int, quantity: int, by: AbstractBaseUser

@@ -8,4 +8,5 @@ urlpatterns = [
     path("", views.page, name="page"),
     path("enter/", views.enter, name="enter"),
     path("back/", views.back, name="back"),
+    path("join/", views.join, name="join"),
 ]

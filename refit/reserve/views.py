@@ -70,6 +70,7 @@ def _context(viewer: Viewer) -> dict[str, Any]:
         "can_act": viewer.can_act_for_side(SIDE),
         "repairs": ArmorReserveVehicle.Repair.choices,
         "page_url": reverse("reserve:page", args=[campaign.pk]),
+        "cg5_lines": services.cg5_lines(campaign),
     }
 
 
@@ -130,3 +131,34 @@ def back(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return _("%(n)s AFVs are back in the reserve.") % {"n": len(moved)}
 
     return _act(request, campaign_id, ReturnForm, act)
+
+
+class JoinForm(forms.Form):
+    entry = forms.IntegerField(min_value=1)
+    version = forms.IntegerField(min_value=0)
+    quantity = forms.IntegerField(label=gettext_lazy("How many"), min_value=1)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def join(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """CG-5.2: some of a 9 July AM AFV line, left off-map, join the reserve."""
+
+    def act(viewer: Viewer, data: dict[str, Any]) -> str:
+        entry = next(
+            (line for line in services.cg5_lines(viewer.campaign) if line.pk == data["entry"]),
+            None,
+        )
+        if entry is None:
+            raise StateError(_("Only the 9 July AM group's AFVs join the reserve (CG-5.2)."))
+        made = services.join_from_cg5(
+            viewer.campaign,
+            entry,
+            version=data["version"],
+            quantity=data["quantity"],
+            by=request.user,
+        )
+        return _("%(n)s AFVs joined the reserve.") % {"n": len(made)}
+
+    return _act(request, campaign_id, JoinForm, act)

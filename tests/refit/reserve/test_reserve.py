@@ -211,3 +211,21 @@ def test_the_reserve_round_trips_and_only_in_files_with_german_secrets(sap_campa
     russian["armor_reserve"] = data["armor_reserve"]
     with pytest.raises(transfer.ImportRefused):
         transfer.parse_export(transfer.dumps(russian).encode())
+
+
+def test_cg5_afvs_join_through_the_page(sap_campaign, people, client_as):
+    walk_to(sap_campaign, people, 4)
+    client = client_as("german")
+    html = client.get(url(sap_campaign)).content.decode()
+    assert 'data-line="PzKpfw III L"' in html
+    line = OrbatEntry.objects.get(campaign=sap_campaign, side="german", unit_type="PzKpfw III L")
+    response = client.post(
+        url(sap_campaign, "join"),
+        {"entry": line.pk, "version": line.version, "quantity": 3},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert 'data-reserve-total="51"' in response.content.decode()
+    assert not OrbatEntry.objects.filter(pk=line.pk).exists()
+    for persona in ("soviet", "observer", "outsider"):
+        assert client_as(persona).post(url(sap_campaign, "join"), {}).status_code == 404
