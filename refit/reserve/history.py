@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext as _
 
-from campaigns.history.labels import event_day
+from campaigns.history.labels import event_day, event_side
 from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
 from campaigns.models import CampaignEvent
 
@@ -37,4 +37,12 @@ def _joined(event: CampaignEvent) -> str:
 def _repaired(event: CampaignEvent) -> str:
     return _("German Armor Reserve weapons repaired (11.6132): %(units)s.") % {
         "units": _units(event)
+    }
+
+
+@sentence("armor_leaders.rolled", data=DATA)
+def _armor_leaders(event: CampaignEvent) -> str:
+    return _("%(side)s armor leaders before the CG (CG9): %(units)s.") % {
+        "side": event_side(event),
+        "units": _units(event),
     }

@@ -126,6 +126,22 @@ def arrive(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> list[Camp
                     )
                 )
                 words.append(f"{count} × {text}")
+        # CG9: the armor leaders rolled before the CG for these platoons come with them.
+        from refit.reserve.leaders import leaders_arriving
+
+        for rating in leaders_arriving(campaign, side, found[0].period):
+            made.append(
+                OrbatEntry.objects.create(
+                    campaign=campaign,
+                    side=side,
+                    box=OrbatBox.ARRIVING,
+                    unit_type=f"{rating} armor leader",
+                    kind="leader",
+                    quantity=1,
+                    status_note=found[0].period,
+                )
+            )
+            words.append(f"{rating} armor leader")
         events.append(
             history.record_change(
                 campaign,

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
@@ -22,6 +22,7 @@ from campaigns.models import ReinforcementGroup, SideDay
 from campaigns.orbat.rg_status import status_label
 from campaigns.state import StaleEdit, StateError
 from campaigns.templatetags.gamedata_tags import loc
+from refit.reserve import leaders
 from refit.walker import arrivals
 
 PAGE = "refit/walker/arrivals.html"
@@ -76,6 +77,9 @@ def _context(viewer: Viewer, side: str, posted: dict[str, str] | None = None) ->
         "row": row,
         "can_act": viewer.can_act_for_side(side),
         "plan": plan,
+        "leaders": leaders.results(campaign, side),
+        "leader_platoons": leaders.platoons(campaign, side),
+        "may_roll_leaders": leaders.may_roll(campaign),
     }
 
 
@@ -116,3 +120,20 @@ def arrivals_page(request: HttpRequest, campaign_id: int, side: str) -> HttpResp
     else:
         messages.success(request, _("Designations recorded."))
     return redirect(reverse("refit:arrivals", args=[campaign_id, side]))
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def armor_leaders(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    """CG9 before the CG: one action rolls every platoon's armor leader of the side."""
+    viewer = access.side_actor(request, campaign_id, side)
+    if viewer.campaign.module != arrivals.SAP:
+        raise Http404
+    try:
+        made = leaders.roll_all(viewer.campaign, side, by=request.user)
+    except StateError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(n)s armor-leader rolls made.") % {"n": len(made)})
+    return redirect(reverse("refit:arrivals", args=[campaign_id, side]) + "#armor-leaders")

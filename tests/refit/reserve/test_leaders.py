@@ -1,0 +1,104 @@
+"""SaP CG9's armor-leader rolls before the CG: one action per side, results on the reserve's AFVs
+and with the arriving platoons (refit.reserve.leaders; issue 16)."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns.dice import services as dice
+from campaigns.history import services as history
+from campaigns.models import CampaignEvent, DiceRoll, OrbatBox, OrbatEntry
+from campaigns.state import StateError
+from refit.models import ArmorReserveVehicle
+from refit.reserve import leaders
+from tests.campaigns.dice.test_services import Loaded
+from tests.refit.walker.test_arrivals import walk_to
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_german_rolls_19_platoons_and_the_reserve_afvs_get_their_leaders(sap_campaign, people):
+    # DR 5 − 2 − 1 = 2 → 10-2 for a StuG/StuH platoon; 5 − 1 = 4 → 9-1 for the others.
+    with dice.use_roller(Loaded(*([2, 3] * 19))):
+        made = leaders.roll_all(sap_campaign, "german", by=people["german"])
+    assert len(made) == 19
+    assert {(r["type"], r["leader"]) for r in made} >= {
+        ("StuG III G", "10-2"),
+        ("PzJg Tiger", "9-1"),
+        ("PzKpfw III L", "9-1"),
+    }
+    stugs = list(
+        ArmorReserveVehicle.objects.filter(campaign=sap_campaign, vehicle_type="StuG III G")
+        .order_by("serial")
+        .values_list("armor_leader", flat=True)
+    )
+    assert stugs[0] == "10-2" and stugs[1] == "" and stugs[3] == "10-2"
+    assert stugs.count("10-2") == 7
+    rolls = DiceRoll.objects.filter(campaign=sap_campaign, step="CG9")
+    assert rolls.count() == 19 and set(rolls.values_list("visibility", flat=True)) == {"german"}
+    # A second press rolls nothing.
+    leaders.roll_all(sap_campaign, "german", by=people["german"])
+    assert rolls.count() == 19
+
+
+def test_the_russian_leaders_come_with_the_stavka_platoons(sap_campaign, people):
+    with dice.use_roller(Loaded(*([2, 2] * 27))):  # DR 4 → 9-1
+        made = leaders.roll_all(sap_campaign, "russian", by=people["soviet"])
+    assert len(made) == 27  # CG-3 10 + 5, CG-4 5 + 1 + 4, CG-5 dug-in 2 (DR 4 + 1 → 8-1)
+    assert {r["leader"] for r in made if r["source"] == "CG-5"} == {"8-1"}
+    walk_to(sap_campaign, people, 2)
+    arriving = OrbatEntry.objects.filter(
+        campaign=sap_campaign, side="russian", box=OrbatBox.ARRIVING, kind="leader"
+    )
+    assert sorted(arriving.values_list("unit_type", flat=True)) == ["9-1 armor leader"] * 15
+
+
+def test_only_before_the_cg(sap_campaign, people):
+    walk_to(sap_campaign, people, 1)
+    with pytest.raises(StateError, match="before the CG"):
+        leaders.roll_all(sap_campaign, "german", by=people["german"])
+
+
+def test_undo_takes_the_leaders_off(sap_campaign, people):
+    with dice.use_roller(Loaded(*([2, 3] * 19))):
+        leaders.roll_all(sap_campaign, "german", by=people["german"])
+    event = CampaignEvent.objects.get(campaign=sap_campaign, action="armor_leaders.rolled")
+    assert event.visibility == "german"
+    history.undo(event, by=people["german"])
+    assert leaders.results(sap_campaign, "german") == []
+    assert (
+        not ArmorReserveVehicle.objects.filter(campaign=sap_campaign)
+        .exclude(armor_leader="")
+        .exists()
+    )
+
+
+def url(campaign, side, name="arrivals"):
+    return reverse(f"refit:{name}", args=[campaign.pk, side])
+
+
+@pytest.mark.parametrize(("persona", "side"), [("german", "german"), ("soviet", "russian")])
+def test_each_side_rolls_from_its_page(sap_campaign, client_as, persona, side):
+    client = client_as(persona)
+    html = client.get(url(sap_campaign, side)).content.decode()
+    assert "Roll every armor leader" in html
+    response = client.post(url(sap_campaign, side, "armor_leaders"))
+    assert response.status_code == 302
+    html = client.get(url(sap_campaign, side)).content.decode()
+    assert "data-platoon=" in html
+
+
+@pytest.mark.parametrize(
+    ("persona", "side"),
+    [("soviet", "german"), ("german", "russian"), ("observer", "german"), ("outsider", "russian")],
+)
+def test_nobody_else_rolls_or_sees(sap_campaign, client_as, persona, side):
+    assert client_as(persona).post(url(sap_campaign, side, "armor_leaders")).status_code == 404
+    assert client_as(persona).get(url(sap_campaign, side)).status_code == 404
+    assert not DiceRoll.objects.filter(campaign=sap_campaign, step="CG9").exists()
+
+
+def test_the_referee_sees_both_results(sap_campaign, people, client_as):
+    with dice.use_roller(Loaded(*([2, 3] * 19))):
+        leaders.roll_all(sap_campaign, "german", by=people["german"])
+    html = client_as("referee").get(url(sap_campaign, "german")).content.decode()
+    assert 'data-platoon="reserve-StuG III G-1"' in html
