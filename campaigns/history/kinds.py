@@ -41,7 +41,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("calendar", _("Calendar and scenarios"), ("day", "scenario")),
     Kind("cvp", _("CVP"), ("cvp",)),
     Kind("roster", _("CG Roster and CPP/FPP ledger"), ("side_day", "ledger")),
-    Kind("orbat", _("Order of battle"), ("orbat",)),
+    Kind("orbat", _("Order of battle"), ("orbat", "reserve", "armor_leaders")),
     Kind("dice", _("Dice"), ("dice",)),
     Kind("refit", _("Refit Phase steps"), ("refit", "initiative")),
     Kind("purchases", _("Purchases"), ("rg",)),
