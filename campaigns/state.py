@@ -193,6 +193,10 @@ def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
                     source=ReinforcementGroup.Source.INITIAL,
                 )
         for unit in side_ob.get("units", []):
+            if unit.get("kind") == "armor_reserve_draw":
+                # SaP CG7.21: AFVs drawn from the German Armor Reserve are its per-vehicle rows
+                # (refit.reserve), put into the OB as they enter play — not a text line.
+                continue
             text = unit.get("text", "")
             try:
                 (line,) = parse_entry(text, vehicles)

@@ -229,3 +229,10 @@ def test_cg5_afvs_join_through_the_page(sap_campaign, people, client_as):
     assert not OrbatEntry.objects.filter(pk=line.pk).exists()
     for persona in ("soviet", "observer", "outsider"):
         assert client_as(persona).post(url(sap_campaign, "join"), {}).status_code == 404
+
+
+def test_the_initial_german_ob_has_no_text_line_for_the_reserve(sap_campaign):
+    # The reserve's AFVs enter the OB from the reserve page; "20 × AFV from the German Armor
+    # Reserve" is no longer a line of its own (issue 16).
+    lines = OrbatEntry.objects.filter(campaign=sap_campaign, side="german")
+    assert not [line for line in lines if "Armor Reserve" in line.unit_type]
