@@ -26,6 +26,9 @@ class CampaignDay(models.Model):
     ec = models.CharField(_("EC"), max_length=30, blank=True)
     wind = models.CharField(_("wind"), max_length=30, blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    # SaP CG-6.1 (issue 16): whether rain fell during this time frame (None: not recorded); the
+    # next time frame's EC is Wet after rain, else Moderate.
+    rain = models.BooleanField(_("rain fell"), null=True, blank=True, default=None)
     version = models.PositiveIntegerField(default=0)
 
     class Meta:

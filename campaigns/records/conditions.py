@@ -110,3 +110,15 @@ def initial_conditions(
         if conditions and key in period_keys:
             days[period_keys.index(key)] = calendar_fields([conditions], **keyed, month=_month(key))
     return {index: fields for index, fields in days.items() if fields}
+
+
+def ec_after_rain(condition: Mapping[str, Any], rain: bool | None) -> str | None:
+    """SaP CG-6.1 [L778]: 「雨が直前の CG 時間帯で生じた場合、EC は Wet」 — the EC a time frame
+    whose ``initial_conditions`` depend on rain in the previous one starts with: Wet after rain,
+    else Moderate (the data's ``ec_depends_on``); None when it does not depend on rain or the
+    rain was not recorded."""
+    depends = condition.get("ec_depends_on") or {}
+    if not depends or rain is None:
+        return None
+    key = depends.get("rain_in_previous_time_frame") if rain else depends.get("otherwise")
+    return EC_WORDS.get(str(key)) if key else None

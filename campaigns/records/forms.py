@@ -90,9 +90,15 @@ class DayForm(forms.Form):
         *args: Any,
         weathers: list[tuple[str, str]] | None = None,
         ecs: list[tuple[str, str]] | None = None,
+        rain: bool = False,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
+        if rain:
+            # SaP CG-6.1: the next time frame's EC depends on rain in this one.
+            self.fields["rain"] = forms.NullBooleanField(
+                label=_("Rain fell in this time frame (CG-6.1)"), required=False
+            )
         if ecs is not None:
             # Red Factories names its ECs (the DRMs of the next EC roll read the key).
             self.fields["ec"] = forms.ChoiceField(
@@ -111,8 +117,9 @@ class DayForm(forms.Form):
                 error_messages={"invalid_choice": _("Choose one of this game's weathers.")},
             )
 
-    def changes(self) -> dict[str, str]:
-        return {name: self.cleaned_data[name] for name in self.FIELDS}
+    def changes(self) -> dict[str, Any]:
+        names = (*self.FIELDS, "rain") if "rain" in self.fields else self.FIELDS
+        return {name: self.cleaned_data[name] for name in names}
 
 
 class ScenarioForm(forms.Form):

@@ -25,6 +25,7 @@ from campaigns.models import (
     OrbatEntry,
     Scenario,
 )
+from campaigns.records.conditions import ec_after_rain
 from campaigns.records.losses import OUTCOMES, outcomes_for
 from campaigns.state import StateError, check_day, check_side, edit_row, save_versioned
 
@@ -43,6 +44,36 @@ def update_day(
         visibility=PUBLIC,
         index=day.index,
     )
+    if fields.get("rain") is not None:
+        book_ec_after_rain(campaign, day.index + 1, by=by)
+
+
+def rain_decides_next_ec(campaign: Campaign, index: int) -> bool:
+    """SaP CG-6.1: the next time frame's EC depends on rain in time frame ``index``."""
+    return bool(_next_condition(campaign, index + 1).get("ec_depends_on"))
+
+
+def _next_condition(campaign: Campaign, index: int) -> dict[str, Any]:
+    periods = campaign.cg.periods
+    if not 0 < index < len(periods):
+        return {}
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    frames = (definitions.get(campaign.campaign_game) or {}).get("time_frames") or {}
+    return (frames.get(periods[index].key) or {}).get("initial_conditions") or {}
+
+
+def book_ec_after_rain(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> None:
+    """Write the EC CG-6.1 gives time frame ``index`` once the previous one's rain is recorded
+    (a typed EC is never replaced; booked, not asked)."""
+    condition = _next_condition(campaign, index)
+    if not condition.get("ec_depends_on"):
+        return
+    previous = CampaignDay.objects.get(campaign=campaign, index=index - 1)
+    ec = ec_after_rain(condition, previous.rain)
+    day = CampaignDay.objects.get(campaign=campaign, index=index)
+    if ec is None or day.ec:
+        return
+    update_day(campaign, day, by=by, version=day.version, ec=ec)
 
 
 @transaction.atomic

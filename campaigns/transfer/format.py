@@ -90,7 +90,9 @@ END_COUNTS = ("heroes", "exits")
 END_WINNER_BY = ("rules", "players")
 
 # The columns of each section, in the order they are written (see docs/export-format.md).
-DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes")
+# ``rain``: SaP CG-6.1's record of rain in the time frame (true/false/null; a file without it:
+# null).
+DAY_FIELDS = ("index", "moon", "weather", "ec", "wind", "notes", "rain")
 # ``second_chit`` / ``second_chit_revealed``: the chits before RO CG I's second scenario on
 # 23 Oct (SSR I.6; added after version 2 was fixed; a file without them imports them blank).
 # ``arrival_plan``: SaP's CG-3.1/3.2/4.1/4.2 designations (issue 16; a file without it: {}).

@@ -22,6 +22,7 @@ from campaigns.access import PUBLIC, viewer_or_none
 from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
+from campaigns.records import services as records
 from refit.reserve import services as reserve
 from refit.walker import arrivals, carry, initiative, lifecycle, stavka, strictness
 
@@ -368,5 +369,7 @@ def finish(
         stavka.remove_ended(campaign, following.index, by=by)
         # 11.6132: the German Armor Reserve's malfunctioned weapons are repaired (CG7.21).
         reserve.auto_repair(campaign, following.index, by=by)
+        # SaP CG-6.1: the EC after rain in the previous time frame, once it is recorded.
+        records.book_ec_after_rain(campaign, following.index, by=by)
         arrivals.arrive(campaign, following.index, by=by)
     return opened

@@ -30,6 +30,7 @@ from campaigns.records.forms import (
     weather_initial,
     weather_label,
 )
+from campaigns.records.services import rain_decides_next_ec
 from campaigns.state import StateError
 
 
@@ -96,6 +97,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
             request.POST,
             weathers=weather_choices(campaign, index, record.weather),
             ecs=ec_choices(campaign, record.ec),
+            rain=rain_decides_next_ec(campaign, index),
         )
         if form.is_valid():
             try:
@@ -132,10 +134,12 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
         initial = {name: getattr(record, name) for name in (*DayForm.FIELDS, "version")}
         initial["weather"] = weather_initial(campaign, record.weather)
         initial["ec"] = ec_initial(campaign, record.ec)
+        initial["rain"] = record.rain
         form = DayForm(
             initial=initial,
             weathers=weather_choices(campaign, index, record.weather),
             ecs=ec_choices(campaign, record.ec),
+            rain=rain_decides_next_ec(campaign, index),
         )
     row = DayRow(
         index,
