@@ -55,6 +55,10 @@ class StepDef:
     # What both sides tell each other once both have marked the step (RF 11.625: ELR and SAN;
     # SaP 11.622: SAN).
     announces: tuple[str, ...] = ()
+    # SaP (issue 16): what the step's text adds ("notes") and how a Daytime RePh runs it
+    # ("daytime_exceptions"), {"en", "ja"} or None; the step page shows them.
+    notes: Mapping[str, str] | None = None
+    daytime_exceptions: Mapping[str, str] | None = None
 
 
 def _step(raw: Mapping[str, Any], sub_steps: Sequence[StepDef] = ()) -> StepDef:
@@ -70,6 +74,8 @@ def _step(raw: Mapping[str, Any], sub_steps: Sequence[StepDef] = ()) -> StepDef:
         mandatory_rolls=tuple(raw.get("mandatory_rolls") or ()),
         roll_limits=tuple(raw.get("roll_limits") or ()),
         announces=tuple(raw.get("announces") or ()),
+        notes=raw.get("notes") or None,
+        daytime_exceptions=raw.get("daytime_exceptions") or None,
     )
 
 

@@ -115,6 +115,8 @@ def _shallow(data: Any) -> dict[str, Any]:
 # The steps that read the scenario's recorded end: victory (11.603), wounded leaders (11.610),
 # battle hardening (11.611; its CVP DRM, heroes).
 READS_SCENARIO_END = ("11.603", "11.610", "11.611")
+# SaP steps whose page links the time frame's reinforcements (rolls, designations, CG9).
+ARRIVAL_STEPS = ("11.617", "11.618", "11.621", "11.622")
 
 
 def _record_links(
@@ -142,6 +144,14 @@ def _record_links(
     if page.sees_side:
         links.append((_("Order of battle"), reverse("campaigns:orbat", args=[campaign_id, side])))
         links.append((_("CG Roster"), reverse("campaigns:roster", args=[campaign_id, side])))
+        if viewer.campaign.module == "slaughter_at_ponyri" and rule in ARRIVAL_STEPS:
+            # Issue 16: the time frame's reinforcements, CG9's leaders, the designations.
+            links.append(
+                (
+                    _("This time frame's reinforcements"),
+                    reverse("refit:arrivals", args=[campaign_id, side]),
+                )
+            )
     links += [
         (_("CVP"), reverse("campaigns:cvp", args=[campaign_id])),
         (_("Scenarios"), reverse("campaigns:scenarios", args=[campaign_id])),
