@@ -25,9 +25,11 @@ def test_the_daytime_11_622_page_lists_its_duties(sap_campaign, people, client_a
 
 def test_the_duties_read_in_japanese(sap_campaign, people, client_as):
     walk_to(sap_campaign, people, 1)
-    html = client_as("soviet").get(
-        step_url(sap_campaign, "russian", "11.622"), HTTP_ACCEPT_LANGUAGE="ja"
-    ).content.decode()
+    html = (
+        client_as("soviet")
+        .get(step_url(sap_campaign, "russian", "11.622"), HTTP_ACCEPT_LANGUAGE="ja")
+        .content.decode()
+    )
     assert "事前登録ヘクス" in html
     assert "日中の再編成フェイズでは" in html
     assert "Both sides announce" not in html
