@@ -140,6 +140,19 @@ def enter_play(
             status_note=period,
         )
         changes.append((line, None, history.snapshot(line)))
+        if vehicle.armor_leader:
+            # CG9: the armor leader rides in this AFV and never changes vehicles.
+            leader = OrbatEntry.objects.create(
+                campaign=campaign,
+                side=SIDE,
+                box=OrbatBox.ARRIVING,
+                unit_type=f"{vehicle.armor_leader} armor leader",
+                kind="leader",
+                quantity=1,
+                origin_rg=tag(vehicle),
+                status_note=period,
+            )
+            changes.append((leader, None, history.snapshot(leader)))
     _record(
         campaign,
         by,

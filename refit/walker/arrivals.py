@@ -37,6 +37,7 @@ from campaigns.models import (
     SideDay,
 )
 from campaigns.state import StaleEdit, StateError, save_versioned
+from refit.reserve.leaders import leaders_arriving
 from refit.rules import arrivals as rules
 
 ACTION = "orbat.arrived"
@@ -126,9 +127,9 @@ def arrive(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> list[Camp
                     )
                 )
                 words.append(f"{count} × {text}")
-        # CG9: the armor leaders rolled before the CG for these platoons come with them.
-        from refit.reserve.leaders import leaders_arriving
-
+        # CG9: the armor leaders rolled before the CG for these platoons come with them (and
+        # share the Stavka AFVs' fate, CG7.22).
+        stavka = [STAVKA] if any(u.stavka for a in found for u in a.units) else []
         for rating in leaders_arriving(campaign, side, found[0].period):
             made.append(
                 OrbatEntry.objects.create(
@@ -138,6 +139,7 @@ def arrive(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> list[Camp
                     unit_type=f"{rating} armor leader",
                     kind="leader",
                     quantity=1,
+                    statuses=stavka,
                     status_note=found[0].period,
                 )
             )

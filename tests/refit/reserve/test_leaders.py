@@ -102,3 +102,27 @@ def test_the_referee_sees_both_results(sap_campaign, people, client_as):
         leaders.roll_all(sap_campaign, "german", by=people["german"])
     html = client_as("referee").get(url(sap_campaign, "german")).content.decode()
     assert 'data-platoon="reserve-StuG III G-1"' in html
+
+
+def test_a_reserve_afv_enters_play_with_its_armor_leader(sap_campaign, people):
+    from refit.reserve import services as reserve
+
+    with dice.use_roller(Loaded(*([2, 3] * 19))):
+        leaders.roll_all(sap_campaign, "german", by=people["german"])
+    first = ArmorReserveVehicle.objects.get(campaign=sap_campaign, serial=1)
+    assert first.armor_leader == "10-2"
+    reserve.enter_play(sap_campaign, {first.pk: first.version}, by=people["german"])
+    lines = OrbatEntry.objects.filter(campaign=sap_campaign, origin_rg="CG7.21 #1")
+    assert sorted(lines.values_list("unit_type", flat=True)) == ["10-2 armor leader", "StuG III G"]
+    first.refresh_from_db()
+    reserve.to_reserve(sap_campaign, {first.pk: first.version}, repair="", by=people["german"])
+    assert not lines.exists()
+
+
+def test_stavka_leaders_leave_with_their_afvs(sap_campaign, people):
+    with dice.use_roller(Loaded(*([2, 2] * 27))):
+        leaders.roll_all(sap_campaign, "russian", by=people["soviet"])
+    walk_to(sap_campaign, people, 3)
+    left = OrbatEntry.objects.filter(campaign=sap_campaign, side="russian", kind="leader")
+    # CG-3's 15 leaders left with the CG-3 Stavka AFVs; CG-4's 10 arrived with theirs.
+    assert left.count() == 10 and all(line.statuses == ["stavka"] for line in left)
