@@ -3,9 +3,10 @@
 The platoons come from ``refit.rules.armor_leaders`` (German: the reserve and the 9 July AM AFVs;
 Russian: the Stavka AFVs and the dug-in T-34 M41s). Each platoon's DR goes through the dice
 service (``sap.armor-leader``, secret to the side, step "CG9"). The results are stored as data on
-the side's first roster row (``SideDay.arrival_plan["armor_leaders"]``: source, type, n, leader,
-roll); a reserve platoon's leader goes onto its first AFV (the AFVs of a type in number order, 3
-per platoon); the others join the OB with their time frame's arrivals
+the side's first roster row (``SideDay.arrival_plan["armor_leaders"]``: source, type, n, leader;
+the roll itself is in the dice log, step "CG9", its note naming the platoon — no database id in
+the row, so the export carries it as it is); a reserve platoon's leader goes onto its first
+AFV (the AFVs of a type in number order, 3 per platoon); the others join the OB with their time frame's arrivals
 (``refit.walker.arrivals``). Only while the pre-CG Refit Phase is open, once per side; one
 side-scoped event (undoable; the rolls stay in the dice log).
 """
@@ -87,7 +88,6 @@ def roll_all(campaign: Campaign, side: str, *, by: AbstractBaseUser) -> list[dic
                 "type": platoon.vehicle_type,
                 "n": platoon.n,
                 "leader": roll.result.get("leader"),
-                "roll": roll.pk,
             }
         )
     changes: list[history.Change] = []

@@ -126,3 +126,19 @@ def test_stavka_leaders_leave_with_their_afvs(sap_campaign, people):
     left = OrbatEntry.objects.filter(campaign=sap_campaign, side="russian", kind="leader")
     # CG-3's 15 leaders left with the CG-3 Stavka AFVs; CG-4's 10 arrived with theirs.
     assert left.count() == 10 and all(line.statuses == ["stavka"] for line in left)
+
+
+def test_the_leaders_round_trip_in_the_export(sap_campaign, people):
+    from campaigns.access import viewer_for
+    from campaigns.transfer import services as transfer
+
+    with dice.use_roller(Loaded(*([2, 3] * 19))):
+        made = leaders.roll_all(sap_campaign, "german", by=people["german"])
+    data = transfer.build_export(viewer_for(people["german"], sap_campaign.pk))
+    copy_ = transfer.load(
+        transfer.parse_export(transfer.dumps(data).encode()), user=people["outsider"]
+    )
+    assert leaders.results(copy_, "german") == made
+    assert ArmorReserveVehicle.objects.get(campaign=copy_, serial=1).armor_leader == "10-2"
+    russian = transfer.build_export(viewer_for(people["soviet"], sap_campaign.pk))
+    assert all(row["side"] == "russian" for row in russian["side_days"])
