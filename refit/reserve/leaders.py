@@ -6,9 +6,9 @@ service (``sap.armor-leader``, secret to the side, step "CG9"). The results are 
 the side's first roster row (``SideDay.arrival_plan["armor_leaders"]``: source, type, n, leader;
 the roll itself is in the dice log, step "CG9", its note naming the platoon — no database id in
 the row, so the export carries it as it is); a reserve platoon's leader goes onto its first
-AFV (the AFVs of a type in number order, 3 per platoon); the others join the OB with their time frame's arrivals
-(``refit.walker.arrivals``). Only while the pre-CG Refit Phase is open, once per side; one
-side-scoped event (undoable; the rolls stay in the dice log).
+AFV (the AFVs of a type in number order, 3 per platoon); the others join the OB with their
+time frame's arrivals (``refit.walker.arrivals``). Only while the pre-CG Refit Phase is open,
+once per side; one side-scoped event (undoable; the rolls stay in the dice log).
 """
 
 from __future__ import annotations
