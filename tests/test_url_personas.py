@@ -215,6 +215,9 @@ campaigns:invitation_create        GET  405      405      405      405      405 
 campaigns:invitation_create        POST 302      403      403      403      404      login
 campaigns:invitation_revoke        GET  405      405      405      405      405      405
 campaigns:invitation_revoke        POST 302      403      403      403      404      login
+# The live poll: every member asks for their own change token.
+campaigns:live                     GET  200      200      200      200      404      login
+campaigns:live                     POST 405      405      405      405      405      405
 campaigns:history                  GET  200      200      200      200      404      login
 campaigns:history                  POST 405      405      405      405      405      405
 campaigns:undo                     GET  405      405      405      405      405      405

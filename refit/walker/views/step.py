@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,6 +15,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -167,6 +169,14 @@ def note_audience(campaign: Campaign, side: str, step: step_engine.StepDef) -> s
     }
 
 
+def keep_typed(form: forms.Form) -> None:
+    """The live page fetching itself again keeps what the member has typed into ``form`` so
+    far: htmx's ``hx-preserve`` keeps each visible field as it is in the page (by its id)."""
+    for field in form.fields.values():
+        if not field.widget.is_hidden:
+            field.widget.attrs["hx-preserve"] = "true"
+
+
 def _mark_form(mark_form: MarkForm | None, reph: RefitPhase, side: str) -> MarkForm:
     form = (
         mark_form
@@ -192,18 +202,27 @@ def step_context(
     *,
     mark_form: MarkForm | None = None,
     roll_form: RollForm | None = None,
+    live: bool = False,
 ) -> dict[str, Any]:
     """The step page (``reph`` with its marks, see ``situation.with_marks``); a refused mark or
-    roll form is shown again with what was typed."""
+    roll form is shown again with what was typed. ``live``: the page fetching itself again
+    after another member's change, keeping what is typed in its forms."""
     campaign = viewer.campaign
     page = situation.step_situation(viewer, reph, side, step)
     tables = _table_rows(campaign, page, reph, roll_form)
+    marking = _mark_form(mark_form, reph, side)
+    if live:
+        keep_typed(marking)
+        for table in tables:
+            if table.form is not None:
+                keep_typed(table.form)
     return {
         **_shallow(page),
         "viewer": viewer,
         "campaign": campaign,
         "reph": reph,
-        "mark_form": _mark_form(mark_form, reph, side),
+        "mark_form": marking,
+        "live": live,
         "note_audience": note_audience(campaign, side, step),
         "marker_legend": situation.marker_legend(campaign, [step]),
         "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
@@ -237,12 +256,19 @@ def open_reph_running(campaign: Campaign, rule: str) -> RefitPhase:
     return reph
 
 
+@vary_on_headers("HX-Request")
 @require_safe
 @login_required
 def step(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    """The step page; with HTMX (the live page fetching itself again) its status block and its
+    dice block, or the overview when the RePh no longer runs the step."""
     viewer = access.member(request, campaign_id, feature=walker.has_refit)
     step_def = step_or_404(viewer.campaign, side, rule)
     access.require_side_reader(viewer, side, secret=step_def.secret)
+    if request.htmx:
+        return after_change(
+            request, viewer, side, step_def, ok=True, from_overview=False, live=True
+        )
     reph = open_reph_running(viewer.campaign, rule)
     return render(request, "refit/walker/step.html", step_context(viewer, reph, side, step_def))
 
@@ -266,6 +292,7 @@ def after_change(
     ok: bool,
     from_overview: bool,
     mark_form: MarkForm | None = None,
+    live: bool = False,
 ) -> HttpResponse:
     """Where a mark, unmark, undo or chit goes next: the overview's side list (HTMX: the block
     it came from); after a refused mark from the step page, that page again with what was
@@ -285,7 +312,9 @@ def after_change(
         assert reph is not None
         return _render_status(
             request,
-            step_context(viewer, reph, side, step_def, mark_form=None if ok else mark_form),
+            step_context(
+                viewer, reph, side, step_def, mark_form=None if ok else mark_form, live=live
+            ),
         )
     if ok or from_overview or not running:
         return redirect(overview_url(campaign.pk, side))
