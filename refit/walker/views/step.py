@@ -96,6 +96,24 @@ def _table_rows(
     return rows
 
 
+def next_rolls(page: StepSituation, tables: list[TableRow]) -> set[str]:
+    """The tables whose roll is the step's next action, their forms open on the page
+    (JavaScript or not): the tables the rules require that are not rolled yet; when none is,
+    every table the side may roll and has not rolled in this step."""
+    rolled = {roll.table_id for roll in page.rolls if roll.voided_at is None}
+    ready = [
+        table.id
+        for table in tables
+        if table.form is not None
+        and table.plan is not None
+        and not table.plan.refused
+        and not table.plan.missing
+        and table.id not in rolled
+    ]
+    mandatory = {entry.get("table") for entry in page.step.mandatory_rolls}
+    return {t for t in ready if t in mandatory} or set(ready)
+
+
 def _chit(chit: ChitBlock | None, reph: RefitPhase, side: str) -> dict[str, Any] | None:
     if chit is None:
         return None
@@ -227,6 +245,7 @@ def step_context(
         "marker_legend": situation.marker_legend(campaign, [step]),
         "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
         "tables": tables,
+        "next_rolls": next_rolls(page, tables),
         "table_names": page.table_names,
         "chit": _chit(page.chit, reph, side),
         "hardening": _hardening(campaign, page, reph),
