@@ -302,6 +302,16 @@ def _render_status(request: HttpRequest, context: Mapping[str, Any]) -> HttpResp
     return HttpResponse(status + dice_block)
 
 
+def next_step_url(campaign: Campaign, reph: RefitPhase, side: str, rule: str) -> str:
+    """The page of the side's step after ``rule`` (waiting or not: it follows the other side
+    live), or the overview when ``rule`` was the side's last step."""
+    rules = [step.rule for step in walker.steps(campaign, reph)]
+    later = rules[rules.index(rule) + 1 :] if rule in rules else []
+    if not later:
+        return overview_url(campaign.pk, side)
+    return reverse("refit:step", args=[campaign.pk, side, later[0]])
+
+
 def after_change(
     request: HttpRequest,
     viewer: Viewer,
@@ -312,13 +322,23 @@ def after_change(
     from_overview: bool,
     mark_form: MarkForm | None = None,
     live: bool = False,
+    advance: bool = False,
 ) -> HttpResponse:
     """Where a mark, unmark, undo or chit goes next: the overview's side list (HTMX: the block
     it came from); after a refused mark from the step page, that page again with what was
-    typed."""
+    typed. ``advance``: a step marked on its page opens the side's next step (the overview
+    after its last one), with or without JavaScript."""
     campaign = viewer.campaign
     reph = situation.with_marks(walker.open_reph(campaign))
     running = situation.in_reph(campaign, reph, step_def.rule)
+    if advance and ok and running and not from_overview:
+        assert reph is not None
+        url = next_step_url(campaign, reph, side, step_def.rule)
+        if request.htmx:
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = url
+            return response
+        return redirect(url)
     if request.htmx:
         if from_overview:
             return render(
