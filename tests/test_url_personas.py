@@ -86,6 +86,8 @@ purchases:remove                   GET  405      405      405      405      405 
 purchases:remove                   POST 302      404      302      404      404      login
 purchases:receive                  GET  405      405      405      405      405      405
 purchases:receive                  POST 302      404      302      404      404      login
+purchases:receive_all              GET  405      405      405      405      405      405
+purchases:receive_all              POST 302      404      302      404      404      login
 purchases:record                   GET  200      404      200      404      404      login
 purchases:record                   POST 405      405      405      405      405      405
 purchases:rg_notes                 GET  405      405      405      405      405      405

@@ -96,10 +96,15 @@ def _table_rows(
     return rows
 
 
+OPEN_AT_MOST = 3
+
+
 def next_rolls(page: StepSituation, tables: list[TableRow]) -> set[str]:
     """The tables whose roll is the step's next action, their forms open on the page
     (JavaScript or not): the tables the rules require that are not rolled yet; when none is,
-    every table the side may roll and has not rolled in this step."""
+    every table the side may roll and has not rolled in this step — unless there are more than
+    ``OPEN_AT_MOST`` (RF 11.620's nine tables for rolls made by hand: the RG rolls are made
+    on the RG page, or all at once), which stay folded."""
     rolled = {roll.table_id for roll in page.rolls if roll.voided_at is None}
     ready = [
         table.id
@@ -111,7 +116,10 @@ def next_rolls(page: StepSituation, tables: list[TableRow]) -> set[str]:
         and table.id not in rolled
     ]
     mandatory = {entry.get("table") for entry in page.step.mandatory_rolls}
-    return {t for t in ready if t in mandatory} or set(ready)
+    required = {t for t in ready if t in mandatory}
+    if required or len(ready) > OPEN_AT_MOST:
+        return required
+    return set(ready)
 
 
 def _chit(chit: ChitBlock | None, reph: RefitPhase, side: str) -> dict[str, Any] | None:

@@ -98,3 +98,16 @@ def test_a_required_roll_is_opened_before_the_optional_ones(campaign, client_as,
     seen = forms(client_as("soviet").get(url(campaign, "soviet", "11.612")).content.decode())
     assert seen["rf.san-adjustment"] == (True, True)
     assert seen.get("rf.booby-trap-reduction", (False, False))[0] is False
+
+
+def test_a_step_with_many_tables_keeps_them_folded(campaign, client_as, people):
+    """RF 11.620's nine tables are for rolls made by hand (the RG rolls are made on the RG
+    page): nine open forms would hide the step."""
+    from campaigns.models import SideDay
+
+    reph = walker.open_reph(campaign)
+    SideDay.objects.filter(campaign=campaign).update(hist_drm=0)
+    mark_past(campaign, reph, "german", "11.619", people)
+    seen = forms(client_as("german").get(url(campaign, "german", "11.620")).content.decode())
+    assert len([t for t, (_, has_form) in seen.items() if has_form]) > 3
+    assert not any(is_open for is_open, _ in seen.values())
