@@ -118,3 +118,19 @@ def test_after_the_members_own_change_the_forms_start_empty(campaign, client_as,
         **HTMX,
     )
     assert "hx-preserve" not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "persona, finishes", [("referee", True), ("german", False), ("observer", False)]
+)
+def test_the_referee_finish_form_arrives_when_the_last_step_is_marked(
+    campaign, client_as, people, persona, finishes
+):
+    reph = walker.open_reph(campaign)
+    client = client_as(persona)
+    before = client.get(overview_url(campaign), **HTMX).content.decode()
+    assert 'action="' + reverse("refit:finish", args=[campaign.pk]) not in before
+    walk_all(campaign, reph, people)
+    again = client.get(overview_url(campaign), **HTMX).content.decode()
+    assert ('action="' + reverse("refit:finish", args=[campaign.pk]) in again) == finishes
+    assert 'id="finish"' in again
