@@ -122,6 +122,19 @@ def next_rolls(page: StepSituation, tables: list[TableRow]) -> set[str]:
     return set(ready)
 
 
+def last_roll(page: StepSituation, due: set[str]) -> str:
+    """The table whose roll is the last thing the rules require of the step: its form may roll
+    and mark the step done in one action. "" when more than one roll is due, when the step asks
+    for something else first (RG rolls pending, an initiative chit), or when the roll is not a
+    required one."""
+    mandatory = {entry.get("table") for entry in page.step.mandatory_rolls}
+    if len(due) != 1 or page.pending_rgs or page.chit is not None:
+        return ""
+    (table,) = due
+    required_left = len(page.required)
+    return table if table in mandatory and required_left <= 1 else ""
+
+
 def _chit(chit: ChitBlock | None, reph: RefitPhase, side: str) -> dict[str, Any] | None:
     if chit is None:
         return None
@@ -237,6 +250,7 @@ def step_context(
     page = situation.step_situation(viewer, reph, side, step)
     tables = _table_rows(campaign, page, reph, roll_form)
     marking = _mark_form(mark_form, reph, side)
+    due = next_rolls(page, tables)
     if live:
         keep_typed(marking)
         for table in tables:
@@ -253,7 +267,8 @@ def step_context(
         "marker_legend": situation.marker_legend(campaign, [step]),
         "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
         "tables": tables,
-        "next_rolls": next_rolls(page, tables),
+        "next_rolls": due,
+        "last_roll": last_roll(page, due),
         "table_names": page.table_names,
         "chit": _chit(page.chit, reph, side),
         "hardening": _hardening(campaign, page, reph),
