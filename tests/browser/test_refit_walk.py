@@ -50,7 +50,7 @@ def choose_chit(page: Page, overview: str, side: str, chit: str) -> None:
     page.goto(overview.rstrip("/") + f"/{side}/11.623/")
     form = page.locator("#initiative form")
     form.get_by_label(chit, exact=True).check()
-    form.get_by_role("button").click()
+    form.locator("button:not([name=then])").click()
     # The German chooses first and waits; the Soviet's choice reveals both at once.
     if side == "german":
         expect(page.locator("#step-status")).to_contain_text(
