@@ -5,6 +5,7 @@ from campaigns.dice import views as dice_views
 from campaigns.games import views as game_views
 from campaigns.histdrm import views as histdrm_views
 from campaigns.history import views as history_views
+from campaigns.live import views as live_views
 from campaigns.members import views as member_views
 from campaigns.orbat import views as orbat_views
 from campaigns.records.views import calendar as calendar_views
@@ -41,6 +42,8 @@ urlpatterns = [
         name="invitation_revoke",
     ),
     path("campaigns/<int:campaign_id>/history/", history_views.campaign_history, name="history"),
+    # Live pages: has anything this member may see changed since the token? (HTMX polling)
+    path("campaigns/<int:campaign_id>/live/", live_views.poll, name="live"),
     path(
         "campaigns/<int:campaign_id>/history/<int:event_id>/undo/",
         history_views.undo_change,

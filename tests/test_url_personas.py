@@ -86,6 +86,8 @@ purchases:remove                   GET  405      405      405      405      405 
 purchases:remove                   POST 302      404      302      404      404      login
 purchases:receive                  GET  405      405      405      405      405      405
 purchases:receive                  POST 302      404      302      404      404      login
+purchases:receive_all              GET  405      405      405      405      405      405
+purchases:receive_all              POST 302      404      302      404      404      login
 purchases:record                   GET  200      404      200      404      404      login
 purchases:record                   POST 405      405      405      405      405      405
 purchases:rg_notes                 GET  405      405      405      405      405      405
@@ -215,6 +217,9 @@ campaigns:invitation_create        GET  405      405      405      405      405 
 campaigns:invitation_create        POST 302      403      403      403      404      login
 campaigns:invitation_revoke        GET  405      405      405      405      405      405
 campaigns:invitation_revoke        POST 302      403      403      403      404      login
+# The live poll: every member asks for their own change token.
+campaigns:live                     GET  200      200      200      200      404      login
+campaigns:live                     POST 405      405      405      405      405      405
 campaigns:history                  GET  200      200      200      200      404      login
 campaigns:history                  POST 405      405      405      405      405      405
 campaigns:undo                     GET  405      405      405      405      405      405

@@ -43,6 +43,15 @@ class ReceiptError(ValueError):
     """The RG cannot be rolled for (now); the message says why."""
 
 
+class Stopped(ReceiptError):
+    """``receive_all`` stopped at an RG it could not roll for; ``done``: the RGs rolled
+    before it, which stay rolled."""
+
+    def __init__(self, message: str, done: list[tuple[ReinforcementGroup, dict[str, Any]]]):
+        super().__init__(message)
+        self.done = done
+
+
 def group_of(campaign: Campaign, rg: ReinforcementGroup) -> dict[str, Any]:
     return dict(group_by_id(campaign.game.files["rg_charts"], rg.side, rg.rg_id) or {})
 
@@ -367,6 +376,24 @@ def receive(campaign: Campaign, rg: ReinforcementGroup, by: AbstractBaseUser) ->
         what=summary(got),
     )
     return got
+
+
+def receive_all(
+    campaign: Campaign, reph: RefitPhase, side: str, by: AbstractBaseUser
+) -> list[tuple[ReinforcementGroup, dict[str, Any]]]:
+    """Every roll of every RG of ``side`` still to roll in ``reph``, in the order bought: one
+    ``receive`` each, so each RG's rolls are logged and booked in its own transaction, exactly
+    as its own button would. A refusal stops at that RG (``Stopped``, with the RGs rolled
+    before it); those rolled stay rolled (a roll is never made again). A second press finds
+    nothing left and rolls nothing."""
+    done: list[tuple[ReinforcementGroup, dict[str, Any]]] = []
+    for rg in pending(campaign, reph, side):
+        try:
+            got = receive(campaign, rg, by)
+        except ValueError as error:
+            raise Stopped(f"{rg.label}: {error}", done) from error
+        done.append((rg, got))
+    return done
 
 
 # --- the strength step waits for the rolls (issue 15) --------------------------------------

@@ -66,6 +66,11 @@ class PurchaseSituation:
     # wait for it; the page links to the chart).
     hist_drm_unknown: bool = False
 
+    @property
+    def rollable_count(self) -> int:
+        """The RGs the viewer may roll for now (one action rolls them all)."""
+        return sum(1 for row in self.rgs if row.rollable)
+
 
 def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
     """The purchase page of ``side`` as ``viewer`` sees it; the side's CPP ledger is read once,

@@ -53,6 +53,7 @@ def _context(viewer: Viewer, side: str) -> dict[str, Any]:
         "side": campaign.side(side),
         **{field.name: getattr(situation, field.name) for field in fields(situation)},
         "record_url": reverse("purchases:record", args=[campaign.pk, side]),
+        "rollable_count": situation.rollable_count,
     }
     if situation.reph is not None:
         context["token"] = secrets.token_urlsafe(16)
@@ -165,6 +166,38 @@ def receive(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> Ht
         messages.success(
             request, _("%(rg)s: %(what)s") % {"rg": rg.label, "what": receipt.summary(got)}
         )
+    return _after(request, viewer, side)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def receive_all(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    """Roll for every RG of the side still to roll in this RePh in one action (each RG's rolls
+    logged as its own button would); from the strength step's page, back to it."""
+    viewer = access.side_actor(request, campaign_id, side, feature=has_purchases)
+    campaign = viewer.campaign
+    form = RgActionForm(request.POST)
+    reph = walker.posted_reph(campaign, form.cleaned_data["reph"]) if form.is_valid() else None
+    if reph is None:
+        messages.error(request, _stale())
+    else:
+        try:
+            done = receipt.receive_all(campaign, reph, side, request.user)
+            stopped = ""
+        except receipt.Stopped as error:
+            done, stopped = error.done, str(error)
+        for rg, got in done:
+            messages.success(
+                request, _("%(rg)s: %(what)s") % {"rg": rg.label, "what": receipt.summary(got)}
+            )
+        if stopped:
+            messages.error(request, stopped)
+        elif not done:
+            messages.info(request, _("No RG has rolls left to make."))
+    if request.POST.get("from") == "step" and not request.htmx:
+        rule = receipt.STRENGTH_STEP[campaign.module]
+        return redirect(reverse("refit:step", args=[campaign.pk, side, rule]) + "#rolls")
     return _after(request, viewer, side)
 
 

@@ -270,6 +270,9 @@ class StepSituation:
     required: list[str]
     alternatives: list[str]
     may_overrule: bool
+    # The RGs whose strength / SW / leader rolls the side still has to make in this step (one
+    # action on the page rolls them all).
+    pending_rgs: int = 0
 
     @property
     def table_names(self) -> dict[str, str]:
@@ -293,7 +296,11 @@ def step_situation(
     may_roll = can_act and state.status == "current"
     sees_side = viewer.can_see_side(side)
     module = campaign.module
-    required = [r.text for r in strictness.missing(campaign, reph, side, step)] if may_roll else []
+    missing = strictness.missing(campaign, reph, side, step) if may_roll else []
+    required = [r.text for r in missing]
+    pending_rgs = sum(
+        len(r.key.split(":", 1)[1].split(",")) for r in missing if r.key.startswith("rg_rolls:")
+    )
     return StepSituation(
         position=position(campaign, reph),
         side=campaign.side(side),
@@ -318,6 +325,7 @@ def step_situation(
         required=required,
         alternatives=strictness.rules.alternatives(step.mandatory_rolls) if may_roll else [],
         may_overrule=bool(required) and viewer.can_overrule,
+        pending_rgs=pending_rgs,
     )
 
 

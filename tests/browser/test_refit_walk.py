@@ -50,7 +50,7 @@ def choose_chit(page: Page, overview: str, side: str, chit: str) -> None:
     page.goto(overview.rstrip("/") + f"/{side}/11.623/")
     form = page.locator("#initiative form")
     form.get_by_label(chit, exact=True).check()
-    form.get_by_role("button").click()
+    form.locator("button:not([name=then])").click()
     # The German chooses first and waits; the Soviet's choice reveals both at once.
     if side == "german":
         expect(page.locator("#step-status")).to_contain_text(
@@ -93,7 +93,7 @@ def roll_required(page: Page, overview: str, side: str, rule: str) -> None:
         summary = article.locator("details.roll:not([open]) > summary")
         if summary.count():
             summary.click()
-        article.locator("details.roll form button[type=submit]").last.click()
+        article.locator("details.roll form button[type=submit]:not([name=then])").last.click()
         # The roll is in before anything else is asked of the step.
         expect(page.locator("#rolls tbody tr")).to_have_count(made + 1, timeout=TIMEOUT)
 
@@ -199,14 +199,18 @@ def test_two_players_walk_the_refit_phases_to_a_scenario_day(
     expect(rolls.first).to_contain_text("−1 Historical DRM (11.6161)")
     expect(german.locator("#step-dice .messages")).to_contain_text("RG Strength Table: DR")
     # Then he rolls for each of his RGs on the purchase page (11.620 is not marked before) and
-    # marks 11.620 done on the step page: the status block is swapped in place.
+    # marks 11.620 done on the step page, which opens his next step, 11.621, in the same action.
     roll_required(german, overview, "german", "11.620")
     german.goto(overview.rstrip("/") + "/german/11.620/")
     german.locator("#step-status form.mark-done").get_by_label("What happened (optional)").fill(
         "One company rolled"
     )
     german.locator("#step-status form.mark-done").get_by_role("button", name="Done").click()
-    expect(german.locator("#step-status")).to_have_attribute("data-status", "done", timeout=TIMEOUT)
+    german.wait_for_url(re.compile(r"/refit/german/11\.621/$"), timeout=TIMEOUT)
+    expect(german.locator(".messages")).to_contain_text("11.620")
+    expect(german.locator("#step-status")).to_have_attribute("data-status", "current")
+    german.goto(overview.rstrip("/") + "/german/11.620/")
+    expect(german.locator("#step-status")).to_have_attribute("data-status", "done")
     expect(german.locator("#step-status")).to_contain_text("One company rolled")
     for rule in ("11.621", "11.622"):
         mark_done(german, overview, "german", rule)

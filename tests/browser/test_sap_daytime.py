@@ -66,9 +66,10 @@ def test_two_players_walk_the_daytime_reph_between_am_and_pm(
                 expect(page.locator("#step-dice .messages")).to_contain_text("CPP booked")
                 form = page.locator("#step-status form.mark-done")
                 form.get_by_role("button", name="Done").click()
-                expect(page.locator("#step-status")).to_have_attribute(
-                    "data-status", "done", timeout=TIMEOUT
-                )
+                # Done on the step page opens the Russian's next step (or the overview).
+                page.wait_for_url(lambda url: "/russian/11.616/" not in url, timeout=TIMEOUT)
+                page.goto(f"{overview}russian/11.616/")
+                expect(page.locator("#step-status")).to_have_attribute("data-status", "done")
                 continue
             mark_done(page, overview, side, rule)
     # The German never sees the Russian's roll (only his own, which the rules require of him

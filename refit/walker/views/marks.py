@@ -65,7 +65,14 @@ def mark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
     elif from_overview:
         messages.error(request, _("The step was not marked."))
     return after_change(
-        request, viewer, side, step_def, ok=ok, from_overview=from_overview, mark_form=form
+        request,
+        viewer,
+        side,
+        step_def,
+        ok=ok,
+        from_overview=from_overview,
+        mark_form=form,
+        advance=request.POST.get("then") == "next",
     )
 
 

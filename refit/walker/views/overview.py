@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -47,12 +48,17 @@ def overview_context(
     return context
 
 
+@vary_on_headers("HX-Request")
 @require_safe
 @login_required
 def overview(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The overview; with HTMX (the live page fetching itself again) its ``#walker`` block."""
     viewer = access.member(request, campaign_id, feature=walker.has_refit)
     reph = situation.with_marks(walker.open_reph(viewer.campaign))
-    return render(request, "refit/walker/overview.html", overview_context(viewer, reph))
+    template = "refit/walker/overview.html"
+    if request.htmx:
+        template += "#walker"
+    return render(request, template, overview_context(viewer, reph))
 
 
 def _position_sentence(campaign: Campaign, reph: RefitPhase | None) -> str:

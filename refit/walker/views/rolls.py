@@ -115,7 +115,35 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
         return _after_roll(request, viewer, side, step_def, reph, roll_form=form)
     sentence = _roll_sentence(situation.table_name(campaign, posted_table), rolled.roll)
     messages.success(request, f"{sentence} {rolled.booked}".strip())
+    if request.POST.get("then") == "done":
+        return _mark_after_roll(request, viewer, side, step_def, reph)
     return _after_roll(request, viewer, side, step_def, reph, rolled=True)
+
+
+def _mark_after_roll(
+    request: HttpRequest,
+    viewer: Viewer,
+    side: str,
+    step_def: step_engine.StepDef,
+    reph: RefitPhase,
+    *,
+    from_status: bool = False,
+) -> HttpResponse:
+    """ "Roll (or choose the chit), then mark done": the step is marked as its Done button would
+    (the service checks again what the rules require); the side's next step opens. Refused,
+    the roll or the chit stands and the page says why."""
+    try:
+        walker.mark(viewer.campaign, reph, side=side, rule=step_def.rule, by=request.user)
+    except WalkerError as error:
+        messages.error(request, str(error))
+        if from_status:  # the chit form: its answer is the status block
+            return after_change(request, viewer, side, step_def, ok=True, from_overview=False)
+        reph = situation.with_marks(walker.open_reph(viewer.campaign))
+        return _after_roll(request, viewer, side, step_def, reph, rolled=True)
+    messages.success(
+        request, _("%(rule)s %(name)s done.") % {"rule": step_def.rule, "name": loc(step_def.name)}
+    )
+    return after_change(request, viewer, side, step_def, ok=True, from_overview=False, advance=True)
 
 
 def _after_roll(
@@ -234,4 +262,6 @@ def choose_chit(request: HttpRequest, campaign_id: int, side: str, rule: str) ->
                     request,
                     _("Both chits revealed: %(result)s.") % {"result": loc(revealed.cell["name"])},
                 )
+            if request.POST.get("then") == "done":
+                return _mark_after_roll(request, viewer, side, step_def, reph, from_status=True)
     return after_change(request, viewer, side, step_def, ok=True, from_overview=False)

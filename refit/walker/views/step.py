@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,6 +15,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -92,6 +94,45 @@ def _table_rows(
                 )
         rows.append(TableRow(**_shallow(table), form=form))
     return rows
+
+
+OPEN_AT_MOST = 3
+
+
+def next_rolls(page: StepSituation, tables: list[TableRow]) -> set[str]:
+    """The tables whose roll is the step's next action, their forms open on the page
+    (JavaScript or not): the tables the rules require that are not rolled yet; when none is,
+    every table the side may roll and has not rolled in this step — unless there are more than
+    ``OPEN_AT_MOST`` (RF 11.620's nine tables for rolls made by hand: the RG rolls are made
+    on the RG page, or all at once), which stay folded."""
+    rolled = {roll.table_id for roll in page.rolls if roll.voided_at is None}
+    ready = [
+        table.id
+        for table in tables
+        if table.form is not None
+        and table.plan is not None
+        and not table.plan.refused
+        and not table.plan.missing
+        and table.id not in rolled
+    ]
+    mandatory = {entry.get("table") for entry in page.step.mandatory_rolls}
+    required = {t for t in ready if t in mandatory}
+    if required or len(ready) > OPEN_AT_MOST:
+        return required
+    return set(ready)
+
+
+def last_roll(page: StepSituation, due: set[str]) -> str:
+    """The table whose roll is the last thing the rules require of the step: its form may roll
+    and mark the step done in one action. "" when more than one roll is due, when the step asks
+    for something else first (RG rolls pending, an initiative chit), or when the roll is not a
+    required one."""
+    mandatory = {entry.get("table") for entry in page.step.mandatory_rolls}
+    if len(due) != 1 or page.pending_rgs or page.chit is not None:
+        return ""
+    (table,) = due
+    required_left = len(page.required)
+    return table if table in mandatory and required_left <= 1 else ""
 
 
 def _chit(chit: ChitBlock | None, reph: RefitPhase, side: str) -> dict[str, Any] | None:
@@ -177,6 +218,14 @@ def note_audience(campaign: Campaign, side: str, step: step_engine.StepDef) -> s
     }
 
 
+def keep_typed(form: forms.Form) -> None:
+    """The live page fetching itself again keeps what the member has typed into ``form`` so
+    far: htmx's ``hx-preserve`` keeps each visible field as it is in the page (by its id)."""
+    for field in form.fields.values():
+        if not field.widget.is_hidden:
+            field.widget.attrs["hx-preserve"] = "true"
+
+
 def _mark_form(mark_form: MarkForm | None, reph: RefitPhase, side: str) -> MarkForm:
     form = (
         mark_form
@@ -202,22 +251,34 @@ def step_context(
     *,
     mark_form: MarkForm | None = None,
     roll_form: RollForm | None = None,
+    live: bool = False,
 ) -> dict[str, Any]:
     """The step page (``reph`` with its marks, see ``situation.with_marks``); a refused mark or
-    roll form is shown again with what was typed."""
+    roll form is shown again with what was typed. ``live``: the page fetching itself again
+    after another member's change, keeping what is typed in its forms."""
     campaign = viewer.campaign
     page = situation.step_situation(viewer, reph, side, step)
     tables = _table_rows(campaign, page, reph, roll_form)
+    marking = _mark_form(mark_form, reph, side)
+    due = next_rolls(page, tables)
+    if live:
+        keep_typed(marking)
+        for table in tables:
+            if table.form is not None:
+                keep_typed(table.form)
     return {
         **_shallow(page),
         "viewer": viewer,
         "campaign": campaign,
         "reph": reph,
-        "mark_form": _mark_form(mark_form, reph, side),
+        "mark_form": marking,
+        "live": live,
         "note_audience": note_audience(campaign, side, step),
         "marker_legend": situation.marker_legend(campaign, [step]),
         "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
         "tables": tables,
+        "next_rolls": due,
+        "last_roll": last_roll(page, due),
         "table_names": page.table_names,
         "chit": _chit(page.chit, reph, side),
         "hardening": _hardening(campaign, page, reph),
@@ -247,12 +308,19 @@ def open_reph_running(campaign: Campaign, rule: str) -> RefitPhase:
     return reph
 
 
+@vary_on_headers("HX-Request")
 @require_safe
 @login_required
 def step(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpResponse:
+    """The step page; with HTMX (the live page fetching itself again) its status block and its
+    dice block, or the overview when the RePh no longer runs the step."""
     viewer = access.member(request, campaign_id, feature=walker.has_refit)
     step_def = step_or_404(viewer.campaign, side, rule)
     access.require_side_reader(viewer, side, secret=step_def.secret)
+    if request.htmx:
+        return after_change(
+            request, viewer, side, step_def, ok=True, from_overview=False, live=True
+        )
     reph = open_reph_running(viewer.campaign, rule)
     return render(request, "refit/walker/step.html", step_context(viewer, reph, side, step_def))
 
@@ -267,6 +335,16 @@ def _render_status(request: HttpRequest, context: Mapping[str, Any]) -> HttpResp
     return HttpResponse(status + dice_block)
 
 
+def next_step_url(campaign: Campaign, reph: RefitPhase, side: str, rule: str) -> str:
+    """The page of the side's step after ``rule`` (waiting or not: it follows the other side
+    live), or the overview when ``rule`` was the side's last step."""
+    rules = [step.rule for step in walker.steps(campaign, reph)]
+    later = rules[rules.index(rule) + 1 :] if rule in rules else []
+    if not later:
+        return overview_url(campaign.pk, side)
+    return reverse("refit:step", args=[campaign.pk, side, later[0]])
+
+
 def after_change(
     request: HttpRequest,
     viewer: Viewer,
@@ -276,13 +354,24 @@ def after_change(
     ok: bool,
     from_overview: bool,
     mark_form: MarkForm | None = None,
+    live: bool = False,
+    advance: bool = False,
 ) -> HttpResponse:
     """Where a mark, unmark, undo or chit goes next: the overview's side list (HTMX: the block
     it came from); after a refused mark from the step page, that page again with what was
-    typed."""
+    typed. ``advance``: a step marked on its page opens the side's next step (the overview
+    after its last one), with or without JavaScript."""
     campaign = viewer.campaign
     reph = situation.with_marks(walker.open_reph(campaign))
     running = situation.in_reph(campaign, reph, step_def.rule)
+    if advance and ok and running and not from_overview:
+        assert reph is not None
+        url = next_step_url(campaign, reph, side, step_def.rule)
+        if request.htmx:
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = url
+            return response
+        return redirect(url)
     if request.htmx:
         if from_overview:
             return render(
@@ -295,7 +384,9 @@ def after_change(
         assert reph is not None
         return _render_status(
             request,
-            step_context(viewer, reph, side, step_def, mark_form=None if ok else mark_form),
+            step_context(
+                viewer, reph, side, step_def, mark_form=None if ok else mark_form, live=live
+            ),
         )
     if ok or from_overview or not running:
         return redirect(overview_url(campaign.pk, side))
