@@ -73,6 +73,4 @@ def test_the_step_columns_follow_the_events_json_when_recorded_and_when_imported
     copied = step_tags(imported)
     assert sum(1 for reph, *_ in copied if reph) == sum(1 for reph, *_ in recorded if reph)
     assert all((reph, roll) == (col_reph, col_roll) for reph, roll, col_reph, col_roll in copied)
-    assert {reph for reph, *_ in copied if reph} <= set(
-        imported.rephs.values_list("pk", flat=True)
-    )
+    assert {reph for reph, *_ in copied if reph} <= set(imported.rephs.values_list("pk", flat=True))
