@@ -76,8 +76,21 @@ def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
+def peak_mib(client: Client, url: str) -> float:
+    """The memory one request takes at its peak (tracemalloc: Python's allocations)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    response = client.get(url)
+    b"".join(response) if response.streaming else response.content
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
 def measure(client: Client, url: str, runs: int) -> dict:
-    """The page and the bare view requested alternately; medians, ratio, queries, size."""
+    """The page and the bare view requested alternately; medians, ratio, queries, size (as
+    sent to a browser that accepts gzip)."""
     page, base = [], []
     response = client.get(url)  # warm up (and check)
     assert response.status_code == 200, (url, response.status_code)
@@ -129,7 +142,7 @@ def main() -> None:
             start = time.perf_counter()
             world = build(size)
             print(f"\n== {size}: {world.describe()} (built in {time.perf_counter() - start:.0f} s)")
-            client = Client()
+            client = Client(headers={"Accept-Encoding": "gzip"})
             client.force_login(world.player)
             print(f"  {'page':<34} {'ms':>8} {'bare':>6} {'ratio':>7} {'queries':>7} {'KiB':>8}")
             for label, url in world.pages():
@@ -141,6 +154,8 @@ def main() -> None:
                     f"  {label:<34} {row['ms']:8.1f} {row['bare']:6.2f} {row['ratio']:6.1f}× "
                     f"{row['queries']:7d} {row['bytes'] / 1024:8.1f}"
                 )
+                if label == "export":
+                    print(f"  {'export: peak memory':<34} {peak_mib(client, url):8.1f} MiB")
             from bench.sheets import bench_sheets
 
             if not args.only or "pdf" in args.only:

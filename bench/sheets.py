@@ -8,6 +8,7 @@ sheet's rows, the layout of tables with wrapped cells).
 
 from __future__ import annotations
 
+import gzip
 import io
 import statistics
 import time
@@ -71,7 +72,10 @@ def bench_sheets(world, client: Client, runs: int) -> None:
             client.get(url)
             page.append(time.perf_counter() - start)
         rows = sum(len(t.rows) for t in sheet.tables)
-        pages = response.content.count(b"/Type /Page") - response.content.count(b"/Type /Pages")
+        pdf = response.content
+        if response.get("Content-Encoding") == "gzip":
+            pdf = gzip.decompress(pdf)
+        pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
         print(
             f"  {kind + ' (' + str(rows) + ' rows)':<34} {median_ms(page):8.1f} "
             f"{median_ms(base):6.1f} {median_ms(page) / median_ms(base):6.1f}× "

@@ -4,8 +4,8 @@ Access goes through campaigns.access (``side_reader``/``side_actor``: the side's
 referee only), changes through campaigns.roster.services, and every CPP/FPP column is derived by
 campaigns.roster.ledger from the ledger's sums per day (campaigns.roster.rows.side_movements).
 Each page reads with a fixed handful of queries; the ledgers show a page of entries at a time
-(the newest first, "all" on request), so their cost does not grow with the campaign
-(bench/pages.py, docs/performance.md).
+(the newest first, "all" on request), so that their time stays about flat as the campaign
+grows (bench/pages.py, docs/performance.md).
 """
 
 from __future__ import annotations
