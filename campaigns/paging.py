@@ -40,7 +40,7 @@ def _page_url(path: str, params: QueryDict, number: int | str, param: str = "pag
 
 
 def listing(
-    queryset: QuerySet, params: QueryDict, *, size: int, path: str, param: str = "page"
+    queryset: QuerySet | list, params: QueryDict, *, size: int, path: str, param: str = "page"
 ) -> Listing:
     """The page of ``queryset`` (ordered, newest first) that ``params[param]`` asks for (a page
     with two lists names each one's page by its own ``param``)."""
@@ -71,9 +71,11 @@ class Window:
     first_url: str  # back to the newest page ("" on it)
 
 
-def window(queryset: QuerySet, params: QueryDict, *, size: int, path: str, param: str) -> Window:
-    """``listing`` with "show all": ``queryset`` ordered newest first; the rows come back in
-    that order."""
+def window(
+    queryset: QuerySet | list, params: QueryDict, *, size: int, path: str, param: str
+) -> Window:
+    """``listing`` with "show all": ``queryset`` (or a list of rows already built) ordered
+    newest first; the rows come back in that order."""
     if params.get(param) == ALL:
         query = params.copy()
         query.pop(param, None)

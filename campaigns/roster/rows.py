@@ -3,7 +3,8 @@
 Shared by the page (campaigns.roster.views) and the printed sheets
 (rosters.builders), so that a printout shows exactly what the page shows. Each reader uses a
 fixed handful of queries (the ledger summed per day in SQL) and computes the rows in Python: one
-row per CG day, whatever the number of entries. Access is not checked here: callers go through campaigns.access first.
+row per CG day, whatever the number of entries. Access is not checked here: callers go through
+campaigns.access first.
 """
 
 from __future__ import annotations
