@@ -70,6 +70,12 @@ class World:
             ("CVP", f"{base}/cvp/"),
             ("RePh overview", f"{base}/refit/"),
             ("RePh step page", step),
+            # A mark refused or made, answered with the step's HTMX block (the same POST each
+            # time: after the first, "already marked" — the answer is built all the same).
+            (
+                "RePh step mark (HTMX answer)",
+                (step + "mark/", {"reph": reph.pk, "action": "done"}, {"HX-Request": "true"}),
+            ),
             ("roster", f"{base}/roster/{side}/"),
             ("ledger", f"{base}/ledger/{side}/"),
             ("order of battle", f"{base}/orbat/{side}/"),

@@ -88,24 +88,35 @@ def peak_mib(client: Client, url: str) -> float:
     return peak / 2**20
 
 
-def measure(client: Client, url: str, runs: int) -> dict:
+def measure(client: Client, url: str | tuple, runs: int) -> dict:
     """The page and the bare view requested alternately; medians, ratio, queries, size (as
-    sent to a browser that accepts gzip)."""
+    sent to a browser that accepts gzip). ``url`` may be a (url, post data, headers) tuple: a
+    POST, the same one each time (a step's mark, answered with the HTMX block)."""
+    if isinstance(url, tuple):
+        target, data, headers = url
+
+        def ask():
+            return client.post(target, data, headers=headers)
+    else:
+
+        def ask():
+            return client.get(url)
+
     page, base = [], []
-    response = client.get(url)  # warm up (and check)
+    response = ask()  # warm up (and check)
     assert response.status_code == 200, (url, response.status_code)
     queries = []
     with connection.execute_wrapper(
         lambda execute, sql, *rest: queries.append(sql) or execute(sql, *rest)
     ):
-        response = client.get(url)
+        response = ask()
     size = len(b"".join(response)) if response.streaming else len(response.content)
     for _ in range(runs):
         start = time.perf_counter()
         client.get("/bench-bare/")
         base.append(time.perf_counter() - start)
         start = time.perf_counter()
-        response = client.get(url)
+        response = ask()
         if response.streaming:
             b"".join(response)
         page.append(time.perf_counter() - start)
