@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint messages messages-update system-deps system-deps-run bench clean
+.PHONY: run test lint messages messages-update system-deps system-deps-run bench bench-perimeters clean
 
 # A venv without pip (Debian's python3 lacking python3-venv) is removed rather than reused.
 $(BIN)/pip:
@@ -50,7 +50,14 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Every main page against a bare Django view at the demo and "big" sizes (docs/performance.md);
+# SIZES=demo,big,huge for the ten-times campaign too. A given DATABASE_URL is never written to.
+SIZES ?= demo,big
 bench: $(VENV)/.installed
+	DJANGO_DEBUG=1 $(BIN)/python bench/pages.py --sizes $(SIZES)
+
+# The perimeter searches and the sheets of many campaigns (bench/run.py).
+bench-perimeters: $(VENV)/.installed
 	DJANGO_DEBUG=1 $(BIN)/python bench/run.py
 
 clean:

@@ -1,6 +1,6 @@
 """Benchmark: how long the campaign pages take on a large database. Reports, never asserts.
 
-    make bench
+    make bench-perimeters
 
 Builds a throwaway SQLite database with many campaigns and a long history, then times the pages a
 player opens most, and the printable sheets (PDF and printable page) of a 30-day campaign with
@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DJANGO_DEBUG", "1")
-os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+# Always its own throw-away SQLite file (removed at the end), whatever DATABASE_URL says.
+_TMP = tempfile.mkdtemp(prefix="campaign-bench-")
+os.environ["DATABASE_URL"] = f"sqlite:///{_TMP}/bench.sqlite3"
 
 import django  # noqa: E402
 
@@ -309,4 +311,9 @@ def bench_save_during_proposal(player: User, other) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import shutil
+
+    try:
+        main()
+    finally:
+        shutil.rmtree(_TMP, ignore_errors=True)

@@ -33,22 +33,60 @@ def with_query(path: str, params: QueryDict) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _page_url(path: str, params: QueryDict, number: int) -> str:
+def _page_url(path: str, params: QueryDict, number: int | str, param: str = "page") -> str:
     query = params.copy()
-    query["page"] = str(number)
+    query[param] = str(number)
     return with_query(path, query)
 
 
-def listing(queryset: QuerySet, params: QueryDict, *, size: int, path: str) -> Listing:
-    """The page of ``queryset`` (ordered, newest first) that ``params["page"]`` asks for."""
-    page = Paginator(queryset, size).get_page(params.get("page"))
+def listing(
+    queryset: QuerySet | list, params: QueryDict, *, size: int, path: str, param: str = "page"
+) -> Listing:
+    """The page of ``queryset`` (ordered, newest first) that ``params[param]`` asks for (a page
+    with two lists names each one's page by its own ``param``)."""
+    page = Paginator(queryset, size).get_page(params.get(param))
     return Listing(
         page=page,
         here=with_query(path, params),
-        newer_url=_page_url(path, params, page.previous_page_number())
+        newer_url=_page_url(path, params, page.previous_page_number(), param)
         if page.has_previous()
         else "",
-        older_url=_page_url(path, params, page.next_page_number()) if page.has_next() else "",
+        older_url=_page_url(path, params, page.next_page_number(), param)
+        if page.has_next()
+        else "",
+    )
+
+
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class Window:
+    """A page of a list a player also wants whole (a sheet to print): the newest rows first by
+    default, ``?<param>=all`` for every row."""
+
+    rows: list
+    listing: Listing | None  # None when every row is shown
+    all_url: str  # every row ("" when shown, or when one page holds them all)
+    first_url: str  # back to the newest page ("" on it)
+
+
+def window(
+    queryset: QuerySet | list, params: QueryDict, *, size: int, path: str, param: str
+) -> Window:
+    """``listing`` with "show all": ``queryset`` (or a list of rows already built) ordered
+    newest first; the rows come back in that order."""
+    if params.get(param) == ALL:
+        query = params.copy()
+        query.pop(param, None)
+        return Window(list(queryset), None, "", with_query(path, query))
+    found = listing(queryset, params, size=size, path=path, param=param)
+    paged = found.page.has_other_pages()
+    return Window(
+        list(found.page.object_list),
+        found,
+        _page_url(path, params, ALL, param) if paged else "",
+        _page_url(path, params, 1, param) if found.page.number > 1 else "",
     )
 
 

@@ -50,7 +50,7 @@ def record(
     step = _refit_step.get()
     if step is not None and "refit_step" not in data:
         data["refit_step"] = step
-    return CampaignEvent.objects.create(
+    event = CampaignEvent(
         campaign=campaign,
         actor=actor if actor is not None and actor.is_authenticated else None,
         action=action,
@@ -59,6 +59,9 @@ def record(
         target_id=target.pk if target is not None else None,
         data=data,
     )
+    event.tag_step()
+    event.save(force_insert=True)
+    return event
 
 
 # Fields that change on every save and say nothing about the campaign's state.

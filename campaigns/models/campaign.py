@@ -154,10 +154,25 @@ class CampaignEvent(models.Model):
         blank=True,
         related_name="+",
     )
+    # data.refit_step's RePh and roll (campaigns.history.services.refit_step) in columns of their
+    # own, so that a step's changes and a roll's booking are found by an index, not by reading
+    # the JSON of every event of the campaign. Filled by ``tag_step``.
+    step_reph = models.BigIntegerField(null=True, blank=True)
+    step_roll = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["campaign", "visibility", "-created_at"])]
+        indexes = [
+            models.Index(fields=["campaign", "visibility", "-created_at"]),
+            models.Index(fields=["campaign", "step_reph"]),
+            models.Index(fields=["campaign", "step_roll"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.action} in {self.campaign_id} by {self.actor_id}"
+
+    def tag_step(self) -> None:
+        """Copy data.refit_step's RePh and roll into their indexed columns."""
+        step = (self.data or {}).get("refit_step") or {}
+        self.step_reph = step.get("reph")
+        self.step_roll = step.get("roll")

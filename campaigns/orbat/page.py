@@ -1,5 +1,6 @@
 """The order-of-battle page as data: the side's RGs and lines grouped into the divider's boxes
-(two queries, grouped in Python, so its cost does not grow with the number of lines or RGs), each
+(two queries, grouped in Python: the number of queries does not grow with the lines or RGs, but
+the time does, a row and its forms per line — bench/pages.py, docs/performance.md), each
 line's row with its forms, and the RGs with their statuses. The views (campaigns.orbat.views)
 render what these build."""
 

@@ -2,7 +2,8 @@
 
 Thin views: access through campaigns.access, every change through campaigns.orbat.services. The page
 is built from two queries (the side's RGs and its lines), grouped into boxes in Python, so its
-cost does not grow with the number of lines or RGs.
+number of queries does not grow with the lines or RGs (its time does: every line is rendered with
+its forms; docs/performance.md).
 """
 
 from __future__ import annotations

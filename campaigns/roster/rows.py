@@ -2,8 +2,9 @@
 
 Shared by the page (campaigns.roster.views) and the printed sheets
 (rosters.builders), so that a printout shows exactly what the page shows. Each reader uses a
-fixed handful of queries and computes the rows in Python, so its cost does not grow with the
-campaign. Access is not checked here: callers go through campaigns.access first.
+fixed handful of queries (the ledger summed per day in SQL) and computes the rows in Python: one
+row per CG day, whatever the number of entries. Access is not checked here: callers go through
+campaigns.access first.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Sum
+from django.db.models import Case, Sum, Value, When
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -22,6 +23,7 @@ from campaigns.models import (
     CampaignDay,
     CvpEntry,
     LedgerEntry,
+    LedgerKind,
     Scenario,
     ScenarioType,
     SideDay,
@@ -66,7 +68,34 @@ def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> li
     ]
 
 
-def last_filled_day(campaign_period: int, entries: Iterable[LedgerEntry], day_count: int) -> int:
+def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, list[Movement]]:
+    """The side's CPP and FPP movements, summed in SQL per day, kind and sign (two queries):
+    the day's columns need the sums only, except the RG purchases the roster names one by one.
+    Entries past the calendar (only after a change of the game data) are left out."""
+    found: dict[str, list[Movement]] = {LedgerEntry.CPP: [], LedgerEntry.FPP: []}
+    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, index__lt=day_count)
+    sums = (
+        rows.exclude(kind=LedgerKind.RG_PURCHASE)
+        .annotate(negative=Case(When(amount__lt=0, then=Value(1)), default=Value(0)))
+        .order_by("ledger", "index", "kind", "negative")
+        .values_list("ledger", "index", "kind", "negative")
+        .annotate(total=Sum("amount"), places=Sum("locations"))
+    )
+    for ledger, index, kind, _negative, total, places in sums:
+        found[ledger].append(Movement(index, kind, total, "", places))
+    purchases = (
+        rows.filter(kind=LedgerKind.RG_PURCHASE)
+        .order_by("ledger", "index", "id")
+        .values_list("ledger", "index", "amount", "rg")
+    )
+    for ledger, index, amount, rg in purchases:
+        found[ledger].append(Movement(index, LedgerKind.RG_PURCHASE, amount, rg))
+    return found
+
+
+def last_filled_day(
+    campaign_period: int, entries: Iterable[LedgerEntry | Movement], day_count: int
+) -> int:
     """The latest day the sheet has reached: the current day, or a later one with entries."""
     days = [entry.index for entry in entries if entry.index < day_count]
     return min(max([campaign_period, *days]), day_count - 1)
@@ -119,13 +148,9 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
     side_days = {
         record.index: record for record in SideDay.objects.filter(campaign=campaign, side=side)
     }
-    entries = list(
-        LedgerEntry.objects.filter(campaign=campaign, side=side).only(
-            "index", "ledger", "kind", "amount", "rg", "locations"
-        )
-    )
-    cpp = cpp_days(count, movements(entries, LedgerEntry.CPP, count))
-    fpp = fpp_days(count, movements(entries, LedgerEntry.FPP, count))
+    moved = side_movements(campaign, side, count)
+    cpp = cpp_days(count, moved[LedgerEntry.CPP])
+    fpp = fpp_days(count, moved[LedgerEntry.FPP])
     cvp = dict(
         CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
         .order_by()
@@ -133,7 +158,9 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
         .annotate(total=Sum("cvp"))
         .values_list("index", "total")
     )
-    last = last_filled_day(campaign.period_index, entries, count)
+    last = last_filled_day(
+        campaign.period_index, [*moved[LedgerEntry.CPP], *moved[LedgerEntry.FPP]], count
+    )
     sides = {s.key: s for s in campaign.sides}
     scenarios: dict[int, list[ScenarioCell]] = {}
     for scenario in Scenario.objects.filter(campaign=campaign):

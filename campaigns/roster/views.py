@@ -2,8 +2,10 @@
 
 Access goes through campaigns.access (``side_reader``/``side_actor``: the side's players and the
 referee only), changes through campaigns.roster.services, and every CPP/FPP column is derived by
-campaigns.roster.ledger from the ledger entries. Each page reads everything with a fixed handful
-of queries and computes the rows in Python, so its cost does not grow with the campaign.
+campaigns.roster.ledger from the ledger's sums per day (campaigns.roster.rows.side_movements).
+Each page reads with a fixed handful of queries; the ledgers show a page of entries at a time
+(the newest first, "all" on request), so that their time stays about flat as the campaign
+grows (bench/pages.py, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -21,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns import access
+from campaigns import access, paging
 from campaigns.access import Viewer
 from campaigns.games.registry import Period
 from campaigns.models import LedgerEntry, SideDay
@@ -32,8 +34,8 @@ from campaigns.roster.rows import (
     chit_label,
     cpp_fpp_note,
     last_filled_day,
-    movements,
     roster_rows,
+    side_movements,
 )
 from campaigns.state import StaleEdit, StateError
 
@@ -148,30 +150,51 @@ class LedgerDay:
     fpp: FppDay | None = None
 
 
-def _ledger_context(viewer: Viewer, side: str, form: LedgerEntryForm) -> dict[str, Any]:
-    campaign = viewer.campaign
-    periods = campaign.cg.periods
-    count = len(periods)
-    entries = list(
-        LedgerEntry.objects.filter(campaign=campaign, side=side).select_related("created_by")
-    )
-    cpp = cpp_days(count, movements(entries, LedgerEntry.CPP, count))
-    fpp = fpp_days(count, movements(entries, LedgerEntry.FPP, count))
-    ledgers: dict[str, dict[int, LedgerDay]] = {LedgerEntry.CPP: {}, LedgerEntry.FPP: {}}
-    outside = []
-    for entry in entries:
-        if entry.index >= count:
-            outside.append(entry)  # only after a calendar change in the game data
-            continue
-        days = ledgers[entry.ledger]
+# Entries of a ledger on one page: the newest first (the current CG day's), "all" on request.
+LEDGER_PAGE_SIZE = 50
+
+
+def _ledger_days(
+    entries: list[LedgerEntry], periods: list[Period], cpp: list[CppDay], fpp: list[FppDay]
+) -> list[LedgerDay]:
+    """A page's entries (newest first) by CG day, oldest first, each with its day's sums."""
+    days: dict[int, LedgerDay] = {}
+    for entry in reversed(entries):
         if entry.index not in days:
             days[entry.index] = LedgerDay(entry.index, periods[entry.index], [])
         days[entry.index].entries.append(entry)
-    for day in ledgers[LedgerEntry.CPP].values():
-        day.cpp = cpp[day.index]
-    for day in ledgers[LedgerEntry.FPP].values():
-        day.fpp = fpp[day.index]
-    current = last_filled_day(campaign.period_index, entries, count)
+    for day in days.values():
+        day.cpp, day.fpp = cpp[day.index], fpp[day.index]
+    return sorted(days.values(), key=lambda d: d.index)
+
+
+def _ledger_context(
+    viewer: Viewer, side: str, form: LedgerEntryForm, params: Any = None
+) -> dict[str, Any]:
+    campaign = viewer.campaign
+    periods = campaign.cg.periods
+    count = len(periods)
+    moved = side_movements(campaign, side, count)
+    cpp = cpp_days(count, moved[LedgerEntry.CPP])
+    fpp = fpp_days(count, moved[LedgerEntry.FPP])
+    rows = LedgerEntry.objects.filter(campaign=campaign, side=side).select_related("created_by")
+    path = reverse("campaigns:ledger", args=[campaign.pk, side])
+    params = params if params is not None else QueryDict()
+    windows = {
+        ledger: paging.window(
+            rows.filter(ledger=ledger, index__lt=count).order_by("-index", "-id"),
+            params,
+            size=LEDGER_PAGE_SIZE,
+            path=path,
+            param=ledger,
+        )
+        for ledger in (LedgerEntry.CPP, LedgerEntry.FPP)
+    }
+    # Only after a calendar change in the game data.
+    outside = list(rows.filter(index__gte=count))
+    current = last_filled_day(
+        campaign.period_index, [*moved[LedgerEntry.CPP], *moved[LedgerEntry.FPP]], count
+    )
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -179,8 +202,10 @@ def _ledger_context(viewer: Viewer, side: str, form: LedgerEntryForm) -> dict[st
         "side_obj": campaign.side(side),
         "form": form,
         "rg_ids": rg_chart_ids(campaign, side),
-        "cpp_days": sorted(ledgers[LedgerEntry.CPP].values(), key=lambda d: d.index),
-        "fpp_days": sorted(ledgers[LedgerEntry.FPP].values(), key=lambda d: d.index),
+        "cpp_days": _ledger_days(windows[LedgerEntry.CPP].rows, periods, cpp, fpp),
+        "fpp_days": _ledger_days(windows[LedgerEntry.FPP].rows, periods, cpp, fpp),
+        "cpp_window": windows[LedgerEntry.CPP],
+        "fpp_window": windows[LedgerEntry.FPP],
         "outside": outside,
         "current_period": periods[current],
         "current_cpp": cpp[current],
@@ -239,4 +264,4 @@ def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     template = "campaigns/roster/ledger.html"
     if request.htmx:
         template += "#ledger-section"
-    return render(request, template, _ledger_context(viewer, side, form))
+    return render(request, template, _ledger_context(viewer, side, form, request.GET))

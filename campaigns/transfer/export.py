@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from campaigns.access import Viewer
-from campaigns.dice.actors import ROLL_TARGET, roll_actor_names
+from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 from campaigns.history.labels import ORIGINAL_KEY, event_actor_name
 from campaigns.models import (
     Campaign,
@@ -83,6 +83,27 @@ class ExportContext:
 
 def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str, Any]:
     """The campaign as ``viewer`` may see it, as JSON-ready data. A fixed number of queries."""
+    head, tails = _export_parts(viewer, now)
+    return {**head, **{name: list(rows()) for name, rows in tails.items()}}
+
+
+def stream_export(viewer: Viewer, *, now: dt.datetime | None = None) -> Iterator[str]:
+    """The text ``dumps(build_export(viewer))`` gives, in pieces: the history and the dice
+    rolls (the sections that grow with the campaign) are read and written a chunk of rows at a
+    time, so the memory an export takes does not grow with them."""
+    head, tails = _export_parts(viewer, now)
+    return _buffered(_stream_json(head, {name: rows() for name, rows in tails.items()}))
+
+
+# Rows read from the database at a time, and the text sent at a time, by ``stream_export``.
+STREAM_ROWS = 500
+STREAM_BYTES = 64 * 1024
+
+
+def _export_parts(
+    viewer: Viewer, now: dt.datetime | None
+) -> tuple[dict[str, Any], dict[str, Callable[[], Iterator[dict[str, Any]]]]]:
+    """Every section but the history and the dice rolls, as data; those two as generators."""
     campaign = viewer.campaign
     context = ExportContext(viewer, FileIds())
     ids = context.ids
@@ -103,12 +124,12 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
     )
     ledger_refs = ids.number(LedgerEntry, (row["id"] for row in ledger))
     # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
-    rolls = list(
-        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign))
-        .select_related("rolled_by", "voided_by")
-        .order_by("rolled_at", "id")
+    rolls = viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign)).order_by(
+        "rolled_at", "id"
     )
-    roll_refs = ids.number(DiceRoll, (roll.pk for roll in rolls))
+    roll_refs = ids.number(DiceRoll, rolls.values_list("pk", flat=True))
+    # Rows recorded while the file is being sent have no file id: they are not in it.
+    rolls = rolls.filter(pk__lte=max(roll_refs, default=0))
     rgs = list(
         ReinforcementGroup.objects.filter(campaign=campaign, side__in=sides)
         .order_by("side", "index", "id")
@@ -205,19 +226,22 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
         value = section.export(context)
         if value is not None:
             registered[section.name] = value
-    events = list(
-        viewer.filter_visible(
-            CampaignEvent.objects.filter(campaign=campaign).select_related("actor", "undone_by")
-        ).order_by("created_at", "id")
+    events = viewer.filter_visible(CampaignEvent.objects.filter(campaign=campaign)).order_by(
+        "created_at", "id"
     )
-    ids.number(CampaignEvent, (event.pk for event in events))
-    names = roll_actor_names(events)
-    return {
-        **core,
-        **registered,
-        "history": [_event_record(event, context) for event in events],
-        "dice_rolls": [_roll_record(roll, roll_refs[roll.pk], names) for roll in rolls],
-    }
+    numbered = ids.number(CampaignEvent, events.values_list("pk", flat=True))
+    events = events.filter(pk__lte=max(numbered, default=0))
+    names = roll_actor_names(events.filter(action__in=ROLL_ACTORS).select_related("actor"))
+
+    def history() -> Iterator[dict[str, Any]]:
+        chunked = events.select_related("actor", "undone_by").iterator(chunk_size=STREAM_ROWS)
+        return (_event_record(event, context) for event in chunked)
+
+    def dice_rolls() -> Iterator[dict[str, Any]]:
+        chunked = rolls.select_related("rolled_by", "voided_by").iterator(chunk_size=STREAM_ROWS)
+        return (_roll_record(roll, roll_refs[roll.pk], names) for roll in chunked)
+
+    return {**core, **registered}, {"history": history, "dice_rolls": dice_rolls}
 
 
 def _pick(row: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
@@ -299,6 +323,43 @@ def _roll_record(roll: DiceRoll, ref: int, names: dict[tuple[int, str], str]) ->
 
 def dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2) + "\n"
+
+
+def _json(value: Any, depth: int) -> str:
+    """``value`` as ``dumps`` writes it ``depth`` levels down."""
+    text = json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2)
+    return text.replace("\n", "\n" + "  " * depth)  # a newline inside a string is escaped
+
+
+def _stream_json(head: dict[str, Any], tails: dict[str, Iterator[Any]]) -> Iterator[str]:
+    """``dumps({**head, **tails})`` with each of ``tails`` and every list written a row at a
+    time."""
+    yield "{"
+    for n, (key, value) in enumerate([*head.items(), *tails.items()]):
+        yield ("," if n else "") + "\n  " + _json(key, 1) + ": "
+        if key not in tails and not isinstance(value, list):
+            yield _json(value, 1)
+            continue
+        empty = True
+        for row in value:
+            yield ("[" if empty else ",") + "\n    " + _json(row, 2)
+            empty = False
+        yield "[]" if empty else "\n  ]"
+    yield "\n}\n"
+
+
+def _buffered(pieces: Iterable[str]) -> Iterator[str]:
+    """The pieces joined into chunks of about ``STREAM_BYTES``."""
+    buffer: list[str] = []
+    size = 0
+    for piece in pieces:
+        buffer.append(piece)
+        size += len(piece)
+        if size >= STREAM_BYTES:
+            yield "".join(buffer)
+            buffer, size = [], 0
+    if buffer:
+        yield "".join(buffer)
 
 
 def export_filename(campaign: Campaign, today: dt.date | None = None) -> str:

@@ -215,21 +215,21 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         # Older files have no status: the one the data migration gives (campaigns.orbat.legacy).
         fill_statuses(campaign, legacy, RefitPhase)
         ReinforcementGroup.objects.bulk_update(legacy, ["status"], batch_size=400)
-    events = _create_all(
-        CampaignEvent,
-        [
-            CampaignEvent(
-                campaign=campaign,
-                actor=None,
-                target_id=getattr(context.row(DiceRoll, row["target"]), "pk", None),
-                **{
-                    **row["values"],
-                    "data": context.references(CampaignEvent, "data", row["values"]["data"]),
-                },
-            )
-            for row in parsed.history
-        ],
-    )
+    events = [
+        CampaignEvent(
+            campaign=campaign,
+            actor=None,
+            target_id=getattr(context.row(DiceRoll, row["target"]), "pk", None),
+            **{
+                **row["values"],
+                "data": context.references(CampaignEvent, "data", row["values"]["data"]),
+            },
+        )
+        for row in parsed.history
+    ]
+    for event in events:
+        event.tag_step()  # the step's RePh and roll by their new ids
+    events = _create_all(CampaignEvent, events)
     # change.undone names the undone event: by its file id in the file, by its id here.
     context.keep(CampaignEvent, (row["ref"] for row in parsed.history), events)
     linked = []

@@ -4,7 +4,8 @@ The format is documented in docs/export-format.md. This module is the public fac
 package; the work is done by one module per concern:
 
 * ``format`` — the marker, the version, the scopes, the columns of each section;
-* ``export`` — ``build_export(viewer)``: the file as that viewer may see it;
+* ``export`` — ``build_export(viewer)``: the file as that viewer may see it (``stream_export``:
+  its text in pieces, for the download);
 * ``read`` — ``read_upload(file)`` / ``parse_export(raw)``: the size, JSON, the header, then
   ``check`` (``FileChecker``, on the row tools of ``checker`` and ``values``): every section
   checked before anything is written; ``ImportRefused`` carries a message for the user;
@@ -17,6 +18,7 @@ from campaigns.transfer.export import (
     build_export,
     dumps,
     export_filename,
+    stream_export,
 )
 from campaigns.transfer.format import (
     FORMAT,
@@ -38,5 +40,6 @@ __all__ = [
     "export_filename",
     "load",
     "parse_export",
+    "stream_export",
     "read_upload",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -27,8 +27,15 @@ from campaigns.transfer import services as transfer
 def export(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Download the campaign as the viewer may see it (secrets of other sides left out)."""
     viewer = viewer_for(request.user, campaign_id)
-    data = transfer.build_export(viewer)
-    response = HttpResponse(transfer.dumps(data), content_type="application/json; charset=utf-8")
+    content_type = "application/json; charset=utf-8"
+    if request.method == "HEAD":  # the headers only: the file is not even built
+        response = HttpResponse(content_type=content_type)
+    else:
+        # Streamed: the history and the dice log are read and sent a chunk at a time.
+        response = StreamingHttpResponse(
+            (piece.encode() for piece in transfer.stream_export(viewer)),
+            content_type=content_type,
+        )
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=transfer.export_filename(viewer.campaign)
     )

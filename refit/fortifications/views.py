@@ -17,14 +17,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns import access
+from campaigns import access, paging
 from campaigns.access import Viewer
 from campaigns.models import FortificationPurchase
 from refit.fortifications import services as fortifications
@@ -42,15 +42,30 @@ def _stale() -> str:
     return _("That page was for an earlier Refit Phase; nothing was changed.")
 
 
-def _context(viewer: Viewer, side: str) -> dict[str, Any]:
+# Lines of the Fortification Purchase Record on one page: the newest first, "all" on request
+# (the printed sheet has them all).
+RECORD_PAGE_SIZE = 50
+
+
+def _context(viewer: Viewer, side: str, params: QueryDict | None = None) -> dict[str, Any]:
     campaign = viewer.campaign
     situation = fortification_situation(viewer, side)
+    page_url = reverse("fortifications:page", args=[campaign.pk, side])
+    lines = paging.window(
+        list(reversed(situation.record.lines)),
+        params if params is not None else QueryDict(),
+        size=RECORD_PAGE_SIZE,
+        path=page_url,
+        param="lines",
+    )
     context: dict[str, Any] = {
         "viewer": viewer,
         "campaign": campaign,
         "side": campaign.side(side),
         **{field.name: getattr(situation, field.name) for field in fields(situation)},
-        "record_url": reverse("fortifications:page", args=[campaign.pk, side]),
+        "record_url": page_url,
+        "lines": list(reversed(lines.rows)),
+        "lines_window": lines,
         "rg_page_url": reverse("purchases:page", args=[campaign.pk, side]),
         "sheet_url": reverse("rosters:page", args=[campaign.pk, side, "fortifications"]),
     }
@@ -60,13 +75,16 @@ def _context(viewer: Viewer, side: str) -> dict[str, Any]:
     return context
 
 
+@vary_on_headers("HX-Request")
 @require_safe
 @login_required
 def page(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_reader(
         request, campaign_id, side, feature=fortifications.has_fortifications
     )
-    return render(request, "refit/fortifications/page.html", _context(viewer, side))
+    # HTMX asks for another page of the record: the page's block only.
+    template = "refit/fortifications/page.html" + ("#fortifications" if request.htmx else "")
+    return render(request, template, _context(viewer, side, request.GET))
 
 
 def _after(request: HttpRequest, viewer: Viewer, side: str) -> HttpResponse:

@@ -3,7 +3,8 @@ Fortification Purchase Record is refit.fortifications.records).
 
 Shared by the page (refit.purchases.views) and the printed sheet: keep the signature
 ``rg_purchase_record(campaign, side) -> list[RgRecordRow]`` stable. The builder reads a fixed
-handful of queries and computes in Python, so its cost does not grow with the campaign.
+handful of queries and computes in Python: the number of queries does not grow with the campaign
+(the rows do, one per RG; docs/performance.md).
 Access is not checked here: callers go through campaigns.access first (the record is
 secret to the side and the referee).
 """

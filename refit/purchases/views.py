@@ -18,14 +18,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from campaigns import access
+from campaigns import access, paging
 from campaigns.access import Viewer
 from campaigns.models import ReinforcementGroup
 from refit.purchases import notes, receipt, records
@@ -213,10 +213,32 @@ class RecordRow:
     stuka: bool
 
 
-def _record_context(viewer: Viewer, side: str) -> dict[str, Any]:
+# Rows of the RG Purchase Record on one page: the newest first, "all" on request (the printed
+# sheet has them all).
+RECORD_PAGE_SIZE = 50
+
+
+def _record_context(viewer: Viewer, side: str, page: str = "") -> dict[str, Any]:
+    """The record's page ``page`` ("" the newest rows, "all", or a number)."""
     campaign = viewer.campaign
-    rows = records.rg_purchase_record(campaign, side)
-    rgs = {rg.pk: rg for rg in ReinforcementGroup.objects.filter(campaign=campaign, side=side)}
+    record_url = reverse("purchases:record", args=[campaign.pk, side])
+    params = QueryDict(mutable=True)
+    if page:
+        params["rows"] = page
+    window = paging.window(
+        list(reversed(records.rg_purchase_record(campaign, side))),
+        params,
+        size=RECORD_PAGE_SIZE,
+        path=record_url,
+        param="rows",
+    )
+    rows = list(reversed(window.rows))
+    rgs = {
+        rg.pk: rg
+        for rg in ReinforcementGroup.objects.filter(
+            campaign=campaign, side=side, pk__in=[row.pk for row in rows if row.pk]
+        )
+    }
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -233,14 +255,18 @@ def _record_context(viewer: Viewer, side: str) -> dict[str, Any]:
             for row in rows
         ],
         "page_url": reverse("purchases:page", args=[campaign.pk, side]),
+        "rows_window": window,
+        "rows_page": page,
     }
 
 
+@vary_on_headers("HX-Request")
 @require_safe
 @login_required
 def record(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     viewer = access.side_reader(request, campaign_id, side, feature=has_purchases)
-    return render(request, "refit/purchases/record.html", _record_context(viewer, side))
+    template = "refit/purchases/record.html" + ("#record" if request.htmx else "")
+    return render(request, template, _record_context(viewer, side, request.GET.get("rows", "")))
 
 
 @vary_on_headers("HX-Request")
@@ -269,6 +295,11 @@ def rg_notes(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> H
             messages.error(request, str(error))
         else:
             messages.success(request, _("Saved."))
+    # Back to the page of the record the form was on.
+    page = request.POST.get("rows", "")
     if request.htmx:
-        return render(request, "refit/purchases/record.html#record", _record_context(viewer, side))
-    return redirect(reverse("purchases:record", args=[viewer.campaign.pk, side]))
+        return render(
+            request, "refit/purchases/record.html#record", _record_context(viewer, side, page)
+        )
+    url = reverse("purchases:record", args=[viewer.campaign.pk, side])
+    return redirect(paging.with_query(url, QueryDict(f"rows={page}") if page else QueryDict()))

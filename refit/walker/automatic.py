@@ -261,7 +261,7 @@ def is_booked(dice_roll: DiceRoll) -> bool:
     """Whether the roll's result is on the sheets (its booking was not undone)."""
     return CampaignEvent.objects.filter(
         campaign_id=dice_roll.campaign_id,
-        data__refit_step__roll=dice_roll.pk,
+        step_roll=dice_roll.pk,
         undone_at__isnull=True,
     ).exists()
 

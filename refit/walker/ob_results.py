@@ -136,9 +136,9 @@ def booked_for_line(campaign: Campaign, reph: RefitPhase, table_id: str, line_id
         action=ACTION,
         data__table=table_id,
         data__line=line_id,
-        data__refit_step__reph=reph.pk,
-    ).values_list("data", flat=True)
-    rolls = [data.get("refit_step", {}).get("roll") for data in events]
+        step_reph=reph.pk,
+    ).values_list("step_roll", flat=True)
+    rolls = list(events)
     return DiceRoll.objects.filter(pk__in=[r for r in rolls if r], voided_at__isnull=True).exists()
 
 
@@ -357,7 +357,7 @@ def hardened_so_far(campaign: Campaign, roll: DiceRoll) -> int:
         campaign=campaign,
         action="orbat.result",
         data__table=roll.table_id,
-        data__refit_step__roll=roll.pk,
+        step_roll=roll.pk,
         undone_at__isnull=True,
     ).values_list("data", flat=True)
     return sum(int(data.get("count", 0)) for data in rows)
@@ -417,7 +417,7 @@ def booked_lines(campaign: Campaign, reph: RefitPhase, side: str) -> dict[int, s
         campaign=campaign,
         action="orbat.result",
         data__side=side,
-        data__refit_step__reph=reph.pk,
+        step_reph=reph.pk,
         undone_at__isnull=True,
     ).values_list("data", flat=True)
     booked: dict[int, str] = {}

@@ -254,10 +254,11 @@ def unmark(
 
 
 def effects(campaign: Campaign, reph: RefitPhase, side: str, rule: str) -> list[CampaignEvent]:
-    """The changes made for the side's step in this RePh that can still be undone, newest first."""
+    """The changes made for the side's step in this RePh that can still be undone, newest first
+    (the RePh's events by an index, then their step)."""
     events = CampaignEvent.objects.filter(
         campaign=campaign,
-        data__refit_step__reph=reph.pk,
+        step_reph=reph.pk,
         data__refit_step__rule=rule,
         data__refit_step__side=side,
         undone_at__isnull=True,

@@ -42,3 +42,35 @@ def test_every_demo_campaign_round_trips_for_the_referee_and_each_side(module):
         assert standing(imported, importer) == before, scope
         trips += 1
     assert trips == 3
+
+
+def step_tags(campaign):
+    """Each event's Refit Phase step as its JSON says and as its indexed columns say."""
+    return [
+        (
+            (event.data.get("refit_step") or {}).get("reph"),
+            (event.data.get("refit_step") or {}).get("roll"),
+            event.step_reph,
+            event.step_roll,
+        )
+        for event in campaign.events.order_by("pk")
+    ]
+
+
+def test_the_step_columns_follow_the_events_json_when_recorded_and_when_imported():
+    """The RePh and roll a change was made for are in indexed columns (a step page finds a
+    step's changes without reading every event's JSON): filled when recorded, and with the new
+    ids when imported."""
+    call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    campaign = Campaign.objects.get(module="red_factories")
+    recorded = step_tags(campaign)
+    assert sum(1 for reph, roll, *_ in recorded if reph) >= 5
+    assert sum(1 for reph, roll, *_ in recorded if roll) >= 1
+    assert all((reph, roll) == (col_reph, col_roll) for reph, roll, col_reph, col_roll in recorded)
+    importer = get_user_model().objects.create_user(username="importer", password="pw-12345678")
+    referee = campaign.memberships.get(role=Role.REFEREE).user
+    _first, imported, _second = round_trip(campaign, referee, importer)
+    copied = step_tags(imported)
+    assert sum(1 for reph, *_ in copied if reph) == sum(1 for reph, *_ in recorded if reph)
+    assert all((reph, roll) == (col_reph, col_roll) for reph, roll, col_reph, col_roll in copied)
+    assert {reph for reph, *_ in copied if reph} <= set(imported.rephs.values_list("pk", flat=True))

@@ -345,12 +345,80 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     campaign, client_as, people, django_assert_max_num_queries
 ):
     client = client_as("german")
-    with django_assert_max_num_queries(6) as small:
+    # The day sums (two), a page of each ledger (its count and rows), the entries outside the
+    # calendar, besides the session, the user and the campaign.
+    # (An empty ledger's page needs no rows query: the small campaign may take one fewer.)
+    with django_assert_max_num_queries(10):
         assert client.get(url(campaign)).status_code == 200
     big = make_big_campaign(people)
-    with django_assert_max_num_queries(len(small.captured_queries)):
-        response = client.get(url(big))
-    assert len(response.context["cpp_days"]) == 30
+    for page in ("", "?cpp=2", "?cpp=3&fpp=2"):
+        with django_assert_max_num_queries(10):
+            response = client.get(url(big) + page)
+        assert response.status_code == 200
+    assert len(response.context["cpp_days"]) < 30
+
+
+# --- pages of a long ledger ----------------------------------------------------------------
+
+
+def shown(response, ledger="cpp"):
+    return [e for day in response.context[f"{ledger}_days"] for e in day.entries]
+
+
+def test_a_long_ledger_opens_on_its_newest_entries_with_the_days_sums_of_the_whole_ledger(
+    client_as, people
+):
+    big = make_big_campaign(people)  # 30 days × (1 + 5) CPP entries a side
+    client = client_as("german")
+    first = client.get(url(big))
+    entries = shown(first)
+    assert len(entries) == 50
+    assert max(e.index for e in entries) == 29  # the current CG day first
+    days = first.context["cpp_days"]
+    assert [d.index for d in days] == sorted(d.index for d in days)  # oldest first on the page
+    html = first.content.decode()
+    # The totals and the day sums are the whole ledger's, whichever page is shown.
+    last = client.get(url(big) + "?cpp=4")
+    for name in ("cpp-total", "cpp-spent", "cpp-left", "fpp-spent"):
+        assert total(html, name) == total(last.content.decode(), name)
+    assert total(html, "cpp-spent") == "5"  # the current day's five purchases of 1 CPP
+    day = days[-1]
+    assert (day.cpp.repl, day.cpp.spent) == (15, 5)
+    assert f'href="{url(big)}?cpp=2"' in html
+    assert f'href="{url(big)}?cpp=all"' in html
+
+
+def test_the_pages_of_a_ledger_hold_every_entry_once_and_all_shows_them_together(client_as, people):
+    big = make_big_campaign(people)
+    client = client_as("german")
+    every = LedgerEntry.objects.filter(campaign=big, side="german", ledger="cpp").count()
+    seen = []
+    for number in range(1, 5):
+        seen += [e.pk for e in shown(client.get(url(big) + f"?cpp={number}"))]
+    assert every > 150  # four pages of 50
+    assert sorted(seen) == sorted(set(seen)) and len(seen) == every
+    whole = client.get(url(big) + "?cpp=all")
+    assert len(shown(whole)) == every
+    assert len(whole.context["cpp_days"]) == 30
+    # The FPP ledger keeps its own page (its first) while the CPP ledger shows all.
+    assert len(shown(whole, "fpp")) == 50
+    assert f'href="{url(big)}"' in whole.content.decode()  # back to the newest entries
+
+
+def test_a_ledger_page_past_the_end_shows_the_last_page_and_nonsense_the_first(client_as, people):
+    big = make_big_campaign(people)
+    client = client_as("german")
+    last = client.get(url(big) + "?cpp=99")
+    assert min(e.index for e in shown(last)) == 0
+    assert client.get(url(big) + "?cpp=x").context["cpp_window"].listing.page.number == 1
+
+
+def test_a_ledger_page_is_served_to_htmx_as_the_ledger_section(client_as, people):
+    big = make_big_campaign(people)
+    response = client_as("german").get(url(big) + "?cpp=2", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="ledger-section">')
+    assert 'hx-get="' in html and "?cpp=3" in html
 
 
 def test_an_htmx_add_costs_the_same_on_a_big_campaign(

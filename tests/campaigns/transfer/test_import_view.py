@@ -107,12 +107,12 @@ def test_the_imported_campaigns_pages_open(played, people, client_as):
 
 def test_a_round_trip_through_the_views_is_lossless(played, client_as):
     first = json.loads(
-        client_as("referee").get(reverse("campaigns:export", args=[played.pk])).content
+        client_as("referee").get(reverse("campaigns:export", args=[played.pk])).getvalue()
     )
     client = client_as("outsider")
     client.post(URL, {"file": upload(json.dumps(first).encode())})
     imported = Campaign.objects.get(name__endswith="(imported)")
-    second = json.loads(client.get(reverse("campaigns:export", args=[imported.pk])).content)
+    second = json.loads(client.get(reverse("campaigns:export", args=[imported.pk])).getvalue())
     for data in (first, second):
         del data["exported_at"], data["campaign"]["name"], data["campaign"]["created_at"]
         del data["members"]
@@ -146,7 +146,7 @@ def test_a_player_who_edits_the_scope_gets_only_what_their_file_held(played, peo
     client.post(URL, {"file": upload(json.dumps(data).encode())})
     imported = Campaign.objects.get(name__endswith="(imported)")
     assert not LedgerEntry.objects.filter(campaign=imported, side="german").exists()
-    content = client.get(reverse("campaigns:export", args=[imported.pk])).content.decode()
+    content = client.get(reverse("campaigns:export", args=[imported.pk])).getvalue().decode()
     for secret in GERMAN_SECRETS:
         assert secret not in content, secret
 

@@ -216,6 +216,33 @@ def test_page_queries_do_not_grow_with_the_campaign(
     with django_assert_max_num_queries(len(small.captured_queries)):
         response = client.get(page_url(big))
     assert len(response.context["record"].lines) == 80 + 1  # and the initial OB's buildings
+    # The page shows the newest 50 lines; the other pages and "all" on request.
+    assert len(response.context["lines"]) == 50
+    for query in ("?lines=2", "?lines=all"):
+        with django_assert_max_num_queries(len(small.captured_queries)):
+            assert client.get(page_url(big) + query).status_code == 200
+
+
+def test_a_long_record_opens_on_its_newest_lines_and_shows_all_on_request(client_as, people, reph):
+    big = make_big_campaign(people)
+    FortificationPurchase.objects.bulk_create(
+        FortificationPurchase(
+            campaign=big, side="soviet", index=n % 20, item="wire", quantity=1, fpp=15
+        )
+        for n in range(80)
+    )
+    client = client_as("soviet")
+    first = client.get(page_url(big))
+    every = first.context["record"].lines
+    assert first.context["lines"] == every[-50:]  # the newest, in the record's order
+    html = first.content.decode()
+    assert f'href="{page_url(big)}?lines=2"' in html and f'href="{page_url(big)}?lines=all"' in html
+    second = client.get(page_url(big) + "?lines=2", headers={"HX-Request": "true"})
+    assert second.context["lines"] == every[:-50]
+    assert second.content.decode().lstrip().startswith('<div id="fortifications">')
+    whole = client.get(page_url(big) + "?lines=all")
+    assert whole.context["lines"] == every
+    assert "?lines=" not in whole.content.decode().split('id="record"')[1].split("</section>")[0]
 
 
 @pytest.mark.parametrize(

@@ -224,9 +224,54 @@ def test_query_counts_do_not_grow_with_the_campaign(
     walker.open_reph(big)
     with django_assert_max_num_queries(len(small.captured_queries)):
         assert client.get(page_url(big)).status_code == 200
-    with django_assert_max_num_queries(len(small_record.captured_queries)):
-        response = client.get(record_url(big))
+    for query in ("", "?rows=2", "?rows=all"):
+        with django_assert_max_num_queries(len(small_record.captured_queries)):
+            response = client.get(record_url(big) + query)
     assert len(response.context["rows"]) >= 60
+
+
+def test_a_long_record_opens_on_its_newest_rows_and_a_note_saved_keeps_its_page(
+    client_as, people, reph
+):
+    big = make_big_campaign(people)
+    ReinforcementGroup.objects.bulk_create(
+        ReinforcementGroup(
+            campaign=big,
+            side="german",
+            rg_id="I1",
+            number=100 + n,
+            index=n % 30,
+            source="purchased",
+            details={"received": {"units": {"4-6-7": 12}}},
+        )
+        for n in range(70)
+    )
+    client = client_as("german")
+    whole = client.get(record_url(big) + "?rows=all").context["rows"]
+    assert len(whole) >= 70
+    first = client.get(record_url(big))
+    assert [r.row for r in first.context["rows"]] == [r.row for r in whole[-50:]]
+    html = first.content.decode()
+    assert f'href="{record_url(big)}?rows=2"' in html
+    assert f'href="{record_url(big)}?rows=all"' in html
+    second = client.get(record_url(big) + "?rows=2", headers=HTMX)
+    assert second.content.decode().lstrip().startswith('<div id="record">')
+    assert [r.row for r in second.context["rows"]] == [r.row for r in whole[:-50]]
+    assert 'name="rows" value="2"' in second.content.decode()
+    rg = second.context["rows"][0].rg
+    url = reverse("purchases:rg_notes", args=[big.pk, "german", rg.pk])
+    saved = client.post(url, {"seen": notes.notes_seen(rg), "note": "MOL", "rows": "2"})
+    assert saved.url == record_url(big) + "?rows=2"
+    saved = client.post(
+        url,
+        {
+            "seen": notes.notes_seen(ReinforcementGroup.objects.get(pk=rg.pk)),
+            "note": "x",
+            "rows": "2",
+        },
+        headers=HTMX,
+    )
+    assert [r.row.pk for r in saved.context["rows"]] == [r.row.pk for r in whole[:-50]]
 
 
 def _bought_with_hexes(campaign, people, reph):
