@@ -90,6 +90,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {{ row.pk|oid }} on every page (campaigns.oid).
+            "builtins": ["campaigns.templatetags.oid"],
         },
     },
 ]

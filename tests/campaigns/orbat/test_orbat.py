@@ -7,6 +7,7 @@ from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, Role
 from campaigns.orbat import services as orbat
+from tests.seats import join as join_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +30,9 @@ def big_campaign(people, *, rgs=40, lines=400):
         role=Role.PLAYER,
         side="german",
     )
-    services.accept_invitation(
+    join_seat(
         services.create_invitation(campaign, by=people["german"], role=Role.REFEREE, side=""),
-        user=people["referee"],
+        people["referee"],
     )
     groups = ReinforcementGroup.objects.bulk_create(
         ReinforcementGroup(
