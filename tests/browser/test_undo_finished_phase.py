@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from campaigns.members import services
 from campaigns.models import CampaignEvent, ReinforcementGroup, Role
+from campaigns.oid import oid
 from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.rules.purchase_costs import Options
@@ -29,7 +30,7 @@ def test_only_the_referee_undoes_a_finished_phases_purchase_and_says_why(
     bought = CampaignEvent.objects.get(campaign=campaign, action="rg.purchased")
     base = live_server.url
     url = f"{base}/campaigns/{campaign.pk}/history/"
-    row = f"#event-{bought.pk}"
+    row = f"#event-{oid(bought.pk)}"
 
     german = new_page()
     sign_in(german, base, "hans", PASSWORD)

@@ -430,9 +430,7 @@ class Command(BaseCommand):
                 invitation = services.create_invitation(
                     campaign, by=users[creator], role=member_role, side=member_side
                 )
-                membership, _created = services.accept_invitation(
-                    invitation, user=users[username]
-                )
+                membership, _created = services.accept_invitation(invitation, user=users[username])
                 # The players already seated agree to the seat (campaigns.members.consent).
                 for side in sorted(services.consent_missing(membership)):
                     player = campaign.memberships.filter(role="player", side=side).first()

@@ -56,7 +56,9 @@ def test_role_changes_read_as_sentences(campaign, client_as, people):
     observer = campaign.memberships.get(user=people["observer"])
     services.change_role(observer, by=people["german"], role="referee", side="")
     html = client_as("observer").get(url(campaign)).content.decode()
-    assert "observer asks to be Referee; the seat opens once these sides agree: German, Soviet" in html
+    assert (
+        "observer asks to be Referee; the seat opens once these sides agree: German, Soviet" in html
+    )
     assert "Agreed for the German side that observer becomes Referee." in html
     services.agree(observer, by=people["soviet"])
     services.change_role(
