@@ -255,3 +255,15 @@ def test_the_join_page_says_who_already_sees_the_side(campaign, client_as, peopl
     assert "soviet — Soviet player" in html
     assert "referee — Referee" in html
     assert "german — German player" not in html
+
+
+@pytest.mark.parametrize(
+    ("persona", "asked"),
+    [("german", False), ("soviet", True), ("referee", False), ("observer", False)],
+)
+def test_the_overview_tells_the_side_still_to_agree(campaign, client_as, people, persona, asked):
+    observer = campaign.memberships.get(user=people["observer"])
+    services.change_role(observer, by=people["german"], role="referee", side="")
+    html = client_as(persona).get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
+    assert ("observer asks to become Referee." in html) == asked
+    assert ('id="asking"' in html) == asked
