@@ -13,6 +13,13 @@ class CampaignsConfig(AppConfig):
 
         all_modules()
 
+        # <oid:…> in URL patterns: rows named by opaque tokens, not database ids.
+        from django.urls import register_converter
+
+        from campaigns.oid import OpaqueIdConverter
+
+        register_converter(OpaqueIdConverter, "oid")
+
         # Each feature registers the history sentences of the actions it records
         # (campaigns.history.sentences); the Refit Phase's are registered by refit's app.
         # The short games' turn (campaigns.shortgames.turn_marks) registers the undo guard of

@@ -22,12 +22,22 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="detail"),
     path("campaigns/<int:campaign_id>/members/", member_views.members, name="members"),
     path(
-        "campaigns/<int:campaign_id>/members/<int:membership_id>/role/",
+        "campaigns/<int:campaign_id>/members/<oid:membership_id>/role/",
         member_views.member_role,
         name="member_role",
     ),
     path(
-        "campaigns/<int:campaign_id>/members/<int:membership_id>/remove/",
+        "campaigns/<int:campaign_id>/members/<oid:membership_id>/agree/",
+        member_views.member_agree,
+        name="member_agree",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/members/<oid:membership_id>/decline/",
+        member_views.member_decline,
+        name="member_decline",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/members/<oid:membership_id>/remove/",
         member_views.member_remove,
         name="member_remove",
     ),
@@ -37,7 +47,7 @@ urlpatterns = [
         name="invitation_create",
     ),
     path(
-        "campaigns/<int:campaign_id>/invitations/<int:invitation_id>/revoke/",
+        "campaigns/<int:campaign_id>/invitations/<oid:invitation_id>/revoke/",
         member_views.invitation_revoke,
         name="invitation_revoke",
     ),
@@ -45,7 +55,7 @@ urlpatterns = [
     # Live pages: has anything this member may see changed since the token? (HTMX polling)
     path("campaigns/<int:campaign_id>/live/", live_views.poll, name="live"),
     path(
-        "campaigns/<int:campaign_id>/history/<int:event_id>/undo/",
+        "campaigns/<int:campaign_id>/history/<oid:event_id>/undo/",
         history_views.undo_change,
         name="undo",
     ),
@@ -66,17 +76,17 @@ urlpatterns = [
         name="orbat_move",
     ),
     path(
-        "campaigns/<int:campaign_id>/orbat/<slug:side>/<int:entry_id>/",
+        "campaigns/<int:campaign_id>/orbat/<slug:side>/<oid:entry_id>/",
         orbat_views.entry,
         name="orbat_entry",
     ),
     path(
-        "campaigns/<int:campaign_id>/orbat/<slug:side>/<int:entry_id>/remove/",
+        "campaigns/<int:campaign_id>/orbat/<slug:side>/<oid:entry_id>/remove/",
         orbat_views.entry_remove,
         name="orbat_remove",
     ),
     path(
-        "campaigns/<int:campaign_id>/orbat/<slug:side>/rg/<int:rg_pk>/status/",
+        "campaigns/<int:campaign_id>/orbat/<slug:side>/rg/<oid:rg_pk>/status/",
         orbat_views.rg_status_view,
         name="orbat_rg_status",
     ),
@@ -85,24 +95,24 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/calendar/<int:index>/", calendar_views.day, name="day"),
     path("campaigns/<int:campaign_id>/scenarios/", scenario_views.scenarios, name="scenarios"),
     path(
-        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/",
+        "campaigns/<int:campaign_id>/scenarios/<oid:scenario_id>/",
         scenario_views.scenario,
         name="scenario",
     ),
     path(
-        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/end/",
+        "campaigns/<int:campaign_id>/scenarios/<oid:scenario_id>/end/",
         scenario_views.scenario_end,
         name="scenario_end",
     ),
     path(
-        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/end/<slug:side>/",
+        "campaigns/<int:campaign_id>/scenarios/<oid:scenario_id>/end/<slug:side>/",
         scenario_views.scenario_losses,
         name="scenario_losses",
     ),
     path("campaigns/<int:campaign_id>/cvp/", cvp_views.cvp, name="cvp"),
     path("campaigns/<int:campaign_id>/dice/", dice_views.dice_log, name="dice_log"),
     path(
-        "campaigns/<int:campaign_id>/dice/<int:roll_id>/void/",
+        "campaigns/<int:campaign_id>/dice/<oid:roll_id>/void/",
         dice_views.void_roll,
         name="void_roll",
     ),

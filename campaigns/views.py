@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
+from campaigns.history.labels import role_label
 from campaigns.members import services
 from campaigns.members.forms import CampaignCreateForm
 from campaigns.models import Membership, Role
@@ -69,6 +70,14 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
         (role.label, [m for m in members if m.role == role])
         for role in (Role.REFEREE, Role.OBSERVER)
     ]
+    # Seats waiting for this viewer's side to agree (campaigns.members.consent).
+    asking = [
+        (member, role_label(campaign, member.requested_role, member.requested_side))
+        for member in members
+        if member.is_pending and services.may_answer(member, request.user)
+    ]
     return render(
-        request, "campaigns/detail.html", {"viewer": viewer, "campaign": campaign, "seats": seats}
+        request,
+        "campaigns/detail.html",
+        {"viewer": viewer, "campaign": campaign, "seats": seats, "asking": asking},
     )

@@ -93,6 +93,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {{ row.pk|oid }} on every page (campaigns.oid).
+            "builtins": ["campaigns.templatetags.oid"],
         },
     },
 ]
@@ -151,7 +153,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ja", _("Japanese"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
-TIME_ZONE = "UTC"
+# The zone the pages show times in (stored in UTC); e.g. "Asia/Tokyo" for a club in Japan.
+TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 

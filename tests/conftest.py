@@ -12,6 +12,7 @@ from django.test import Client
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import Campaign, Role
+from tests.seats import join as join_seat
 
 PERSONAS = ("german", "soviet", "referee", "observer", "outsider")
 MEMBERS = {
@@ -45,7 +46,7 @@ def red_factories_campaign(people: dict, cg_key: str, name: str) -> Campaign:
         if persona == "german":
             continue
         invitation = services.create_invitation(campaign, by=people["german"], role=role, side=side)
-        services.accept_invitation(invitation, user=people[persona])
+        join_seat(invitation, people[persona])
     return campaign
 
 

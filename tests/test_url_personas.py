@@ -212,6 +212,11 @@ campaigns:members                  POST 405      405      405      405      405 
 campaigns:member_role              GET  405      405      405      405      405      405
 campaigns:member_role              POST 302      403      403      403      404      login
 campaigns:member_remove            GET  405      405      405      405      405      405
+# Agreeing to / turning down a pending seat: the world's Soviet seat is open, so nobody may.
+campaigns:member_agree             GET  405      405      405      405      405      405
+campaigns:member_agree             POST 403      403      403      403      404      login
+campaigns:member_decline           GET  405      405      405      405      405      405
+campaigns:member_decline           POST 403      403      403      403      404      login
 campaigns:member_remove            POST 302      403      403      403      404      login
 campaigns:invitation_create        GET  405      405      405      405      405      405
 campaigns:invitation_create        POST 302      403      403      403      404      login

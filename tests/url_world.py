@@ -44,6 +44,7 @@ from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 from tests.campaigns.shortgames.conftest import make_game
 from tests.conftest import MEMBERS, PERSONAS
+from tests.seats import join as join_seat
 
 # Written into the German secrets (RG note, FPP line, OB line, dice roll, perimeter units): a
 # page that shows it to anyone but the German player and the referee leaks a secret.
@@ -93,7 +94,7 @@ def make_rf_campaign(people: dict) -> Campaign:
             invitation = members.create_invitation(
                 campaign, by=people["german"], role=role, side=side
             )
-            members.accept_invitation(invitation, user=people[persona])
+            join_seat(invitation, people[persona])
     return campaign
 
 

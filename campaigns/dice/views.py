@@ -35,6 +35,7 @@ from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 from campaigns.games.registry import localized
 from campaigns.games.rules import signed
 from campaigns.models import Campaign, CampaignEvent, DiceRoll
+from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
 
 DICE_PAGE_SIZE = 100
@@ -330,7 +331,7 @@ class VoidForm(forms.Form):
 def _back(request: HttpRequest, campaign: Campaign, next_url: str, roll: DiceRoll) -> str:
     """Where the log was (its filters and page), or the log itself; never another site."""
     log = reverse("campaigns:dice_log", args=[campaign.pk])
-    return f"{paging.back_to(request, next_url, log)}#roll-{roll.pk}"
+    return f"{paging.back_to(request, next_url, log)}#roll-{oid(roll.pk)}"
 
 
 @vary_on_headers("HX-Request")

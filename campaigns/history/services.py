@@ -19,6 +19,7 @@ from campaigns.access import PUBLIC, Viewer, viewer_or_none
 
 # role_label: the member and transfer pages and the template tags read it from here.
 from campaigns.history.labels import role_label as role_label
+from campaigns.history.labels import side_label as side_label
 from campaigns.history.sentences import SENTENCES
 from campaigns.models import Campaign, CampaignEvent, RefitPhase
 

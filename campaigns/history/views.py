@@ -28,6 +28,7 @@ from campaigns.access import Viewer
 from campaigns.history import services as history
 from campaigns.history.forms import HistoryFilterForm, UndoForm
 from campaigns.models import CampaignEvent
+from campaigns.oid import oid
 
 HISTORY_PAGE_SIZE = 100
 
@@ -125,4 +126,4 @@ def undo_change(request: HttpRequest, campaign_id: int, event_id: int) -> HttpRe
             messages.success(request, _("Undone: %(what)s") % {"what": history.describe(event)})
     next_page = form.cleaned_data.get("next", "") if form.is_valid() else ""
     back = paging.back_to(request, next_page, _history_url(viewer))
-    return redirect(f"{back}#event-{event.pk}")
+    return redirect(f"{back}#event-{oid(event.pk)}")

@@ -9,6 +9,7 @@ from django.utils import timezone
 from campaigns import state
 from campaigns.games.registry import GameModule
 from campaigns.history import services as history
+from campaigns.members import consent
 from campaigns.models import Campaign, Invitation, Membership, Role
 
 
@@ -38,7 +39,9 @@ def create_campaign(
         data_version=module.version,
         created_by=user,
     )
-    Membership.objects.create(campaign=campaign, user=user, role=role, side=side)
+    Membership.objects.create(
+        campaign=campaign, user=user, role=role, side=side, seated_at=campaign.created_at
+    )
     state.initialize(campaign, user)
     history.record(
         campaign, user, "campaign.created", name=name, module=module.key, campaign_game=cg_key
@@ -77,50 +80,260 @@ def revoke_invitation(invitation: Invitation, *, by: AbstractBaseUser) -> None:
 def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> tuple[Membership, bool]:
     """Join the campaign in the invitation's role; an existing member keeps their role.
 
+    A role that would see a side someone else plays waits for that side's consent: the new
+    member joins as an observer until then (see ``campaigns.members.consent``).
     Returns the membership and whether it was created now.
     """
     invitation = Invitation.objects.select_for_update(of=("self",)).get(pk=invitation.pk)
     if invitation.revoked_at is not None:
         raise MembershipError("revoked")
-    membership, created = Membership.objects.get_or_create(
-        campaign_id=invitation.campaign_id,
-        user=user,
-        defaults={"role": invitation.role, "side": invitation.side},
+    campaign = Campaign.objects.select_for_update().get(pk=invitation.campaign_id)
+    if Membership.objects.filter(campaign=campaign, user=user).exists():
+        return Membership.objects.get(campaign=campaign, user=user), False
+    needed = consent.consent_needed(
+        consent.Seat(user.pk, Role.OBSERVER),
+        invitation.role,
+        invitation.side,
+        _seats(campaign),
+        campaign.game.side_keys,
     )
-    if created:
-        history.record(
-            invitation.campaign,
-            user,
-            "member.joined",
-            target=membership,
-            user=user.get_username(),
-            role=invitation.role,
-            side=invitation.side,
-            invitation=invitation.pk,
-        )
-    return membership, created
+    role, side = (Role.OBSERVER, "") if needed else (invitation.role, invitation.side)
+    membership = Membership.objects.create(
+        campaign=campaign, user=user, role=role, side=side, seated_at=timezone.now()
+    )
+    history.record(
+        campaign,
+        user,
+        "member.joined",
+        target=membership,
+        user=user.get_username(),
+        role=role,
+        side=side,
+        invitation=invitation.pk,
+    )
+    if needed:
+        _ask(membership, by=user, role=invitation.role, side=invitation.side, needed=needed)
+    return membership, True
 
 
-@transaction.atomic
-def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side: str) -> bool:
-    """Give a member another role; returns False when nothing changed."""
-    membership = (
+def _seats(campaign: Campaign) -> list[consent.Seat]:
+    return [
+        consent.Seat(user, role, side)
+        for user, role, side in campaign.memberships.values_list("user_id", "role", "side")
+    ]
+
+
+def _ask(
+    membership: Membership, *, by: AbstractBaseUser, role: str, side: str, needed: frozenset[str]
+) -> None:
+    membership.requested_role, membership.requested_side = role, side
+    membership.requested_at = timezone.now()
+    membership.consents = {}
+    membership.save(update_fields=["requested_role", "requested_side", "requested_at", "consents"])
+    history.record(
+        membership.campaign,
+        by,
+        "member.seat_requested",
+        target=membership,
+        user=membership.user.get_username(),
+        role=role,
+        side=side,
+        sides=sorted(needed),
+    )
+
+
+def _clear_request(membership: Membership) -> None:
+    membership.requested_role = membership.requested_side = ""
+    membership.requested_at = None
+    membership.consents = {}
+
+
+def consent_missing(membership: Membership) -> frozenset[str]:
+    """The sides still to agree to ``membership``'s pending seat (empty when none is pending)."""
+    if not membership.is_pending:
+        return frozenset()
+    seats = _seats(membership.campaign)
+    needed = consent.consent_needed(
+        consent.Seat(membership.user_id, membership.role, membership.side),
+        membership.requested_role,
+        membership.requested_side,
+        seats,
+        membership.campaign.game.side_keys,
+    )
+    return consent.consent_missing(
+        needed,
+        {side: int(user) for side, user in membership.consents.items()},
+        seats,
+        applicant=membership.user_id,
+    )
+
+
+def may_answer(membership: Membership, user: AbstractBaseUser) -> bool:
+    """May ``user`` agree to (or turn down) ``membership``'s pending seat: a seated player of a
+    side still to agree."""
+    seats = _seats(membership.campaign)
+    return any(
+        user.pk in consent.consenters(side, seats, applicant=membership.user_id)
+        for side in consent_missing(membership)
+    )
+
+
+def _open_seat(membership: Membership, *, by: AbstractBaseUser) -> None:
+    previous_role, previous_side = membership.role, membership.side
+    role, side = membership.requested_role, membership.requested_side
+    consents = dict(membership.consents)
+    membership.role, membership.side = role, side
+    membership.seated_at = timezone.now()
+    _clear_request(membership)
+    membership.save(
+        update_fields=[
+            "role",
+            "side",
+            "seated_at",
+            "requested_role",
+            "requested_side",
+            "requested_at",
+            "consents",
+        ]
+    )
+    names = dict(
+        membership.campaign.memberships.filter(
+            user_id__in=[int(u) for u in consents.values()]
+        ).values_list("user_id", "user__username")
+    )
+    history.record(
+        membership.campaign,
+        by,
+        "member.seat_opened",
+        target=membership,
+        user=membership.user.get_username(),
+        role=role,
+        side=side,
+        previous_role=previous_role,
+        previous_side=previous_side,
+        consenting_sides=sorted(consents),
+        consenting_users=[names.get(int(consents[s]), "") for s in sorted(consents)],
+    )
+
+
+def _locked(membership: Membership) -> Membership:
+    Campaign.objects.select_for_update().get(pk=membership.campaign_id)
+    return (
         Membership.objects.select_for_update(of=("self",))
         .select_related("campaign", "user")
         .get(pk=membership.pk)
     )
-    check_role(membership.campaign.game, role, side)
+
+
+@transaction.atomic
+def agree(membership: Membership, *, by: AbstractBaseUser) -> bool:
+    """``by`` agrees, for their side, to ``membership``'s pending seat; the seat opens when
+    every side has agreed. Returns whether it opened."""
+    membership = _locked(membership)
+    missing = consent_missing(membership)
+    seats = _seats(membership.campaign)
+    sides = [
+        side
+        for side in sorted(missing)
+        if by.pk in consent.consenters(side, seats, applicant=membership.user_id)
+    ]
+    if not sides:
+        raise MembershipError("not asked")
+    for side in sides:
+        membership.consents[side] = by.pk
+        history.record(
+            membership.campaign,
+            by,
+            "member.seat_consented",
+            target=membership,
+            user=membership.user.get_username(),
+            role=membership.requested_role,
+            side=membership.requested_side,
+            consenting_side=side,
+        )
+    membership.save(update_fields=["consents"])
+    if consent_missing(membership):
+        return False
+    _open_seat(membership, by=by)
+    return True
+
+
+@transaction.atomic
+def decline(membership: Membership, *, by: AbstractBaseUser) -> None:
+    """``by`` (a side still to agree, or the campaign's creator) turns the pending seat down;
+    the member keeps the role they have."""
+    membership = _locked(membership)
+    if not membership.is_pending:
+        raise MembershipError("not asked")
+    if not (may_answer(membership, by) or membership.campaign.created_by_id == by.pk):
+        raise MembershipError("not asked")
+    role, side = membership.requested_role, membership.requested_side
+    _clear_request(membership)
+    membership.save(update_fields=["requested_role", "requested_side", "requested_at", "consents"])
+    history.record(
+        membership.campaign,
+        by,
+        "member.seat_declined",
+        target=membership,
+        user=membership.user.get_username(),
+        role=role,
+        side=side,
+    )
+
+
+CHANGED, ASKED, UNCHANGED = "changed", "asked", "unchanged"
+
+
+@transaction.atomic
+def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side: str) -> str:
+    """Give a member another role: at once (``CHANGED``) when the new role sees no side the
+    member does not see yet, or nobody else plays it; otherwise the seat waits for those sides'
+    consent (``ASKED``; the creator's own side agrees by choosing). ``UNCHANGED`` when the member
+    already has the role (a pending request for another one is withdrawn)."""
+    membership = _locked(membership)
+    campaign = membership.campaign
+    check_role(campaign.game, role, side)
     if membership.user_id == by.pk:
         # Nobody changes their own role: a player could otherwise become referee, read the
         # other side's secrets, and switch back.
         raise MembershipError("own role")
     if (membership.role, membership.side) == (role, side):
-        return False
+        if membership.is_pending:
+            decline(membership, by=by)
+        return UNCHANGED
+    needed = consent.consent_needed(
+        consent.Seat(membership.user_id, membership.role, membership.side),
+        role,
+        side,
+        _seats(campaign),
+        campaign.game.side_keys,
+    )
+    if needed:
+        _ask(membership, by=by, role=role, side=side, needed=needed)
+        if by.pk in {
+            user
+            for s in needed
+            for user in consent.consenters(s, _seats(campaign), applicant=membership.user_id)
+        }:
+            return CHANGED if agree(membership, by=by) else ASKED
+        return ASKED
     previous_role, previous_side = membership.role, membership.side
     membership.role, membership.side = role, side
-    membership.save(update_fields=["role", "side"])
+    membership.seated_at = timezone.now()
+    _clear_request(membership)
+    membership.save(
+        update_fields=[
+            "role",
+            "side",
+            "seated_at",
+            "requested_role",
+            "requested_side",
+            "requested_at",
+            "consents",
+        ]
+    )
     history.record(
-        membership.campaign,
+        campaign,
         by,
         "member.role_changed",
         target=membership,
@@ -130,7 +343,7 @@ def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side
         previous_role=previous_role,
         previous_side=previous_side,
     )
-    return True
+    return CHANGED
 
 
 @transaction.atomic

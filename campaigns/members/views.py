@@ -14,13 +14,16 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access
 from campaigns.access import Viewer, viewer_for
 from campaigns.history import services as history
-from campaigns.members import services
+from campaigns.members import consent, services
 from campaigns.members.forms import RoleForm, role_value
 from campaigns.models import Invitation, Membership
+from campaigns.oid import oid
 
 
 def _members_context(viewer: Viewer) -> dict:
     campaign = viewer.campaign
+    memberships = list(campaign.memberships.select_related("user", "campaign"))
+    sides = campaign.game.side_keys
     context = {
         "viewer": viewer,
         "campaign": campaign,
@@ -30,10 +33,27 @@ def _members_context(viewer: Viewer) -> dict:
                 RoleForm(
                     module=campaign.game,
                     initial={"role": role_value(member.role, member.side)},
-                    auto_id=f"id_member{member.pk}_%s",
+                    auto_id=f"id_member{oid(member.pk)}_%s",
                 ),
+                [
+                    history.side_label(campaign, side)
+                    for side in sides
+                    if side in consent.sides_seen(member.role, member.side, sides)
+                ],
             )
-            for member in campaign.memberships.select_related("user")
+            for member in memberships
+        ],
+        "pending": [
+            {
+                "member": member,
+                "missing": [
+                    history.side_label(campaign, side)
+                    for side in sorted(services.consent_missing(member))
+                ],
+                "may_answer": services.may_answer(member, viewer.membership.user),
+            }
+            for member in memberships
+            if member.is_pending
         ],
     }
     if viewer.can_manage_members:
@@ -97,28 +117,85 @@ def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> H
     form = RoleForm(request.POST, module=viewer.campaign.game)
     if form.is_valid():
         try:
-            changed = services.change_role(
+            outcome = services.change_role(
                 membership,
                 by=request.user,
                 role=form.cleaned_data["role"],
                 side=form.cleaned_data["side"],
             )
         except services.MembershipError:
-            changed = False
+            outcome = services.UNCHANGED
             messages.error(request, _("You cannot change your own role."))
-        if changed:
-            messages.success(
+        words = {
+            "user": membership.user.get_username(),
+            "role": history.role_label(
+                viewer.campaign, form.cleaned_data["role"], form.cleaned_data["side"]
+            ),
+        }
+        if outcome == services.CHANGED:
+            messages.success(request, _("%(user)s is now %(role)s.") % words)
+        elif outcome == services.ASKED:
+            messages.info(
                 request,
-                _("%(user)s is now %(role)s.")
-                % {
-                    "user": membership.user.get_username(),
-                    "role": history.role_label(
-                        viewer.campaign, form.cleaned_data["role"], form.cleaned_data["side"]
-                    ),
-                },
+                _(
+                    "%(user)s becomes %(role)s once the players of each side that role sees "
+                    "agree on this page; until then nothing changes."
+                )
+                % words,
             )
     else:
         messages.error(request, _("Choose one of the roles offered."))
+    if request.htmx:
+        return render(
+            request,
+            "campaigns/members/members.html#member-list",
+            _members_context(viewer_for(request.user, campaign_id)),
+        )
+    return redirect("campaigns:members", campaign_id=campaign_id)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def member_agree(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
+    """A player agrees, for their side, to a member's pending seat."""
+    return _answer(request, campaign_id, membership_id, agree=True)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def member_decline(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
+    """A player of a side still to agree (or the creator) turns a pending seat down."""
+    return _answer(request, campaign_id, membership_id, agree=False)
+
+
+def _answer(request: HttpRequest, campaign_id: int, membership_id: int, *, agree: bool):
+    viewer = access.member(request, campaign_id)
+    membership = get_object_or_404(
+        Membership.objects.select_related("user", "campaign"),
+        pk=membership_id,
+        campaign=viewer.campaign,
+    )
+    access.require(
+        membership.is_pending
+        and (
+            services.may_answer(membership, request.user)
+            or (not agree and viewer.can_manage_members)
+        )
+    )
+    words = {"user": membership.user.get_username()}
+    if agree:
+        opened = services.agree(membership, by=request.user)
+        messages.success(
+            request,
+            _("%(user)s's seat is open.") % words
+            if opened
+            else _("Your side agreed; the seat still waits for the other side.") % words,
+        )
+    else:
+        services.decline(membership, by=request.user)
+        messages.success(request, _("%(user)s keeps the role they had.") % words)
     if request.htmx:
         return render(
             request,
@@ -172,7 +249,24 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         except services.MembershipError:
             return render(request, "campaigns/members/join_invalid.html", status=404)
         role = history.role_label(campaign, membership.role, membership.side)
-        if created:
+        if created and membership.is_pending:
+            messages.info(
+                request,
+                _(
+                    "You joined “%(campaign)s” as %(role)s. You become %(asked)s once these "
+                    "sides agree: %(sides)s."
+                )
+                % {
+                    "campaign": campaign.name,
+                    "role": role,
+                    "asked": history.role_label(campaign, invitation.role, invitation.side),
+                    "sides": ", ".join(
+                        history.side_label(campaign, side)
+                        for side in sorted(services.consent_missing(membership))
+                    ),
+                },
+            )
+        elif created:
             messages.success(
                 request,
                 _("You joined “%(campaign)s” as %(role)s.")
@@ -195,5 +289,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             "existing": existing,
             "existing_role": existing
             and history.role_label(campaign, existing.role, existing.side),
+            "seeing": [
+                (member, history.role_label(campaign, member.role, member.side))
+                for member in campaign.memberships.select_related("user")
+                if consent.sides_seen(member.role, member.side, campaign.game.side_keys)
+                & consent.sides_seen(invitation.role, invitation.side, campaign.game.side_keys)
+            ],
         },
     )

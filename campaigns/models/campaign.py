@@ -75,6 +75,15 @@ class Membership(models.Model):
     role = models.CharField(_("role"), max_length=10, choices=Role.choices)
     side = models.CharField(_("side"), max_length=20, blank=True)
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+    # Since when the member holds the role above (what they have seen of a side since then).
+    seated_at = models.DateTimeField(_("in this role since"), null=True, blank=True)
+    # A seat that would see a side's secrets, waiting for that side's consent
+    # (campaigns.members.consent): the role asked for, when, and who agreed for which side
+    # ({side key: user id}). Until then the member keeps ``role``.
+    requested_role = models.CharField(_("role asked for"), max_length=10, blank=True)
+    requested_side = models.CharField(_("side asked for"), max_length=20, blank=True)
+    requested_at = models.DateTimeField(_("asked at"), null=True, blank=True)
+    consents = models.JSONField(_("consents"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("membership")
@@ -90,6 +99,15 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.campaign}: {self.role} {self.side}".strip()
+
+    @property
+    def since(self):
+        """Since when the member holds their role."""
+        return self.seated_at or self.joined_at
+
+    @property
+    def is_pending(self) -> bool:
+        return bool(self.requested_role)
 
 
 def _new_token() -> str:

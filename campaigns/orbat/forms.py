@@ -2,8 +2,8 @@
 
 The per-line forms are written by hand in the template (hundreds of lines on a page: Django's
 widget rendering would be the slowest part of it); these classes only read and check what was
-posted. A "box" travels as one value: a box key ("retained", "casualties", …) or "rg:<id>" for
-the box of one Reinforcement Group.
+posted. A "box" travels as one value: a box key ("retained", "casualties", …) or "rg:<opaque id>"
+for the box of one Reinforcement Group.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, RgStatus
+from campaigns.oid import from_oid, oid
 from campaigns.orbat import lifecycle
 from campaigns.orbat.divider import FIXED_BOXES
 
@@ -55,7 +56,7 @@ RG_PREFIX = "rg:"
 
 
 def rg_value(group: ReinforcementGroup) -> str:
-    return f"{RG_PREFIX}{group.pk}"
+    return f"{RG_PREFIX}{oid(group.pk)}"
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Targets:
 
 
 def target_of(entry: OrbatEntry) -> str:
-    return f"{RG_PREFIX}{entry.group_id}" if entry.box == OrbatBox.RG else entry.box
+    return f"{RG_PREFIX}{oid(entry.group_id)}" if entry.box == OrbatBox.RG else entry.box
 
 
 class BoxField(forms.ChoiceField):
@@ -220,7 +221,7 @@ class MoveForm(VersionedForm):
 
 
 class LinesField(forms.Field):
-    """Lines checked on the page, each posted as "<id>:<version>" → {id: version}."""
+    """Lines checked on the page, each posted as "<opaque id>:<version>" → {id: version}."""
 
     widget = forms.MultipleHiddenInput
     default_error_messages = {
@@ -231,10 +232,14 @@ class LinesField(forms.Field):
     def to_python(self, value) -> dict[int, int]:
         lines: dict[int, int] = {}
         for item in value or ():
-            pk, _sep, version = str(item).partition(":")
-            if not (pk.isdigit() and version.isdigit()):
+            token, _sep, version = str(item).partition(":")
+            try:
+                pk = from_oid(token)
+            except ValueError:
+                pk = None
+            if pk is None or not version.isdigit():
                 raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-            lines[int(pk)] = int(version)
+            lines[pk] = int(version)
         return lines
 
 

@@ -19,6 +19,7 @@ from django_htmx.http import reswap, retarget
 
 from campaigns.access import Viewer
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.oid import oid
 from campaigns.orbat import lifecycle, rg_status
 from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
 from campaigns.orbat.forms import (
@@ -356,7 +357,7 @@ def _row_context(viewer: Viewer, side: str, row: Row) -> dict[str, Any]:
 def row_response(request: HttpRequest, viewer: Viewer, side: str, row: Row) -> HttpResponse:
     """The HTMX answer that swaps one line in place, whichever element the form aimed at."""
     response = render(request, PAGE + "#orbat-row", _row_context(viewer, side, row))
-    return reswap(retarget(response, f"#entry-{row.entry.pk}"), "outerHTML")
+    return reswap(retarget(response, f"#entry-{oid(row.entry.pk)}"), "outerHTML")
 
 
 def page_url(campaign_id: int, side: str, anchor: str = "", box: str = "") -> str:

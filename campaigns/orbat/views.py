@@ -21,6 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.oid import from_oid
 from campaigns.orbat import rg_status, services
 from campaigns.orbat.entry import UnitEntryError
 from campaigns.orbat.forms import (
@@ -106,7 +107,11 @@ def orbat(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 
 
 def _line_id(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    """An OB line named in the query (?edit=, ?line=) by its opaque id (campaigns.oid)."""
+    try:
+        return from_oid(value) if value else None
+    except ValueError:
+        return None
 
 
 def _entry_for(viewer: Viewer, side: str, entry_id: int) -> OrbatEntry:

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, CvpPhase, OrbatEntry, Scenario
+from campaigns.oid import oid
 from campaigns.records.forms import (
     COUNT_MAX,
     CVP_RANGE,
@@ -68,13 +69,14 @@ class LossesForm(forms.Form):
         labels = outcome_labels(campaign)
         for entry in entries:
             pk = entry.pk
-            self.fields[f"outcome_{pk}"] = forms.ChoiceField(
+            key = oid(pk)
+            self.fields[f"outcome_{key}"] = forms.ChoiceField(
                 label=_("What happened to %(unit)s") % {"unit": entry.unit_type},
                 required=False,
                 choices=[("", _("nothing")), *((k, labels[k]) for k in outcomes_for(entry.kind))],
                 error_messages={"invalid_choice": _("Choose one of the outcomes offered.")},
             )
-            self.fields[f"quantity_{pk}"] = forms.IntegerField(
+            self.fields[f"quantity_{key}"] = forms.IntegerField(
                 label=_("How many"),
                 required=False,
                 min_value=1,
@@ -85,7 +87,7 @@ class LossesForm(forms.Form):
                     "max_value": _("Between 1 and %(n)s.") % {"n": entry.quantity},
                 },
             )
-            self.fields[f"cvp_{pk}"] = forms.IntegerField(
+            self.fields[f"cvp_{key}"] = forms.IntegerField(
                 label=_("CVP each"),
                 required=False,
                 min_value=0,
@@ -96,7 +98,7 @@ class LossesForm(forms.Form):
                     "max_value": _("CVP must be between 0 and 999."),
                 },
             )
-            self.fields[f"phase_{pk}"] = forms.ChoiceField(
+            self.fields[f"phase_{key}"] = forms.ChoiceField(
                 label=_("When"),
                 choices=CvpPhase.choices,
                 initial=CvpPhase.SCENARIO,
@@ -104,10 +106,10 @@ class LossesForm(forms.Form):
                 error_messages={"invalid_choice": _("Choose when it was lost.")},
             )
             if rf:
-                self.fields[f"nocvp_{pk}"] = forms.BooleanField(
+                self.fields[f"nocvp_{key}"] = forms.BooleanField(
                     label=_("No CVP (CG18)"), required=False
                 )
-            self.fields[f"version_{pk}"] = forms.IntegerField(
+            self.fields[f"version_{key}"] = forms.IntegerField(
                 widget=forms.HiddenInput, initial=entry.version, min_value=0, required=False
             )
 
@@ -116,12 +118,14 @@ class LossesForm(forms.Form):
             LossRow(
                 entry=entry,
                 known_cvp=self.known[entry.pk],
-                outcome=self[f"outcome_{entry.pk}"],
-                quantity=self[f"quantity_{entry.pk}"],
-                cvp_each=self[f"cvp_{entry.pk}"],
-                phase=self[f"phase_{entry.pk}"],
-                no_cvp=self[f"nocvp_{entry.pk}"] if f"nocvp_{entry.pk}" in self.fields else None,
-                version=self[f"version_{entry.pk}"],
+                outcome=self[f"outcome_{oid(entry.pk)}"],
+                quantity=self[f"quantity_{oid(entry.pk)}"],
+                cvp_each=self[f"cvp_{oid(entry.pk)}"],
+                phase=self[f"phase_{oid(entry.pk)}"],
+                no_cvp=self[f"nocvp_{oid(entry.pk)}"]
+                if f"nocvp_{oid(entry.pk)}" in self.fields
+                else None,
+                version=self[f"version_{oid(entry.pk)}"],
             )
             for entry in self.entries
         ]
@@ -131,26 +135,27 @@ class LossesForm(forms.Form):
         chosen = 0
         for entry in self.entries:
             pk = entry.pk
-            outcome = cleaned.get(f"outcome_{pk}")
+            key = oid(pk)
+            outcome = cleaned.get(f"outcome_{key}")
             if not outcome:
                 continue
             chosen += 1
-            if cleaned.get(f"version_{pk}") is None:
+            if cleaned.get(f"version_{key}") is None:
                 # The page always posts it: without it, another device's change could be lost.
                 raise forms.ValidationError(
                     _("The page was out of date: reload it and record again.")
                 )
-            cleaned[f"phase_{pk}"] = cleaned.get(f"phase_{pk}") or CvpPhase.SCENARIO
-            if cleaned.get(f"quantity_{pk}") is None and f"quantity_{pk}" not in self.errors:
-                cleaned[f"quantity_{pk}"] = entry.quantity
-            if cleaned.get(f"cvp_{pk}") is None and self.known[pk] is not None:
-                cleaned[f"cvp_{pk}"] = self.known[pk]  # left blank: what the app knows
+            cleaned[f"phase_{key}"] = cleaned.get(f"phase_{key}") or CvpPhase.SCENARIO
+            if cleaned.get(f"quantity_{key}") is None and f"quantity_{key}" not in self.errors:
+                cleaned[f"quantity_{key}"] = entry.quantity
+            if cleaned.get(f"cvp_{key}") is None and self.known[pk] is not None:
+                cleaned[f"cvp_{key}"] = self.known[pk]  # left blank: what the app knows
             worth = OUTCOMES[outcome].loss
-            no_cvp = cleaned.get(f"nocvp_{pk}", False)
-            missing = cleaned.get(f"cvp_{pk}") is None and f"cvp_{pk}" not in self.errors
+            no_cvp = cleaned.get(f"nocvp_{key}", False)
+            missing = cleaned.get(f"cvp_{key}") is None and f"cvp_{key}" not in self.errors
             if worth and not no_cvp and missing:
                 self.add_error(
-                    f"cvp_{pk}",
+                    f"cvp_{key}",
                     _(
                         "Give the CVP of one %(unit)s (A26.2; 0 if it is worth none): the app "
                         "cannot tell it from the unit's type."
@@ -167,17 +172,18 @@ class LossesForm(forms.Form):
         chosen = []
         for entry in self.entries:
             pk = entry.pk
-            if not data.get(f"outcome_{pk}"):
+            key = oid(pk)
+            if not data.get(f"outcome_{key}"):
                 continue
             chosen.append(
                 {
                     "entry": entry,
-                    "version": data[f"version_{pk}"],
-                    "outcome": data[f"outcome_{pk}"],
-                    "quantity": data[f"quantity_{pk}"],
-                    "cvp_each": data.get(f"cvp_{pk}") or 0,
-                    "phase": data[f"phase_{pk}"],
-                    "no_cvp": data.get(f"nocvp_{pk}", False),
+                    "version": data[f"version_{key}"],
+                    "outcome": data[f"outcome_{key}"],
+                    "quantity": data[f"quantity_{key}"],
+                    "cvp_each": data.get(f"cvp_{key}") or 0,
+                    "phase": data[f"phase_{key}"],
+                    "no_cvp": data.get(f"nocvp_{key}", False),
                 }
             )
         return chosen

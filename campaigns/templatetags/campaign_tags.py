@@ -22,6 +22,11 @@ def member_role(membership: Membership) -> str:
 
 
 @register.simple_tag
+def member_requested_role(membership: Membership) -> str:
+    return role_label(membership.campaign, membership.requested_role, membership.requested_side)
+
+
+@register.simple_tag
 def invitation_role(campaign: Campaign, invitation: Invitation) -> str:
     return role_label(campaign, invitation.role, invitation.side)
 

@@ -11,12 +11,12 @@ urlpatterns = [
     path("<slug:side>/fortifications/", views.page, name="page"),
     path("<slug:side>/fortifications/buy/", views.buy, name="buy"),
     path(
-        "<slug:side>/fortifications/<int:purchase_pk>/remove/",
+        "<slug:side>/fortifications/<oid:purchase_pk>/remove/",
         views.remove,
         name="remove",
     ),
     path(
-        "<slug:side>/fortifications/<int:purchase_pk>/location/",
+        "<slug:side>/fortifications/<oid:purchase_pk>/location/",
         views.location,
         name="location",
     ),

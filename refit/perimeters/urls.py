@@ -18,5 +18,5 @@ urlpatterns = [
     path("<slug:side>/pockets/", views.add_pocket, name="add_pocket"),
     path("<slug:side>/pockets/<int:position>/remove/", views.remove_pocket, name="remove_pocket"),
     path("<slug:side>/escape/", views.escape, name="escape"),
-    path("<slug:side>/escape/<int:roll_id>/ob/", escape_views.escape_ob, name="escape_ob"),
+    path("<slug:side>/escape/<oid:roll_id>/ob/", escape_views.escape_ob, name="escape_ob"),
 ]

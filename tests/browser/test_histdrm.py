@@ -8,6 +8,7 @@ from campaigns.members import services
 from campaigns.models import Role, SideDay
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT, make_campaign
+from tests.seats import join as join_seat
 
 PHONE = {"width": 390, "height": 844}
 
@@ -22,7 +23,7 @@ def test_the_referee_types_and_pastes_the_chart_on_a_phone(live_server, browser,
     invitation = services.create_invitation(
         campaign, by=campaign.created_by, role=Role.REFEREE, side=""
     )
-    services.accept_invitation(invitation, user=rita)
+    join_seat(invitation, rita)
     base = live_server.url
     url = f"{base}/campaigns/{campaign.pk}/historical-drm/"
 

@@ -4,6 +4,7 @@ swapped in place with HTMX, and the same form works without JavaScript."""
 from playwright.sync_api import expect
 
 from campaigns.models import OrbatEntry
+from campaigns.oid import oid
 from campaigns.orbat import services as orbat
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT, make_campaign
@@ -33,14 +34,14 @@ def test_checked_lines_move_with_one_submit_on_a_phone(live_server, browser, dja
         target = "casualties" if javascript else "wounded"
         lines = (squads, leader) if javascript else (leader,)
         for line in lines:
-            page.locator(f"#check-{line.pk}").check()
+            page.locator(f"#check-{oid(line.pk)}").check()
         page.locator("#move select[name=box]").select_option(target)
         page.get_by_role("button", name="Move the checked lines").click()
         expect(page.locator(".messages")).to_contain_text("Moved to")
         if javascript:
             assert page.evaluate("window.notReloaded") is True  # swapped in place
         for line in lines:
-            expect(page.locator(f"#box-{target} #entry-{line.pk}")).to_be_visible()
+            expect(page.locator(f"#box-{target} #entry-{oid(line.pk)}")).to_be_visible()
             assert OrbatEntry.objects.get(pk=line.pk).box == target
         assert OrbatEntry.objects.get(pk=lmg.pk).box == "retained"
         context.close()

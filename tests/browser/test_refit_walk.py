@@ -19,6 +19,7 @@ from refit.purchases import receipt
 from refit.walker import services as walker
 from refit.walker import strictness
 from tests.browser.test_invite_flow import sign_in
+from tests.seats import join as join_seat
 
 PASSWORD = "a-long-password-123"
 TIMEOUT = 5_000
@@ -36,7 +37,7 @@ def make_campaign(django_user_model):
         side="german",
     )
     invitation = services.create_invitation(campaign, by=hans, role=Role.PLAYER, side="soviet")
-    services.accept_invitation(invitation, user=ivan)
+    join_seat(invitation, ivan)
     # The rules do not give the Historical DRMs: the players entered them (the German's first
     # day −1), with the days' ELR and SAN and the initial scenario's weather (SSR I.1).
     SideDay.objects.filter(campaign=campaign, index__lte=2).update(hist_drm=0, elr=3, san=3)

@@ -10,6 +10,7 @@ from campaigns.members import services
 from campaigns.models import Role, SideDay
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT, finish, mark_done, rules, walk
+from tests.seats import join as join_seat
 
 
 def make_campaign(django_user_model):
@@ -25,7 +26,7 @@ def make_campaign(django_user_model):
         side="german",
     )
     invitation = services.create_invitation(campaign, by=hans, role=Role.PLAYER, side="russian")
-    services.accept_invitation(invitation, user=ivan)
+    join_seat(invitation, ivan)
     # The SAN each side entered for the first time frames (below 4: no SAN roll, 11.6122).
     SideDay.objects.filter(campaign=campaign, index__lte=2).update(san=3)
     return campaign

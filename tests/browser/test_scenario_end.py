@@ -5,6 +5,7 @@ the winner; the page never scrolls sideways, and works without JavaScript."""
 from playwright.sync_api import expect
 
 from campaigns.models import CvpEntry, OrbatBox, Scenario
+from campaigns.oid import oid
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
 from tests.browser.test_invite_flow import sign_in
@@ -21,7 +22,7 @@ def test_the_soviet_records_the_scenarios_end_on_a_phone(live_server, browser, d
     ivan = django_user_model.objects.get(username="ivan")
     (line,) = orbat.add_units(campaign, by=ivan, side="soviet", box="retained", text="6 × 4-4-7")
     base = live_server.url
-    url = f"{base}/campaigns/{campaign.pk}/scenarios/{scenario.pk}/end/"
+    url = f"{base}/campaigns/{campaign.pk}/scenarios/{oid(scenario.pk)}/end/"
 
     context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(TIMEOUT)
@@ -32,9 +33,9 @@ def test_the_soviet_records_the_scenarios_end_on_a_phone(live_server, browser, d
     page.evaluate("window.notReloaded = true")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     expect(page.locator("#ob-lines-german")).to_have_count(0)  # the German OB is secret
-    expect(page.locator(f"#id_soviet-cvp_{line.pk}")).to_have_value("2")  # a squad (A26.2)
-    page.locator(f"#id_soviet-outcome_{line.pk}").select_option("eliminated")
-    page.locator(f"#id_soviet-quantity_{line.pk}").fill("2")
+    expect(page.locator(f"#id_soviet-cvp_{oid(line.pk)}")).to_have_value("2")  # a squad (A26.2)
+    page.locator(f"#id_soviet-outcome_{oid(line.pk)}").select_option("eliminated")
+    page.locator(f"#id_soviet-quantity_{oid(line.pk)}").fill("2")
     page.get_by_role("button", name="Record these for Soviet").click()
     expect(page.locator("#scenario-end .messages")).to_contain_text(
         "Recorded the end of the scenario for Soviet: 4 CVP."

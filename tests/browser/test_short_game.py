@@ -12,6 +12,7 @@ from campaigns.models import DiceRoll, PointEntry, Role, TurnMark
 from campaigns.shortgames import services as short_games
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT
+from tests.seats import join as join_seat
 
 
 def make_game(django_user_model):
@@ -26,7 +27,7 @@ def make_game(django_user_model):
         side="axis",
     )
     invitation = services.create_invitation(campaign, by=hans, role=Role.PLAYER, side="soviet")
-    services.accept_invitation(invitation, user=ivan)
+    join_seat(invitation, ivan)
     short_games.start(campaign, by=hans, options=["random_weather"])
     # Turn 3 (August): the first turn whose weather is rolled with random weather (8.2).
     campaign.period_index = 2

@@ -6,12 +6,14 @@ from playwright.sync_api import expect
 
 from campaigns.members import services
 from campaigns.models import CampaignEvent, ReinforcementGroup, Role
+from campaigns.oid import oid
 from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.rules.purchase_costs import Options
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT, make_campaign
 from tests.refit.builders import reph_at
+from tests.seats import join as join_seat
 
 
 def test_only_the_referee_undoes_a_finished_phases_purchase_and_says_why(
@@ -21,14 +23,14 @@ def test_only_the_referee_undoes_a_finished_phases_purchase_and_says_why(
     hans = campaign.created_by
     rita = django_user_model.objects.create_user(username="rita", password=PASSWORD)
     invitation = services.create_invitation(campaign, by=hans, role=Role.REFEREE, side="")
-    services.accept_invitation(invitation, user=rita)
+    join_seat(invitation, rita)
     before = reading.side_cpp(campaign, "german", 0).left
     purchases.buy(campaign, "german", 0, "A6", Options(), hans)
     reph_at(campaign, "scenario", 0)  # the Refit Phase is over: the scenario is being played
     bought = CampaignEvent.objects.get(campaign=campaign, action="rg.purchased")
     base = live_server.url
     url = f"{base}/campaigns/{campaign.pk}/history/"
-    row = f"#event-{bought.pk}"
+    row = f"#event-{oid(bought.pk)}"
 
     german = new_page()
     sign_in(german, base, "hans", PASSWORD)

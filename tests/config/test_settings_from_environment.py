@@ -74,3 +74,34 @@ def test_debug_comes_from_the_environment(value, expected):
         **env,
     )
     assert result.stdout.strip() == expected, result.stderr
+
+
+def test_the_time_zone_comes_from_the_environment():
+    code = "from django.conf import settings; print(settings.TIME_ZONE)"
+    result = manage("shell", "--verbosity", "0", "-c", code, **PRODUCTION)
+    assert result.stdout.split() == ["UTC"], result.stderr
+    tokyo = {**PRODUCTION, "DJANGO_TIME_ZONE": "Asia/Tokyo"}
+    result = manage("shell", "--verbosity", "0", "-c", code, **tokyo)
+    assert result.stdout.split() == ["Asia/Tokyo"], result.stderr
+
+
+def test_the_deployment_guide_names_every_variable_the_settings_read():
+    import re
+
+    settings_text = (ROOT / "config" / "settings.py").read_text(encoding="utf-8")
+    read = set(re.findall(r'(?:environ\.get|env_bool|env_list)\(\s*"([A-Z_]+)"', settings_text)) | {
+        "DATABASE_URL"
+    }  # read by dj_database_url.config()
+    guide = (ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
+    assert not {name for name in read if f"`{name}`" not in guide}
+    # The guide's environment file sets what a club server behind its proxy needs.
+    for line in (
+        "DJANGO_BEHIND_PROXY=1",
+        "CSRF_TRUSTED_ORIGINS=https://",
+        "proxy_set_header X-Forwarded-Proto $scheme;",
+        "proxy_set_header Host $http_host;",
+        "EnvironmentFile=/etc/campaign-desk.env",
+        "pg_dump",
+        "fonts-ipaexfont-gothic",
+    ):
+        assert line in guide, line

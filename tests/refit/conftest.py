@@ -7,6 +7,7 @@ from campaigns.members import services
 from campaigns.models import Role, SideDay
 from refit.walker import services as walker
 from tests.conftest import MEMBERS
+from tests.seats import join as join_seat
 
 
 @pytest.fixture
@@ -37,5 +38,5 @@ def sap_campaign(people):
             continue
         side = "russian" if side == "soviet" else side
         invitation = services.create_invitation(campaign, by=people["german"], role=role, side=side)
-        services.accept_invitation(invitation, user=people[persona])
+        join_seat(invitation, people[persona])
     return campaign

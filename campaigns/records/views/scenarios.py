@@ -21,6 +21,7 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games.rules import signed
 from campaigns.models import OrbatBox, OrbatEntry, Scenario
+from campaigns.oid import oid
 from campaigns.periods import day_label, period_word, side_choices
 from campaigns.records import services
 from campaigns.records.balance import scenario_balance_drm, win_loss
@@ -187,7 +188,7 @@ def scenario(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpRe
             )
             list_url = reverse("campaigns:scenarios", args=[campaign.pk])
             if not request.htmx:
-                return redirect(f"{list_url}#scenario-{saved.pk}")
+                return redirect(f"{list_url}#scenario-{oid(saved.pk)}")
             response = render(
                 request,
                 "campaigns/records/scenarios.html#scenario-book",

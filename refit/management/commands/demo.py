@@ -430,7 +430,11 @@ class Command(BaseCommand):
                 invitation = services.create_invitation(
                     campaign, by=users[creator], role=member_role, side=member_side
                 )
-                services.accept_invitation(invitation, user=users[username])
+                membership, _created = services.accept_invitation(invitation, user=users[username])
+                # The players already seated agree to the seat (campaigns.members.consent).
+                for side in sorted(services.consent_missing(membership)):
+                    player = campaign.memberships.filter(role="player", side=side).first()
+                    services.agree(membership, by=player.user)
                 services.revoke_invitation(invitation, by=users[creator])
             with dice.use_roller(DEMO_DICE_SEED):
                 HISTORY[spec["module"]](campaign, users)

@@ -11,6 +11,7 @@ from campaigns.games.registry import get_module
 from campaigns.games.rules import Drm
 from campaigns.members import services
 from campaigns.models import CampaignEvent, DiceRoll, Membership
+from campaigns.oid import oid
 
 pytestmark = pytest.mark.django_db
 
@@ -179,7 +180,7 @@ def test_a_roll_shows_day_step_table_who_dice_modifiers_final_and_result(
 ):
     response = client_as("german").get(url(campaign))
     html = response.content.decode()
-    row = re.search(rf'<tr id="roll-{rolls["german"].pk}">(.*?)</tr>', html, re.S).group(1)
+    row = re.search(rf'<tr id="roll-{oid(rolls["german"].pk)}">(.*?)</tr>', html, re.S).group(1)
     assert "11.616" in row and "CPP replenishment" in row  # step and its name
     assert "CPP Replenishment Table" in row
     assert f"<td>{campaign.cg.periods[1].label.en}</td>" in row  # the CG day
@@ -338,7 +339,7 @@ def test_voided_rolls_stay_in_the_log_but_not_in_the_statistics(campaign, rolls,
     assert rolls["german"].pk in shown(response)
     assert stats_of(response)["Rolls for German"].DR_count == 0
     html = response.content.decode()
-    row = re.search(rf'<tr id="roll-{rolls["german"].pk}">(.*?)</tr>', html, re.S).group(1)
+    row = re.search(rf'<tr id="roll-{oid(rolls["german"].pk)}">(.*?)</tr>', html, re.S).group(1)
     assert "<s>DR 4 + 6</s>" in row and "<s>6</s>" in row
     assert "by referee" in row and "Wrong table" in row
 
@@ -429,7 +430,7 @@ def test_the_referee_voids_a_roll_with_a_reason_and_it_stays_in_the_log(
     back = url(campaign, side="german")
     response = client.post(void_url(rolls["german"]), {"reason": " Wrong table ", "next": back})
     assert response.status_code == 302
-    assert response["Location"] == f"{back}#roll-{rolls['german'].pk}"
+    assert response["Location"] == f"{back}#roll-{oid(rolls['german'].pk)}"
     roll = DiceRoll.objects.get(pk=rolls["german"].pk)
     assert (roll.voided_by, roll.void_reason) == (people["referee"], "Wrong table")
     assert roll.voided_at is not None
@@ -470,7 +471,7 @@ def test_with_htmx_the_row_is_swapped(campaign, rolls, client_as):
     )
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.strip().startswith(f'<tr id="roll-{roll.pk}">')
+    assert html.strip().startswith(f'<tr id="roll-{oid(roll.pk)}">')
     assert "<html" not in html
     assert "Rolled twice" in html and "by referee" in html
     assert "Voided the DR" in html  # the message, inside the row
@@ -483,7 +484,7 @@ def test_with_htmx_a_missing_reason_comes_back_in_the_row(campaign, rolls, clien
         void_url(rolls["public"]), {"reason": ""}, headers={"HX-Request": "true"}
     )
     html = response.content.decode()
-    assert html.strip().startswith(f'<tr id="roll-{rolls["public"].pk}">')
+    assert html.strip().startswith(f'<tr id="roll-{oid(rolls["public"].pk)}">')
     assert "Say why the roll is void." in html and "<details open>" in html
 
 
@@ -541,4 +542,4 @@ def test_the_way_back_stays_on_the_log(campaign, rolls, client_as, elsewhere):
     response = client_as("referee").post(
         void_url(rolls["public"]), {"reason": "x", "next": next_url}
     )
-    assert response["Location"] == f"{url(campaign)}#roll-{rolls['public'].pk}"
+    assert response["Location"] == f"{url(campaign)}#roll-{oid(rolls['public'].pk)}"

@@ -53,14 +53,26 @@ def test_an_outsider_gets_404(campaign, client_as):
 def test_role_changes_read_as_sentences(campaign, client_as, people):
     from campaigns.members import services
 
+    observer = campaign.memberships.get(user=people["observer"])
+    services.change_role(observer, by=people["german"], role="referee", side="")
+    html = client_as("observer").get(url(campaign)).content.decode()
+    assert (
+        "observer asks to be Referee; the seat opens once these sides agree: German, Soviet" in html
+    )
+    assert "Agreed for the German side that observer becomes Referee." in html
+    services.agree(observer, by=people["soviet"])
     services.change_role(
-        campaign.memberships.get(user=people["observer"]),
+        campaign.memberships.get(user=people["referee"]),
         by=people["german"],
-        role="referee",
+        role="observer",
         side="",
     )
     html = client_as("observer").get(url(campaign)).content.decode()
-    assert "observer is now Referee (was Observer)." in html
+    assert (
+        "observer is now Referee (was Observer); agreed by german for the German side, "
+        "soviet for the Soviet side." in html
+    )
+    assert "referee is now Observer (was Referee)." in html
 
 
 def test_history_reads_in_japanese(campaign, client_as, people):

@@ -13,6 +13,7 @@ from campaigns.access import REFEREE, viewer_for
 from campaigns.history import services as history
 from campaigns.history.views import HISTORY_PAGE_SIZE
 from campaigns.models import CampaignEvent, LedgerEntry
+from campaigns.oid import oid
 from campaigns.roster import services as roster
 
 pytestmark = pytest.mark.django_db
@@ -209,6 +210,10 @@ def test_the_kind_filter(campaign, people, client_as):
     assert {row.event.action for row in members.context["rows"]} == {
         "member.joined",
         "invitation.created",
+        # The referee's seat waited for the German and the Soviet side (tests.seats.join).
+        "member.seat_requested",
+        "member.seat_consented",
+        "member.seat_opened",
     }
     # Filters add up.
     both = client.get(url(campaign, kind="cvp", side="german", index=2))
@@ -354,7 +359,7 @@ def test_undo_from_an_old_filtered_page_returns_to_it(campaign, people, client_a
 
     answer = client.post(undo, {"next": page})
     assert answer.status_code == 302
-    assert answer.url == f"{page}#event-{event.pk}"
+    assert answer.url == f"{page}#event-{oid(event.pk)}"
     assert not LedgerEntry.objects.filter(pk=entry.pk).exists()
     back = client.get(answer.url)
     assert "Undone:" in back.content.decode()
@@ -374,7 +379,7 @@ def test_undo_returns_only_to_this_history(campaign, people, client_as, next_url
         reverse("campaigns:undo", args=[campaign.pk, event.pk]), {"next": next_url}
     )
     assert answer.status_code == 302
-    assert answer.url == f"{url(campaign)}#event-{event.pk}"
+    assert answer.url == f"{url(campaign)}#event-{oid(event.pk)}"
 
 
 def test_undo_buttons_are_the_same_on_every_page(campaign, people, client_as):
@@ -447,7 +452,7 @@ def test_with_htmx_the_list_swaps_in_place(campaign, people, client_as):
     html = partial.content.decode()
     assert html.lstrip().startswith('<section id="history-list">')
     assert "<html" not in html and '<nav class="campaign' not in html
-    assert re.findall(r'id="event-(\d+)"', html) == [str(pk) for pk in shown_ids(full)]
+    assert re.findall(r'id="event-(\w+)"', html) == [oid(pk) for pk in shown_ids(full)]
     # The form, the page links: hx-get into the list, the address bar following, hrefs kept.
     assert 'hx-target="#history-list"' in html
     assert html.count('hx-push-url="true"') >= 2

@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from campaigns.models import Membership
+from campaigns.models import Invitation, Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,26 @@ def test_joining_makes_me_a_player_of_that_side(client_as, campaign, people, sov
     assert response.status_code == 302
     assert response["Location"] == reverse("campaigns:detail", args=[campaign.pk])
     membership = Membership.objects.get(campaign=campaign, user=people["outsider"])
+    # The Soviet side already has a player: the seat waits for them (campaigns.members.consent).
+    assert (membership.role, membership.side) == ("observer", "")
+    assert (membership.requested_role, membership.requested_side) == ("player", "soviet")
+    client_as("soviet").post(reverse("campaigns:member_agree", args=[campaign.pk, membership.pk]))
+    membership.refresh_from_db()
     assert (membership.role, membership.side) == ("player", "soviet")
+
+
+def test_joining_a_side_nobody_plays_opens_the_seat_at_once(client_as, campaign, people):
+    from campaigns.members import services
+
+    services.remove_member(campaign.memberships.get(user=people["soviet"]), by=people["german"])
+    link = Invitation.objects.create(campaign=campaign, role="player", side="soviet")
+    client_as("outsider").post(reverse("campaigns:join", args=[link.token]))
+    membership = Membership.objects.get(campaign=campaign, user=people["outsider"])
+    assert (membership.role, membership.side, membership.requested_role) == (
+        "player",
+        "soviet",
+        "",
+    )
 
 
 def test_a_member_is_told_they_are_already_in(client_as, campaign, people, soviet_link):

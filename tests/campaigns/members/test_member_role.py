@@ -13,6 +13,10 @@ def test_the_creator_moves_the_observer_to_the_soviet_side(campaign, client_as, 
     response = client_as("german").post(url(campaign, membership), {"role": "player:soviet"})
     assert response.status_code == 302
     membership.refresh_from_db()
+    # The Soviet side has a player: the move waits for their consent.
+    assert (membership.role, membership.requested_role) == ("observer", "player")
+    client_as("soviet").post(reverse("campaigns:member_agree", args=[campaign.pk, membership.pk]))
+    membership.refresh_from_db()
     assert (membership.role, membership.side) == ("player", "soviet")
 
 
@@ -24,7 +28,7 @@ def test_with_htmx_it_returns_the_member_list(campaign, client_as, people):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="member-list">')
     membership.refresh_from_db()
-    assert membership.role == "referee"
+    assert (membership.role, membership.requested_role) == ("observer", "referee")
 
 
 @pytest.mark.parametrize("persona", ["soviet", "referee", "observer"])
@@ -77,9 +81,9 @@ def test_with_htmx_the_outcome_is_shown_in_the_swapped_section(campaign, client_
     html = client.post(
         url(campaign, membership), {"role": "referee"}, headers={"HX-Request": "true"}
     ).content.decode()
-    assert "observer is now Referee." in html
+    assert "observer becomes Referee once the players" in html
     # … and it is not left in the session to pop up on the next page.
-    assert "observer is now Referee." not in client.get("/").content.decode()
+    assert "observer becomes Referee" not in client.get("/").content.decode()
 
 
 def test_with_htmx_an_expired_session_sends_the_whole_page_to_sign_in(campaign, client, people):

@@ -13,7 +13,7 @@ def url(campaign):
 @pytest.mark.parametrize("persona", ["german", "soviet", "referee", "observer"])
 def test_every_member_sees_who_plays_what(campaign, client_as, persona):
     response = client_as(persona).get(url(campaign))
-    rows = {member.user.username: form for member, form in response.context["members"]}
+    rows = {member.user.username: form for member, form, _seen in response.context["members"]}
     assert set(rows) == {"german", "soviet", "referee", "observer"}
     html = response.content.decode()
     for username, role in [

@@ -59,6 +59,12 @@ def test_several_users_share_a_side_through_one_link(campaign, django_user_model
     for name in ("chuikov", "batyuk"):
         user = django_user_model.objects.create_user(username=name)
         services.accept_invitation(invitation, user=user)
+    # Each new Soviet waits for a Soviet player's consent.
+    assert not campaign.memberships.filter(user__username__in=["chuikov", "batyuk"]).exclude(
+        role="observer"
+    )
+    for membership in campaign.memberships.filter(requested_side="soviet"):
+        assert services.agree(membership, by=people["soviet"])
     soviets = campaign.memberships.filter(side="soviet").values_list("user__username", flat=True)
     assert sorted(soviets) == ["batyuk", "chuikov", "soviet"]
 
@@ -83,23 +89,27 @@ def test_a_revoked_link_cannot_be_used(campaign, people):
 
 
 def test_changing_a_role_records_before_and_after(campaign, people):
-    membership = campaign.memberships.get(user=people["observer"])
-    assert services.change_role(membership, by=people["german"], role=Role.PLAYER, side="soviet")
+    membership = campaign.memberships.get(user=people["referee"])
+    assert (
+        services.change_role(membership, by=people["german"], role=Role.OBSERVER, side="")
+        == services.CHANGED
+    )
     event = CampaignEvent.objects.filter(action="member.role_changed").get()
     assert event.actor == people["german"]
     assert event.data == {
-        "user": "observer",
-        "role": "player",
-        "side": "soviet",
-        "previous_role": "observer",
+        "user": "referee",
+        "role": "observer",
+        "side": "",
+        "previous_role": "referee",
         "previous_side": "",
     }
 
 
 def test_changing_to_the_same_role_records_nothing(campaign, people):
     membership = campaign.memberships.get(user=people["soviet"])
-    assert not services.change_role(
-        membership, by=people["german"], role=Role.PLAYER, side="soviet"
+    assert (
+        services.change_role(membership, by=people["german"], role=Role.PLAYER, side="soviet")
+        == services.UNCHANGED
     )
     assert not CampaignEvent.objects.filter(action="member.role_changed").exists()
 

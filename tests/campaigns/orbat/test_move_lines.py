@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, OrbatEntry
+from campaigns.oid import oid
 from campaigns.orbat import services as orbat
 from campaigns.state import StaleEdit, StateError
 from tests.campaigns.orbat.test_orbat import big_campaign, german_rg
@@ -23,7 +24,7 @@ def add(campaign, people, text, box="retained", side="german"):
 
 
 def checked(*entries):
-    return [f"{e.pk}:{e.version}" for e in entries]
+    return [f"{oid(e.pk)}:{e.version}" for e in entries]
 
 
 def test_checked_lines_move_whole_to_the_box_in_one_change(campaign, client_as, people):
@@ -50,7 +51,7 @@ def test_lines_move_into_an_rg_box(campaign, client_as, people):
     (squads,) = add(campaign, people, "2 × 4-6-7")
     group = german_rg(campaign)
     client_as("referee").post(
-        move_url(campaign), {"lines": checked(squads), "box": f"rg:{group.pk}"}
+        move_url(campaign), {"lines": checked(squads), "box": f"rg:{oid(group.pk)}"}
     )
     squads.refresh_from_db()
     assert (squads.box, squads.group_id) == ("rg", group.pk)
@@ -77,7 +78,10 @@ def test_with_htmx_the_boxes_are_swapped_with_the_message(campaign, client_as, p
     ],
 )
 def test_a_bad_form_moves_nothing_and_says_why(campaign, client_as, people, posted, message):
-    posted = {**posted, "lines": [v.replace("LINE", "1:0") for v in posted.get("lines", [])]}
+    posted = {
+        **posted,
+        "lines": [v.replace("LINE", f"{oid(1)}:0") for v in posted.get("lines", [])],
+    }
     response = client_as("german").post(move_url(campaign), posted, follow=True)
     assert message in response.content.decode()
     assert not CampaignEvent.objects.filter(action="orbat.moved").exists()
@@ -131,7 +135,7 @@ def test_each_line_has_its_checkbox_for_the_move_form(campaign, client_as, peopl
     squads, leader = add(campaign, people, "3 × 4-6-7; 9-1")
     html = client_as("german").get(reverse("campaigns:orbat", args=[campaign.pk, "german"]))
     html = html.content.decode()
-    assert f'value="{squads.pk}:{squads.version}" form="move"' in html
+    assert f'value="{oid(squads.pk)}:{squads.version}" form="move"' in html
     assert 'id="move"' in html
 
 

@@ -6,7 +6,9 @@ from django.urls import reverse
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, Role
+from campaigns.oid import oid
 from campaigns.orbat import services as orbat
+from tests.seats import join as join_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +31,9 @@ def big_campaign(people, *, rgs=40, lines=400):
         role=Role.PLAYER,
         side="german",
     )
-    services.accept_invitation(
+    join_seat(
         services.create_invitation(campaign, by=people["german"], role=Role.REFEREE, side=""),
-        user=people["referee"],
+        people["referee"],
     )
     groups = ReinforcementGroup.objects.bulk_create(
         ReinforcementGroup(
@@ -165,7 +167,7 @@ def test_an_rg_that_entered_play_keeps_a_box_only_while_lines_are_in_it(
     assert "I1#1" in [box.title for box in response.context["boxes"]]
     assert "in the scenario" in response.content.decode()
     # Nothing more goes into it: it is not offered as a box to add or move to.
-    assert f'value="rg:{group.pk}"' not in response.content.decode()
+    assert f'value="rg:{oid(group.pk)}"' not in response.content.decode()
     line.delete()
     response = client_as("german").get(url(campaign))
     assert "I1#1" not in [box.title for box in response.context["boxes"]]
@@ -197,9 +199,9 @@ def test_lines_show_quantity_unit_kind_origin_statuses_and_details(campaign, cli
 
 def test_the_link_of_a_box_chooses_it_in_the_add_form(campaign, client_as):
     group = german_rg(campaign, "I3")
-    html = client_as("german").get(url(campaign), {"box": f"rg:{group.pk}"}).content.decode()
-    assert f'<option value="rg:{group.pk}" selected>' in html
-    assert f'href="?box=rg%3A{group.pk}#add"' in html
+    html = client_as("german").get(url(campaign), {"box": f"rg:{oid(group.pk)}"}).content.decode()
+    assert f'<option value="rg:{oid(group.pk)}" selected>' in html
+    assert f'href="?box=rg%3A{oid(group.pk)}#add"' in html
 
 
 def test_the_opponents_lines_and_rgs_never_appear(campaign, client_as, people):
@@ -211,7 +213,7 @@ def test_the_opponents_lines_and_rgs_never_appear(campaign, client_as, people):
         html = client_as(persona).get(url(campaign, "german")).content.decode()
         assert "6-2-8" not in html
         assert "45LL AT" not in html  # the Soviet initial OB
-        assert f"rg:{soviet_rg.pk}" not in html
+        assert f"rg:{oid(soviet_rg.pk)}" not in html
     german_html = client_as("german").get(url(campaign, "german")).content.decode()
     assert url(campaign, "soviet") not in german_html
     assert "Soviet OB" not in german_html
@@ -245,10 +247,10 @@ def test_quick_add_puts_every_line_in_the_box_and_comes_back_to_it(campaign, cli
 def test_quick_add_into_an_rg_box(campaign, client_as):
     group = german_rg(campaign, "I3")
     response = client_as("referee").post(
-        url(campaign), {"text": "10 × 5-4-8", "box": f"rg:{group.pk}"}
+        url(campaign), {"text": "10 × 5-4-8", "box": f"rg:{oid(group.pk)}"}
     )
     assert response.status_code == 302
-    assert response["Location"].endswith(f"#box-rg-{group.pk}")
+    assert response["Location"].endswith(f"#box-rg-{oid(group.pk)}")
     line = OrbatEntry.objects.get(campaign=campaign, side="german")
     assert (line.box, line.group_id, line.quantity) == ("rg", group.pk, 10)
 
@@ -276,11 +278,11 @@ def test_bad_units_come_back_with_a_message_and_the_text_kept(campaign, client_a
 @pytest.mark.parametrize("box", ["", "attic", "rg", "rg:999999", "soviet-rg", "entered-rg"])
 def test_a_box_not_of_this_side_is_refused(campaign, client_as, box):
     if box == "soviet-rg":
-        box = f"rg:{ReinforcementGroup.objects.filter(campaign=campaign, side='soviet')[0].pk}"
+        box = f"rg:{oid(ReinforcementGroup.objects.filter(campaign=campaign, side='soviet')[0].pk)}"
     if box == "entered-rg":
         group = german_rg(campaign)
         ReinforcementGroup.objects.filter(pk=group.pk).update(entered=True, status="retained")
-        box = f"rg:{group.pk}"
+        box = f"rg:{oid(group.pk)}"
     response = client_as("german").post(url(campaign), {"text": "3 × 4-6-7", "box": box})
     assert response.status_code == 200
     html = response.content.decode()

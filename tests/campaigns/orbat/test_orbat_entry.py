@@ -6,6 +6,7 @@ from django.urls import reverse
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, Role
+from campaigns.oid import oid
 from campaigns.orbat import services as orbat
 from tests.campaigns.orbat.test_orbat import big_campaign
 
@@ -66,7 +67,9 @@ def test_only_the_side_and_the_referee_may_change_or_remove_its_lines(squads, cl
         response = client.post(url(squads), {"action": action, "version": 0, **data}, headers=HTMX)
         assert response.status_code == 404
     assert client.post(remove_url(squads), {"version": 0}).status_code == 404
-    assert client.get(page(squads.campaign), {"edit": squads.pk}, headers=HTMX).status_code == 404
+    assert (
+        client.get(page(squads.campaign), {"edit": oid(squads.pk)}, headers=HTMX).status_code == 404
+    )
     line = fresh(squads)
     assert (line.quantity, line.statuses, line.box, line.version) == (14, [], "retained", 0)
 
@@ -86,10 +89,10 @@ def test_another_sides_line_does_not_exist_on_this_sides_page(squads, soviet_lin
     assert german.post(url(soviet_line, side="german"), data).status_code == 404
     assert german.post(remove_url(soviet_line, side="german"), {"version": 0}).status_code == 404
     assert german.post(url(soviet_line), data).status_code == 404
-    response = german.get(page(squads.campaign), {"edit": soviet_line.pk}, headers=HTMX)
+    response = german.get(page(squads.campaign), {"edit": oid(soviet_line.pk)}, headers=HTMX)
     assert response.status_code == 404
     # Opened without HTMX, the foreign id is ignored and shows nothing of it.
-    html = german.get(page(squads.campaign), {"edit": soviet_line.pk}).content.decode()
+    html = german.get(page(squads.campaign), {"edit": oid(soviet_line.pk)}).content.decode()
     assert "6-2-8" not in html
     line = fresh(soviet_line)
     assert (line.quantity, line.version) == (7, 0)
@@ -229,16 +232,16 @@ def test_the_edit_forms_open_for_one_line_at_a_time(squads, campaign, client_as,
     client = client_as("german")
     closed = client.get(page(campaign)).content.decode()
     assert 'name="statuses"' not in closed
-    assert f'href="{page(campaign)}?edit={squads.pk}#entry-{squads.pk}"' in closed
-    opened = client.get(page(campaign), {"edit": squads.pk}).content.decode()
+    assert f'href="{page(campaign)}?edit={oid(squads.pk)}#entry-{oid(squads.pk)}"' in closed
+    opened = client.get(page(campaign), {"edit": oid(squads.pk)}).content.decode()
     assert opened.count('name="statuses" value="isolated"') == 1
     assert opened.count('name="move_quantity"') == 1
     # With HTMX only the line comes back, opened, then closed again.
-    row = client.get(page(campaign), {"edit": squads.pk}, headers=HTMX).content.decode()
-    assert row.lstrip().startswith(f'<li id="entry-{squads.pk}"')
+    row = client.get(page(campaign), {"edit": oid(squads.pk)}, headers=HTMX).content.decode()
+    assert row.lstrip().startswith(f'<li id="entry-{oid(squads.pk)}"')
     assert 'name="statuses" value="isolated"' in row
-    row = client.get(page(campaign), {"line": squads.pk}, headers=HTMX).content.decode()
-    assert row.lstrip().startswith(f'<li id="entry-{squads.pk}"')
+    row = client.get(page(campaign), {"line": oid(squads.pk)}, headers=HTMX).content.decode()
+    assert row.lstrip().startswith(f'<li id="entry-{oid(squads.pk)}"')
     assert 'name="statuses"' not in row
 
 
@@ -265,7 +268,8 @@ def test_moving_part_of_a_line_splits_it(squads, client_as):
 def test_moving_a_whole_line_into_an_rg_box(squads, client_as):
     group = rg(squads.campaign)
     client_as("german").post(
-        url(squads), {"action": "move", "version": 0, "move_quantity": 14, "box": f"rg:{group.pk}"}
+        url(squads),
+        {"action": "move", "version": 0, "move_quantity": 14, "box": f"rg:{oid(group.pk)}"},
     )
     line = fresh(squads)
     assert (line.box, line.group_id, line.quantity) == ("rg", group.pk, 14)
@@ -284,7 +288,7 @@ def test_moving_a_whole_line_into_an_rg_box(squads, client_as):
 )
 def test_a_bad_move_is_refused_with_a_message(squads, client_as, data, message):
     if data["box"] == "soviet-rg":
-        data = {**data, "box": f"rg:{rg(squads.campaign, 'soviet', 'I3').pk}"}
+        data = {**data, "box": f"rg:{oid(rg(squads.campaign, 'soviet', 'I3').pk)}"}
     response = client_as("german").post(url(squads), {"action": "move", "version": 0, **data})
     assert response.status_code == 200
     html = response.content.decode()
@@ -324,7 +328,7 @@ def test_a_stale_edit_with_htmx_shows_the_saved_line_and_the_message(squads, cli
         url(squads), {"action": "quantity", "quantity": 13, "version": 0}, headers=HTMX
     )
     html = response.content.decode()
-    assert html.lstrip().startswith(f'<li id="entry-{squads.pk}"')
+    assert html.lstrip().startswith(f'<li id="entry-{oid(squads.pk)}"')
     assert "Someone else changed this in the meantime." in html
     assert "<strong>15</strong>" in html and 'name="version" value="1"' in html
     assert fresh(squads).quantity == 15
@@ -369,10 +373,10 @@ def test_with_htmx_a_quantity_change_swaps_only_the_line(squads, client_as):
     assert response.status_code == 200
     assert "HX-Request" in response["Vary"]
     html = response.content.decode()
-    assert html.lstrip().startswith(f'<li id="entry-{squads.pk}"')
+    assert html.lstrip().startswith(f'<li id="entry-{oid(squads.pk)}"')
     assert "orbat-boxes" not in html
     assert "<strong>15</strong>" in html and 'name="version" value="1"' in html
-    assert response["HX-Retarget"] == f"#entry-{squads.pk}"
+    assert response["HX-Retarget"] == f"#entry-{oid(squads.pk)}"
 
 
 def test_with_htmx_a_move_or_removal_swaps_the_boxes(squads, client_as):
@@ -390,7 +394,7 @@ def test_with_htmx_a_move_or_removal_swaps_the_boxes(squads, client_as):
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="orbat-boxes"')
     assert "Removed 2 × 4-6-7." in html
-    assert f'id="entry-{moved.pk}"' not in html
+    assert f'id="entry-{oid(moved.pk)}"' not in html
 
 
 def test_with_htmx_a_refused_move_comes_back_in_its_line(squads, client_as):
@@ -400,9 +404,9 @@ def test_with_htmx_a_refused_move_comes_back_in_its_line(squads, client_as):
         headers=HTMX,
     )
     # The move form aims at the boxes; the refusal is shown in the line instead.
-    assert response["HX-Retarget"] == f"#entry-{squads.pk}"
+    assert response["HX-Retarget"] == f"#entry-{oid(squads.pk)}"
     html = response.content.decode()
-    assert html.lstrip().startswith(f'<li id="entry-{squads.pk}"')
+    assert html.lstrip().startswith(f'<li id="entry-{oid(squads.pk)}"')
     assert "Move between 1 and 14" in html
     assert '<option value="casualties" selected>' in html
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, CvpEntry, OrbatBox, OrbatEntry, Scenario
+from campaigns.oid import oid
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
 from refit.walker import facts
@@ -38,14 +39,14 @@ def ob(campaign, people, side, text, box=OrbatBox.RETAINED):
 
 def loss_data(side, entry, outcome="eliminated", **fields):
     data = {
-        f"{side}-outcome_{entry.pk}": outcome,
-        f"{side}-quantity_{entry.pk}": fields.pop("quantity", ""),
-        f"{side}-cvp_{entry.pk}": fields.pop("cvp", ""),
-        f"{side}-phase_{entry.pk}": fields.pop("phase", "scenario"),
-        f"{side}-version_{entry.pk}": entry.version,
+        f"{side}-outcome_{oid(entry.pk)}": outcome,
+        f"{side}-quantity_{oid(entry.pk)}": fields.pop("quantity", ""),
+        f"{side}-cvp_{oid(entry.pk)}": fields.pop("cvp", ""),
+        f"{side}-phase_{oid(entry.pk)}": fields.pop("phase", "scenario"),
+        f"{side}-version_{oid(entry.pk)}": entry.version,
     }
     if fields.pop("no_cvp", False):
-        data[f"{side}-nocvp_{entry.pk}"] = "on"
+        data[f"{side}-nocvp_{oid(entry.pk)}"] = "on"
     return data
 
 
@@ -137,7 +138,7 @@ def test_losses_become_cvp_entries_linked_to_the_lines_moved_to_casualties(
     page = client_as("german").get(end_url(campaign, scenario))
     (german,) = [side for side in page.context["sides"] if side.key == "german"]
     assert [row.known_cvp for row in german.form.rows()] == [2, 2]
-    data[f"german-cvp_{squads.pk}"] = 2
+    data[f"german-cvp_{oid(squads.pk)}"] = 2
     response = client_as("german").post(losses_url(campaign, scenario, "german"), data)
     assert response.status_code == 302
     squads.refresh_from_db()
@@ -360,7 +361,9 @@ def test_with_htmx_a_side_records_its_losses_in_place(campaign, people, scenario
     assert "HX-Request" in response["Vary"]
     # A refused choice is shown again with what was typed, in place.
     response = client_as("german").post(
-        losses_url(campaign, scenario, "german"), {f"german-outcome_{line.pk}": "wounded"}, **HX
+        losses_url(campaign, scenario, "german"),
+        {f"german-outcome_{oid(line.pk)}": "wounded"},
+        **HX,
     )
     assert "Choose one of the outcomes offered." in response.content.decode()
 

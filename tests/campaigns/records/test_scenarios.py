@@ -7,6 +7,7 @@ from django.urls import reverse
 from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import CvpEntry, LedgerEntry, Membership, Role, Scenario
+from campaigns.oid import oid
 from campaigns.records import services as records
 from campaigns.roster import services as roster
 
@@ -297,7 +298,7 @@ def test_any_player_or_the_referee_may_edit_a_scenario(campaign, client_as, peop
         form_data(index=2, scenario_type="assault", attacker="soviet", winner="german", version=0),
     )
     assert response.status_code == 302
-    assert response["Location"] == f"{list_url(campaign)}#scenario-{scenario.pk}"
+    assert response["Location"] == f"{list_url(campaign)}#scenario-{oid(scenario.pk)}"
     scenario.refresh_from_db()
     assert (scenario.scenario_type, scenario.attacker, scenario.winner) == (
         "assault",

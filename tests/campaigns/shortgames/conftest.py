@@ -10,6 +10,7 @@ from campaigns.games.registry import get_module
 from campaigns.members import services
 from campaigns.models import Campaign, Role
 from campaigns.shortgames import services as short_games
+from tests.seats import join as join_seat
 
 
 def make_game(people, module: str, cg_key: str, first_side: str) -> Campaign:
@@ -27,7 +28,7 @@ def make_game(people, module: str, cg_key: str, first_side: str) -> Campaign:
         ("observer", Role.OBSERVER, ""),
     ):
         invitation = services.create_invitation(campaign, by=people["german"], role=role, side=side)
-        services.accept_invitation(invitation, user=people[persona])
+        join_seat(invitation, people[persona])
     return campaign
 
 

@@ -14,6 +14,7 @@ from refit.walker import automatic
 from refit.walker import services as walker
 from tests.campaigns.dice.test_services import Loaded
 from tests.refit.builders import mark_past, reph_at
+from tests.seats import join as join_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -268,10 +269,10 @@ def december(people):
     invitation = members.create_invitation(
         campaign, by=people["german"], role=Role.PLAYER, side="soviet"
     )
-    members.accept_invitation(invitation, user=people["soviet"])
+    join_seat(invitation, people["soviet"])
     # The referee walks past the steps whose rolls these tests do not make (issue 15).
     referee = members.create_invitation(campaign, by=people["german"], role=Role.REFEREE, side="")
-    members.accept_invitation(referee, user=people["referee"])
+    join_seat(referee, people["referee"])
     return campaign
 
 

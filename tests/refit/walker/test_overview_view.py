@@ -104,7 +104,15 @@ def test_a_new_campaign_stands_before_the_initial_scenario(campaign, client_as):
     assert "Before the initial scenario · 17 Oct 1942" in html
     progress = text(progress_html(html))
     assert "German" in progress and "Soviet" in progress
-    assert progress.count("11.619 RG purchase") == 2
+    # 11.619 is secret: the observer learns only that each side is on its secret steps.
+    assert progress.count("working on secret steps") == 2
+    assert "11.619" not in progress
+    assert (
+        progress_html(client_as("german").get(url(campaign)).content.decode()).count(
+            "11.619 RG purchase"
+        )
+        == 1
+    )
 
 
 @pytest.mark.parametrize(
@@ -148,8 +156,10 @@ def test_each_member_sees_the_step_marks_of_the_sides_they_may_see(
             # 11.619–11.622 are secret: no status, no reason, no link.
             assert row_text(html, side, "11.619") == "11.619 RG purchase † * secret"
             assert reason not in html
-    # The current step of each side is public.
-    assert text(progress_html(html)).count("11.620 RG strength") == 2
+    # Which secret step a side is on is shown only to those who see the side (issue 21).
+    progress = text(progress_html(html))
+    assert progress.count("11.620 RG strength") == len(full)
+    assert progress.count("working on secret steps") == 2 - len(full)
 
 
 def test_the_progress_says_who_a_side_waits_for(campaign, client_as, people):

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaigns.dice import services as dice
 from campaigns.models import CampaignEvent, DiceRoll, SideDay
+from campaigns.oid import oid
 from refit.walker import services as walker
 from tests.refit.builders import booby_traps, mark_past
 from tests.refit.walker.test_services import walk_all
@@ -288,7 +289,7 @@ def test_the_germans_secret_roll_never_reaches_the_soviet(campaign, client_as, p
     for page in pages:
         html = client.get(page).content.decode()
         assert "XYZZY" not in html and "QUUX" not in html
-        assert f'data-roll="{roll.pk}"' not in html
+        assert f'data-roll="{oid(roll.pk)}"' not in html
     assert "XYZZY company" in client_as("referee").get(step_url(campaign)).content.decode()
 
 
