@@ -6,6 +6,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from campaigns.models import CampaignEvent, LedgerEntry
+from campaigns.oid import oid
 from campaigns.roster import services as roster
 from tests.refit.builders import reph_at
 
@@ -59,7 +60,7 @@ def test_the_referee_is_asked_for_a_reason(campaign, client_as, finished_credit)
     row = row_of(response, finished_credit)
     assert row.closed and row.can_undo
     html = response.content.decode()
-    assert f'id="undo-reason-{finished_credit.pk}"' in html
+    assert f'id="undo-reason-{oid(finished_credit.pk)}"' in html
     assert "Of a finished phase: why undo it?" in html
 
 
@@ -69,7 +70,7 @@ def test_a_change_of_the_open_phase_asks_no_reason(campaign, people, client_as):
     for persona in ("german", "referee"):
         response = client_as(persona).get(history_url(campaign))
         assert not row_of(response, event).closed
-        assert f'id="undo-reason-{event.pk}"' not in response.content.decode()
+        assert f'id="undo-reason-{oid(event.pk)}"' not in response.content.decode()
 
 
 @pytest.mark.parametrize("persona", ["german", "soviet", "observer", "outsider"])
