@@ -4,12 +4,14 @@ and every marker passing the app's own checks. Not a rule: a help the players ad
 
 The search works on a hop graph cast once per anchor: from each anchor the six straight and
 twelve alternate hexrows are followed until they leave the land, meet an enemy-blocked hex or
-run ``reach`` hexes; every anchor met on the way is a hop. A walk keeps the enemy on one hand
-(each side of the run is tried), then the loop is pushed outward: a hop a → b is replaced by
-a → c → b, or a corner c by another d, while the polygon grows and the hexrows stay free. The
-candidates are judged with the rules' own evaluation: a loop with an illegal or unclosed marker
-is never proposed; among the legal ones the proposal keeps the one leaving the fewest friendly
-units (MMC, vehicles) outside, then the largest Perimeter Area.
+run ``reach`` hexes; every anchor met on the way is a hop. The candidate loops: depth-first
+walks keeping the enemy on one hand (the sharpest turn toward it tried first, each hand in
+turn), and the chains an exhaustive search finds within its budget (on a small map, all of
+them). Each is then pushed outward: a hop a → b becomes a → c → b while the polygon grows by a
+hex or more and no hexrow meets another. The candidates are judged with the rules' own
+evaluation: a loop with an illegal or unclosed marker is never proposed; among the legal ones
+the proposal keeps the one leaving the fewest friendly units (MMC, vehicles) outside, then the
+largest Perimeter Area.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ HEX_TWICE = 3 * SQRT3
 MARKER_WORTH = 0.9 * HEX_TWICE
 # How far the exhaustive search goes: on a small map or with few anchors it sees every
 # chain; on a full map it stops there and the walks decide.
-EXHAUSTIVE_BUDGET = 6000  # hexrows looked at
+EXHAUSTIVE_BUDGET = 6000
+WALK_BUDGET = 12000  # hexrows looked at
 
 
 def propose(board: Board, side: str, reach: int = 24, budget: int = 4000) -> list[Marker]:
@@ -48,6 +51,8 @@ def propose(board: Board, side: str, reach: int = 24, budget: int = 4000) -> lis
         best_score: tuple[int, int] | None = None
         seen_chains: set[tuple] = set()
         chains = [_walk(graph, edge, used, sense, budget) for sense in (1, -1)]
+        for sense in (1, -1):
+            chains += _every_chain(graph, edge, used, WALK_BUDGET, sense, first=True)
         chains += _every_chain(graph, edge, used, EXHAUSTIVE_BUDGET)
         for chain in chains:
             if chain is None:
@@ -234,36 +239,47 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
                 continue
             if any(h in edge_hexes or (h in taken and h not in corners) for h in path[1:-1]):
                 continue
-            nx, ny = centre(path[1])
-            turn = (math.atan2(ny - cy, nx - cx) - last + math.pi) % (2 * math.pi) - math.pi
-            options.append((sense * turn, -len(path), target, hop))
+            nx, ny = centre(target)
+            heading = math.atan2(ny - cy, nx - cx)
+            turn = (heading - last + math.pi) % (2 * math.pi) - math.pi
+            options.append((sense * turn, target, heading, hop))
         # The most preferred option is pushed last, so tried first.
-        for _turn, _length, target, hop in sorted(options, key=lambda o: o[:3]):
-            (px, py), (tx, ty) = centre(hop[2][-2]), centre(target)
-            stack.append(_Step(target, math.atan2(ty - py, tx - px), hop, step))
+        for _turn, target, heading, hop in sorted(options, key=lambda o: o[:2]):
+            stack.append(_Step(target, heading, hop, step))
     return None
 
 
 def _every_chain(
-    graph: _Graph, edge: Marker, used: set[Hex], budget: int, keep: int = 4
+    graph: _Graph,
+    edge: Marker,
+    used: set[Hex],
+    budget: int,
+    sense: int = 0,
+    keep: int = 4,
+    first: bool = False,
 ) -> list[list[Hop]]:
-    """Every chain of hops from the run's end back to its start, as long as the budget lasts
-    (a hexrow may pass over a marker hex, never over another hexrow); the ``keep`` enclosing
-    the largest polygons."""
+    """The chains of hops from the run's end back to its start while the budget of hexrows
+    looked at lasts (a hexrow may pass over a marker hex, never over another hexrow); the
+    ``keep`` enclosing the most hexes, or with ``first`` the first found. With a ``sense`` the
+    sharpest turn to that side is tried first; without, the order cast."""
     start, goal = edge.target, edge.hex
     assert start is not None
+    centre = graph.map.centre
     edge_hexes = set(used) - {start, goal}
     edge_run = set(edge.path)
     base = graph.contribution(tuple(edge.path))
     found: list[tuple[float, int, list[Hop]]] = []
-    expansions = 0
-    stack: list[tuple[Hex, list[Hop], frozenset[Hex], frozenset[Hex]]] = [
-        (start, [], frozenset(), frozenset([start]))
+    looked = 0
+    previous = _heading(graph.map, edge.path[-2], start) if len(edge.path) > 1 else 0.0
+    stack: list[tuple[Hex, float, list[Hop], frozenset[Hex], frozenset[Hex]]] = [
+        (start, previous, [], frozenset(), frozenset([start]))
     ]
-    while stack and expansions < budget:
-        current, chain, taken, corners = stack.pop()
+    while stack and looked < budget:
+        current, last, chain, taken, corners = stack.pop()
         hops = graph.hops(current)
-        expansions += len(hops)
+        looked += len(hops)
+        cx, cy = centre(current)
+        options = []
         for hop in hops:
             target, _via, path = hop
             if target == goal:
@@ -281,8 +297,17 @@ def _every_chain(
                 twice = abs(base + sum(graph.contribution(h[2]) for h in loop))
                 line = edge_run.union(*(h[2] for h in loop))
                 found.append((twice / HEX_TWICE + len(line) / 2, len(found), loop))
+                if first:
+                    return [loop]
                 continue
-            stack.append((target, [*chain, hop], taken | set(path), corners | {target}))
+            nx, ny = centre(target)
+            heading = math.atan2(ny - cy, nx - cx)
+            turn = (heading - last + math.pi) % (2 * math.pi) - math.pi
+            options.append((sense * turn, target, heading, hop))
+        if sense:
+            options.sort(key=lambda o: o[:2])
+        for _turn, target, heading, hop in options:
+            stack.append((target, heading, [*chain, hop], taken | set(hop[2]), corners | {target}))
     found.sort(key=lambda f: (-f[0], f[1]))
     return [loop for _area, _n, loop in found[:keep]]
 
