@@ -37,7 +37,7 @@ EXHAUSTIVE_BUDGET = 6000
 WALK_BUDGET = 12000  # hexrows looked at
 
 
-def propose(board: Board, side: str, reach: int = 24, budget: int = 4000) -> list[Marker]:
+def propose(board: Board, side: str, reach: int = 24, budget: int = 120) -> list[Marker]:
     """Markers closing a loop from each friendly edge run through the side's anchors
     (friendly control markers and ground-level infantry MMC), largest legal area found."""
     edges = edge_markers(board, side)
@@ -48,34 +48,39 @@ def propose(board: Board, side: str, reach: int = 24, budget: int = 4000) -> lis
         if edge.target is None or edge.path[0] != edge.hex or edge.hex > edge.target:
             continue  # one attempt per facing pair
         best: list[Marker] = []
-        best_score: tuple[int, int] | None = None
+        best_score: tuple[int, float] | None = None
         seen_chains: set[tuple] = set()
         chains = [_walk(graph, edge, used, sense, budget) for sense in (1, -1)]
         for sense in (1, -1):
             chains += _every_chain(graph, edge, used, WALK_BUDGET, sense, first=True)
         chains += _every_chain(graph, edge, used, EXHAUSTIVE_BUDGET)
+        found: list[tuple[tuple[int, float], list[Hop]]] = []
         for chain in chains:
-            if chain is None:
+            if chain is None or tuple(chain) in seen_chains:
                 continue
-            # The grown loop and the loop as found (growing may break a rule the search
-            # missed, and fewer markers may cost a hex).
-            for candidate in (_grow(graph, edge, chain, used), chain):
-                key = tuple(candidate)
-                if key in seen_chains:
-                    continue
-                seen_chains.add(key)
-                markers = _as_placed(side, candidate)
-                score = _score(board, side, proposal + markers)
-                if score is not None and (best_score is None or score > best_score):
-                    best, best_score = markers, score
+            seen_chains.add(tuple(chain))
+            score = _score(board, side, proposal + _as_placed(side, chain))
+            if score is not None:
+                found.append((score, chain))
+        # The best loop found, pushed outward or with fewer markers (kept only if the rules'
+        # checks still pass and it scores better).
+        found.sort(key=lambda f: f[0], reverse=True)
+        for score, chain in found[:1]:
+            best, best_score = _as_placed(side, chain), score
+            for changed in (_grow(graph, edge, chain, used), _tidy(graph, edge, chain, used)):
+                markers = _as_placed(side, changed)
+                changed_score = _score(board, side, proposal + markers)
+                if changed_score is not None and changed_score > best_score:
+                    best, best_score = markers, changed_score
         proposal += best
         for m in best:
             used |= set(graph.path(m))
     return proposal
 
 
-def _score(board: Board, side: str, markers: list[Marker]) -> tuple[int, int] | None:
-    """(− friendly units left outside, area), or None when a marker fails the rules' checks."""
+def _score(board: Board, side: str, markers: list[Marker]) -> tuple[int, float] | None:
+    """(− friendly units left outside, area less half a hex a marker), or None when a marker
+    fails the rules' checks."""
     result = side_areas(board, side, markers)
     if not all(c.legal and c.closed for c in result.checks):
         return None
@@ -83,7 +88,9 @@ def _score(board: Board, side: str, markers: list[Marker]) -> tuple[int, int] | 
     outside = sum(
         1 for u in board.units if u.side == side and u.big and u.level == 0 and u.hex not in area
     )
-    return (-outside, len(area))
+    # A marker more is worth half a hex: of two loops a hex apart, the larger; of two loops
+    # the same size, the one with fewer markers to place.
+    return (-outside, len(area) - len(markers) / 2)
 
 
 @dataclass
@@ -144,6 +151,7 @@ class _Graph:
                 steps = (STEPS[first], STEPS[(first + turn) % 6])
                 path = [start]
                 current = start
+                hits: list[int] = []  # positions on the ray of the anchors met
                 for i in range(self.reach):
                     step = steps[i % 2]
                     current = (current[0] + step[0], current[1] + step[1])
@@ -151,7 +159,11 @@ class _Graph:
                         break
                     path.append(current)
                     if current in anchors and (not turn or len(path) >= 3):
-                        found.append((current, path[1] if turn else None, tuple(path)))
+                        hits.append(len(path) - 1)
+                ends = _run_ends(hits)
+                for end in ends:
+                    via = path[1] if turn else None
+                    found.append((path[end], via, tuple(path[: end + 1])))
         return found
 
     def path(self, marker: Marker) -> tuple[Hex, ...]:
@@ -172,6 +184,23 @@ class _Graph:
             value *= SQRT3
             self._contribution[key] = value
         return value
+
+
+def _run_ends(hits: list[int]) -> list[int]:
+    """Of each run of anchors one after another along a ray, only the two first and the two
+    last are hops: on a map of control markers every hex is an anchor, and a hexrow stopping
+    inside a run turns nowhere its ends do not."""
+    kept = []
+    run_start = 0
+    for k, position in enumerate(hits):
+        if k and hits[k - 1] != position - 1:
+            run_start = k
+        last_of_run = k + 1 == len(hits) or hits[k + 1] != position + 1
+        if k - run_start < 2 or last_of_run:
+            kept.append(position)
+        elif k + 2 == len(hits) or hits[k + 2] != position + 2:
+            kept.append(position)  # the last but one
+    return kept
 
 
 def _heading(hexmap: HexMap, a: Hex, b: Hex) -> float:
@@ -326,7 +355,7 @@ def _grow(graph: _Graph, edge: Marker, chain: list[Hop], used: set[Hex]) -> list
         for h in hop[2]:
             occupied[h] = occupied.get(h, 0) + 1
     corners = {start, *(hop[0] for hop in chain)}
-    for _round in range(8):
+    for _round in range(4):
         improved = False
         i = 0
         while i < len(chain):
@@ -372,6 +401,15 @@ def _grow(graph: _Graph, edge: Marker, chain: list[Hop], used: set[Hex]) -> list
         if not improved:
             break
     return _simplify(graph, start, chain, edge_hexes, orientation)
+
+
+def _tidy(graph: _Graph, edge: Marker, chain: list[Hop], used: set[Hex]) -> list[Hop]:
+    """The loop as found with fewer markers."""
+    start = edge.target
+    assert start is not None
+    total = graph.contribution(tuple(edge.path)) + sum(graph.contribution(h[2]) for h in chain)
+    edge_hexes = set(used) - {start, edge.hex}
+    return _simplify(graph, start, list(chain), edge_hexes, 1 if total > 0 else -1)
 
 
 def _simplify(
