@@ -83,3 +83,44 @@ def test_after_the_reph_the_pdf_shows_the_last_perimeter(campaign, client_as, pe
     assert list(PerimeterState.objects.filter(campaign=campaign)) == [state]
     if status == 200:
         assert response["Content-Disposition"].endswith(f'perimeter-{state.index + 1}.pdf"')
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 200), ("soviet", 200), ("referee", 200), ("observer", 200), ("outsider", 404)],
+)
+def test_a_hex_click_answers_with_only_what_it_changes(campaign, client_as, persona, status):
+    page = reverse("perimeters:page", args=[campaign.pk])
+    response = client_as(persona).get(
+        page, {"hex": "h41", "zoom": 1}, headers={"HX-Request": "true", "HX-Target": "selection"}
+    )
+    assert response.status_code == status
+    if status != 200:
+        return
+    body = response.content.decode()
+    assert "<svg" not in body and len(body) < 5000
+    assert 'id="selection"' in body and "H41" in body
+    assert '<style id="selected-hex" hx-swap-oob="true">#h-H41 {' in body
+    assert 'id="hexes-control" name="hexes" value="H41" required hx-swap-oob="true"' in body
+    assert 'id="origin-marker-german" name="origin" value="H41" size="6"' in body
+
+
+def test_the_map_links_each_hex_to_the_small_answer(campaign, client_as):
+    body = client_as("german").get(reverse("perimeters:page", args=[campaign.pk])).content
+    body = body.decode()
+    assert 'hx-target="#selection"' in body and '<polygon id="h-H41"' in body
+    # Every form field the click refreshes is on the page under the id the answer names.
+    for field in ('id="hexes-control"', 'id="sel-control"', 'id="origin-marker-german"'):
+        assert field in body
+    assert 'role="img"' not in body  # links inside an image role would be hidden
+
+
+def test_a_hex_click_costs_the_same_queries_on_any_campaign(
+    campaign, client_as, django_assert_max_num_queries
+):
+    client = client_as("observer")
+    page = reverse("perimeters:page", args=[campaign.pk])
+    headers = {"HX-Request": "true", "HX-Target": "selection"}
+    client.get(page, {"hex": "H41"}, headers=headers)
+    with django_assert_max_num_queries(8):
+        client.get(page, {"hex": "H42"}, headers=headers)
