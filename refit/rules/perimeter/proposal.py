@@ -33,8 +33,11 @@ HEX_TWICE = 3 * SQRT3
 MARKER_WORTH = 0.9 * HEX_TWICE
 # How far the exhaustive search goes: on a small map or with few anchors it sees every
 # chain; on a full map it stops there and the walks decide.
-EXHAUSTIVE_BUDGET = 6000
-WALK_BUDGET = 12000  # hexrows looked at
+EXHAUSTIVE_BUDGET = 6000  # hexrows looked at
+WALK_BUDGET = 8000  # hexrows looked at by each walk of the exhaustive kind
+# No search extends a chain past this many markers, and no loop is grown past it: nobody places
+# a hundred markers, and such chains are where a search wanders.
+MAX_MARKERS = 60
 
 
 def propose(board: Board, side: str, reach: int = 24, budget: int = 120) -> list[Marker]:
@@ -101,6 +104,7 @@ class _Graph:
     side: str
     reach: int
     blocked: dict[Hex, str] = field(init=False)
+    free: frozenset[Hex] = field(init=False)  # land an own hexrow may cross
     anchors: set[Hex] = field(init=False)
     _hops: dict[Hex, list[Hop]] = field(default_factory=dict, init=False)
     _into: dict[Hex, dict[Hex, list[Hop]]] = field(default_factory=dict, init=False)
@@ -110,6 +114,7 @@ class _Graph:
         board = self.board
         self.blocked = blocking(board, board.enemy(self.side))
         land = board.map.land
+        self.free = land - set(self.blocked)
         friendly = {h for h, s in board.control.items() if s == self.side}
         friendly |= {u.hex for u in board.units if u.side == self.side}
         self.anchors = {
@@ -145,21 +150,24 @@ class _Graph:
 
     def _cast(self, start: Hex) -> list[Hop]:
         found: list[Hop] = []
-        land, blocked, anchors = self.map.land, self.blocked, self.anchors
+        free, anchors, reach = self.free, self.anchors, self.reach
         for first in range(6):
             for turn in (0, 1, -1):
-                steps = (STEPS[first], STEPS[(first + turn) % 6])
+                (aq, ar), (bq, br) = STEPS[first], STEPS[(first + turn) % 6]
                 path = [start]
-                current = start
+                q, r = start
                 hits: list[int] = []  # positions on the ray of the anchors met
-                for i in range(self.reach):
-                    step = steps[i % 2]
-                    current = (current[0] + step[0], current[1] + step[1])
-                    if current not in land or current in blocked:
+                for i in range(reach):
+                    if i % 2:
+                        q, r = q + bq, r + br
+                    else:
+                        q, r = q + aq, r + ar
+                    current = (q, r)
+                    if current not in free:
                         break
                     path.append(current)
-                    if current in anchors and (not turn or len(path) >= 3):
-                        hits.append(len(path) - 1)
+                    if current in anchors and (i or not turn):
+                        hits.append(i + 1)
                 ends = _run_ends(hits)
                 for end in ends:
                     via = path[1] if turn else None
@@ -215,6 +223,7 @@ class _Step:
     hop: Hop | None
     parent: _Step | None
     taken: frozenset[Hex] = frozenset()  # the chain's hexrow hexes, filled when expanded
+    depth: int = 0
 
     def chain(self) -> list[Hop]:
         hops: list[Hop] = []
@@ -254,6 +263,8 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
         expanded.add(step.hex)
         if step.parent is not None and step.hop is not None:
             step.taken = step.parent.taken | frozenset(step.hop[2])
+            if step.depth >= MAX_MARKERS - 1:
+                continue
         taken = step.taken
         corners = step.corners()
         current, last = step.hex, step.heading
@@ -274,7 +285,7 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
             options.append((sense * turn, target, heading, hop))
         # The most preferred option is pushed last, so tried first.
         for _turn, target, heading, hop in sorted(options, key=lambda o: o[:2]):
-            stack.append(_Step(target, heading, hop, step))
+            stack.append(_Step(target, heading, hop, step, depth=step.depth + 1))
     return None
 
 
@@ -328,6 +339,8 @@ def _every_chain(
                 found.append((twice / HEX_TWICE + len(line) / 2, len(found), loop))
                 if first:
                     return [loop]
+                continue
+            if len(chain) + 1 >= MAX_MARKERS:
                 continue
             nx, ny = centre(target)
             heading = math.atan2(ny - cy, nx - cx)
@@ -387,7 +400,7 @@ def _grow(graph: _Graph, edge: Marker, chain: list[Hop], used: set[Hex]) -> list
                     if inner & set(second[2][1:-1]) or not free(second[2]):
                         continue
                     best = (gain, [first, second])
-            if best is not None:
+            if best is not None and len(chain) < MAX_MARKERS:
                 for h in hop[2]:
                     occupied[h] -= 1
                 for new in best[1]:
