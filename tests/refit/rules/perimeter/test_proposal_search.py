@@ -2,6 +2,7 @@
 whole-map flood it replaced."""
 
 import itertools
+import os
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,10 @@ from refit.rules.perimeter.proposal import propose
 GERMAN, SOVIET = "german", "soviet"
 SMALL = HexMap(key="small", sections=(Section("", 1, 8, "even", (1, 7), (0, 7)),))
 SETTINGS = settings(
-    max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=int(os.environ.get("PERIMETER_EXAMPLES", "40")),  # 400 passed once by hand
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 
