@@ -76,8 +76,13 @@ def hexrows(a, b):
 
 def best_by_exhaustion(board: Board, side: str, anchors) -> int:
     """The largest legal main area over every chain through at most 3 of the anchors."""
+    return max((area for _outside, area in legal_loops(board, side, anchors)), default=0)
+
+
+def legal_loops(board: Board, side: str, anchors):
+    """(friendly MMC/vehicles left outside, main area) of every legal chain through at most 3
+    of the anchors."""
     edges = [m for m in edge_markers(board, side) if m.target is not None]
-    best = 0
     for edge in edges:
         start, goal = edge.target, edge.hex
         for k in range(0, 4):
@@ -94,8 +99,11 @@ def best_by_exhaustion(board: Board, side: str, anchors) -> int:
                             markers.append(Marker(side, b, a, back))
                     result = side_areas(board, side, markers)
                     if all(c.legal and c.closed for c in result.checks):
-                        best = max(best, len(result.main_area))
-    return best
+                        area = result.main_area
+                        outside = sum(
+                            1 for u in board.units if u.side == side and u.hex not in area
+                        )
+                        yield outside, len(area)
 
 
 @st.composite
@@ -118,6 +126,21 @@ def test_the_proposal_is_legal_and_as_large_as_an_exhaustive_search(case):
     assert all(c.legal and c.closed for c in result.checks), [c.reasons for c in result.checks]
     anchors = [h for h in german if h not in SMALL.edge_hexes]
     assert len(result.main_area) >= best_by_exhaustion(board, GERMAN, anchors)
+
+
+@given(small_cases(), st.data())
+@SETTINGS
+def test_the_proposal_leaves_no_squad_out_that_a_legal_loop_takes_in(case, data):
+    german, soviet = case
+    inner = sorted(h for h in SMALL.cells - SMALL.edge_hexes if h not in german + soviet)
+    squads = data.draw(st.lists(st.sampled_from(inner), max_size=2, unique=True))
+    units = [Unit(f"4-6-7 {i}", GERMAN, MMC, h) for i, h in enumerate(squads)]
+    board = small_board(german, soviet, units)
+    result = side_areas(board, GERMAN, propose(board, GERMAN))
+    assert all(c.legal and c.closed for c in result.checks)
+    left_out = sum(1 for u in units if u.hex not in result.main_area)
+    loops = list(legal_loops(board, GERMAN, german + squads))
+    assert left_out <= min((outside for outside, _area in loops), default=len(units))
 
 
 def test_own_squads_near_the_front_are_inside_the_proposal():
