@@ -217,35 +217,63 @@ def crowded(hexmap, first: str = "german", second: str = "soviet") -> dict:
 
 
 def bench_perimeters(runs: int = 5) -> None:
-    """The whole perimeter computation on each full map with both sides' proposed perimeters."""
+    """On each full map: both sides' proposals (≤ 200 ms each, issue 17) and the whole
+    evaluation with units and pockets (≤ 20 ms), on three boards — control split down the
+    middle, control scattered everywhere, and the CG's initial SSR control. CPU time of this
+    process: on a shared machine the wall clock also counts the other processes' turns."""
     import json
+    import random
 
     from refit.rules.hexgrid import HexMap
-    from refit.rules.perimeter.board import Board
+    from refit.rules.perimeter.board import MMC, SMC, VEHICLE, Board, NonGroundPocket, Unit
+    from refit.rules.perimeter.initial import initial_control
     from refit.rules.perimeter.isolation import evaluate
     from refit.rules.perimeter.proposal import propose
 
-    for module, key in (
-        ("red_factories", "RB"),
-        ("red_factories", "RF"),
-        ("slaughter_at_ponyri", "SaP"),
+    for module, key, cg in (
+        ("red_factories", "RB", "rb-cg-1"),
+        ("red_factories", "RF", ""),
+        ("slaughter_at_ponyri", "SaP", "timetable-disrupted"),
     ):
         data = json.loads((ROOT / f"campaigns/games/{module}/maps.json").read_text())
         hexmap = HexMap.from_data(key, data["maps"][key])
-        board = Board(map=hexmap, sides=("german", "soviet"), control=half_and_half(hexmap))
-        proposing, computing = [], []
-        for _ in range(runs):
-            start = time.perf_counter()
-            markers = propose(board, "german") + propose(board, "soviet")
-            middle_time = time.perf_counter()
-            evaluate(board, markers)
-            proposing.append((middle_time - start) * 1000)
-            computing.append((time.perf_counter() - middle_time) * 1000)
-        label = f"perimeter {key} ({len(hexmap.cells)} hexes, {len(markers)} markers)"
-        print(
-            f"  {label:<40} compute median {statistics.median(computing):6.1f} ms, "
-            f"max {max(computing):6.1f} ms; propose median {statistics.median(proposing):6.1f} ms"
-        )
+        second = "russian" if module == "slaughter_at_ponyri" else "soviet"
+        boards = {"split": half_and_half(hexmap, second=second)}
+        boards["scattered"] = crowded(hexmap, second=second)
+        if cg:
+            boards["SSR"] = initial_control(hexmap, data["initial_control"][cg])
+        for name, control in boards.items():
+            rnd = random.Random(7)
+            cells = hexmap.sorted(hexmap.land)
+            units = tuple(
+                Unit(f"u{n}", side, kind, rnd.choice(cells))
+                for n in range(80)
+                for side, kind in [(("german", second)[n % 2], (MMC, VEHICLE, SMC)[n % 3])]
+            )
+            pocket = NonGroundPocket("german", (cells[len(cells) // 2],), "1")
+            board = Board(
+                map=hexmap,
+                sides=("german", second),
+                control=control,
+                units=units,
+                non_ground_pockets=(pocket,),
+            )
+            proposing, computing = [], []
+            for _ in range(runs):
+                start = time.process_time()
+                markers = propose(board, "german")
+                middle = time.process_time()
+                markers += propose(board, second)
+                end = time.process_time()
+                evaluate(board, markers)
+                proposing += [(middle - start) * 1000, (end - middle) * 1000]
+                computing.append((time.process_time() - end) * 1000)
+            label = f"perimeter {key} {name} ({len(hexmap.cells)} hexes, {len(markers)} markers)"
+            print(
+                f"  {label:<52} evaluate median {statistics.median(computing):6.1f} ms, "
+                f"max {max(computing):6.1f}; propose (a side) median "
+                f"{statistics.median(proposing):6.1f} ms, max {max(proposing):6.1f}"
+            )
 
 
 def bench_save_during_proposal(player: User, other) -> None:
@@ -314,6 +342,9 @@ if __name__ == "__main__":
     import shutil
 
     try:
-        main()
+        if sys.argv[1:] == ["perimeters"]:  # the perimeter timings alone
+            bench_perimeters()
+        else:
+            main()
     finally:
         shutil.rmtree(_TMP, ignore_errors=True)

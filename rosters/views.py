@@ -149,7 +149,8 @@ def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> 
 def perimeter_map(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The reduced map as the public sees it (declared units only): both perimeters."""
     viewer = access.member(request, campaign_id, feature=perimeter.has_perimeters)
-    state = perimeter.current_state(viewer.campaign)
+    # The open Refit Phase's perimeter, else the last one recorded; reading never starts one.
+    state = perimeter.shown_state(viewer.campaign)
     if state is None:
         raise Http404
     computation = perimeter.compute(

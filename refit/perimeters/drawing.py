@@ -11,6 +11,7 @@ from refit.rules.perimeter.board import Marker, Result
 from refit.rules.perimeter.markers import marker_path
 
 SIZE = 10.0  # hex centre to corner, in drawing units
+INSET = 0.15  # how far a side's line sits inside its own hex, as a share of the way to the centre
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,13 @@ def picture(
     borders = []
     for side, hexsides in result.drawing.items():
         for a, b in hexsides:
-            (x1, y1), (x2, y2) = (point(p) for p in hexmap.hexside(a, b, SIZE))
+            # Each side's line sits a little inside its own hex: where both front lines run
+            # along one hexside, both stay visible side by side.
+            cx, cy = hexmap.centre(a, SIZE)
+            (x1, y1), (x2, y2) = (
+                point((x + (cx - x) * INSET, y + (cy - y) * INSET))
+                for x, y in hexmap.hexside(a, b, SIZE)
+            )
             borders.append(Line(side, x1, y1, x2, y2))
     arrows = []
     for marker in markers:

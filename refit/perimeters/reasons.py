@@ -3,10 +3,12 @@ reader's words, hexes by their names."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.games.rules import Reason
 from refit.rules.hexgrid import HexMap
+
+LISTED = 12  # hex names a sentence lists before it counts the rest
 
 REASONS = {
     "off_map": gettext_lazy("A hex of this marker is not on the map (%(rule)s)."),
@@ -43,5 +45,12 @@ def reason_text(hexmap: HexMap, reason: Reason) -> str:
         for key, value in reason.params.items()
     }
     if "hexes" in reason.params:
-        params["hexes"] = ", ".join(hexmap.name(h) for h in reason.params["hexes"])
+        names = [hexmap.name(h) for h in reason.params["hexes"]]
+        params["hexes"] = ", ".join(names)
+        if len(names) > LISTED:
+            # A map of control markers has hundreds: the first few and how many.
+            params["hexes"] = gettext("%(first)s … (%(count)s hexes in all)") % {
+                "first": ", ".join(names[:LISTED]),
+                "count": len(names),
+            }
     return reason.sentence(REASONS, params)

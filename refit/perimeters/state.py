@@ -23,7 +23,7 @@ from campaigns.models import Campaign, RefitPhase
 from campaigns.state import StateError
 from refit.models import MapTerrain, PerimeterState, PerimeterUnits
 from refit.rules.hexgrid import Hex, HexError, HexMap
-from refit.rules.perimeter import escapes, isolation
+from refit.rules.perimeter import escapes, initial, isolation
 from refit.rules.perimeter.board import MAIN, Board, Marker, NonGroundPocket, Result, Unit
 from refit.walker import services as walker
 
@@ -105,22 +105,114 @@ def current_state(campaign: Campaign) -> PerimeterState | None:
     return _start(campaign, reph)
 
 
-@transaction.atomic
+def shown_state(campaign: Campaign) -> PerimeterState | None:
+    """The perimeter a reader is shown outside the step (the reduced-map PDF): the open Refit
+    Phase's if it has one, else the last one. Never creates one: viewing never writes."""
+    reph = walker.open_reph(campaign)
+    if reph is not None:
+        state = PerimeterState.objects.filter(campaign=campaign, reph=reph).first()
+        if state is not None:
+            return state
+    last = PerimeterState.objects.filter(campaign=campaign).order_by("-id").first()
+    if last is None and reph is not None:
+        # Nothing yet: the start the step would make, unsaved.
+        return PerimeterState(
+            campaign=campaign, reph=reph, index=reph.index, control=initial_control(campaign)
+        )
+    return last
+
+
 def _start(campaign: Campaign, reph: RefitPhase) -> PerimeterState:
+    """A Refit Phase's perimeter starts from the last one: its recorded control (the control
+    the scenario's changes were entered on), the markers still legal on it, and each side's
+    unit positions (secret again until declared). The campaign's first starts from the CG's
+    initial SSRs (``maps.json`` ``initial_control``)."""
     previous = (
         PerimeterState.objects.filter(campaign=campaign).exclude(reph=reph).order_by("-id").first()
     )
     control: dict[str, str] = {}
+    kept: list[dict] = []
     if previous is not None:
         # Control carries over: the recorded result if there is one, else what was entered.
         control = dict(previous.recorded.get("control") or previous.control)
-    state, _created = PerimeterState.objects.get_or_create(
-        campaign=campaign, reph=reph, defaults={"index": reph.index, "control": control}
-    )
+        kept = _still_legal(campaign, previous, control)
+    else:
+        control = initial_control(campaign)
+    # What to start from is worked out first; the write transaction only writes it.
+    with transaction.atomic():
+        state, created = PerimeterState.objects.get_or_create(
+            campaign=campaign,
+            reph=reph,
+            defaults={"index": reph.index, "control": control, "markers": kept},
+        )
+        if created and previous is not None:
+            PerimeterUnits.objects.bulk_create(
+                PerimeterUnits(campaign=campaign, state=state, side=row.side, units=row.units)
+                for row in previous.unit_rows.all()
+                if row.units
+            )
     return state
 
 
+def initial_control(campaign: Campaign) -> dict[str, str]:
+    """{hex name: side} at the CG start from its initial SSRs, or {} where the data gives none
+    (the referee enters it)."""
+    spec = campaign.game.files["maps"].get("initial_control", {}).get(campaign.campaign_game)
+    if not spec:
+        return {}
+    hexmap = base_map(campaign)
+    try:
+        found = initial.initial_control(hexmap, spec)
+    except HexError:
+        return {}  # the data does not fit the configured grid: nothing rather than a guess
+    return {hexmap.name(h): side for h, side in found.items()}
+
+
+def _still_legal(campaign: Campaign, previous: PerimeterState, control: dict) -> list[dict]:
+    """The previous markers that pass every check on the carried control but the closing of
+    the loop (units are entered anew, so only control and the map can refuse one)."""
+    terrain = terrain_of(campaign)
+    hexmap = hex_map(campaign, terrain)
+    carried = PerimeterState(campaign=campaign, index=previous.index, control=control)
+    the_board = board(campaign, carried, hexmap, {})
+    placed = markers(previous, hexmap)
+    result = isolation.evaluate(the_board, placed)
+    legal = {
+        (c.marker.side, c.marker.hex, c.marker.target, c.marker.via, c.marker.kind)
+        for side in result.sides.values()
+        for c in side.checks
+        if all(r.code == "not_closed" for r in c.reasons)  # a loop the changes opened is kept
+    }
+    return [
+        entry
+        for entry, m in zip(
+            previous.markers, _entries_as_markers(previous.markers, hexmap), strict=True
+        )
+        if m is not None and (m.side, m.hex, m.target, m.via, m.kind) in legal
+    ]
+
+
+def _entries_as_markers(entries: list[dict], hexmap: HexMap) -> list[Marker | None]:
+    found: list[Marker | None] = []
+    for entry in entries:
+        try:
+            found.append(
+                Marker(
+                    entry["side"],
+                    hexmap.hex(entry["hex"]),
+                    hexmap.hex(entry["target"]),
+                    hexmap.hex(entry["via"]) if entry.get("via") else None,
+                    kind=entry.get("kind", MAIN),
+                )
+            )
+        except HexError:
+            found.append(None)
+    return found
+
+
 def unit_rows(state: PerimeterState) -> dict[str, PerimeterUnits]:
+    if state.pk is None:
+        return {}
     return {row.side: row for row in state.unit_rows.all()}
 
 
@@ -178,21 +270,7 @@ def board(
 
 
 def markers(state: PerimeterState, hexmap: HexMap) -> list[Marker]:
-    found = []
-    for entry in state.markers:
-        try:
-            found.append(
-                Marker(
-                    entry["side"],
-                    hexmap.hex(entry["hex"]),
-                    hexmap.hex(entry["target"]),
-                    hexmap.hex(entry["via"]) if entry.get("via") else None,
-                    kind=entry.get("kind", MAIN),
-                )
-            )
-        except HexError:
-            continue
-    return found
+    return [m for m in _entries_as_markers(state.markers, hexmap) if m is not None]
 
 
 def notation(entry: dict[str, Any]) -> str:

@@ -181,9 +181,23 @@ def _same(hexmap: Any, marker: Marker, entry: dict[str, Any]) -> bool:
 def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=perimeter.has_perimeters)
     template = "refit/perimeters/page.html"
+    if request.htmx and request.htmx.target == "selection":
+        # A hex click: only what it changes (the highlight, the line saying which hex, the
+        # forms' hex fields), not the whole map; nothing is computed.
+        return render(request, template + "#selection", _selection(request, viewer))
     if request.htmx:
         template += "#perimeter"
     return render(request, template, _context(request, viewer))
+
+
+def _selection(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
+    _state(viewer)
+    hexmap = perimeter.base_map(viewer.campaign)
+    try:
+        selected = hexmap.name(hexmap.hex(request.GET.get("hex", "")))
+    except HexError:
+        selected = ""
+    return {"selected": selected, "side_keys": list(perimeter.sides(viewer.campaign)), "oob": True}
 
 
 def _act(

@@ -286,6 +286,12 @@ class HexMap:
         return frozenset(sides)
 
     @cached_property
+    def open_boundary(self) -> frozenset[Hex]:
+        """Where the outside starts for an enclosure (11.605 D): the map-edge hexes and the
+        water."""
+        return self.edge_hexes | self.water
+
+    @cached_property
     def land(self) -> frozenset[Hex]:
         return self.cells - self.water
 

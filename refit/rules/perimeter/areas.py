@@ -19,14 +19,57 @@ from refit.rules.perimeter.markers import (
 
 
 def enclosed(board: Board, barrier: frozenset[Hex] | set[Hex]) -> frozenset[Hex]:
-    """The barrier and every hex it cuts off from the map edge and the water (11.605 D)."""
+    """The barrier and every hex it cuts off from the map edge and the water (11.605 D).
+
+    Only the hexes around the barrier are looked at: a hex the barrier cuts off meets the
+    barrier on every straight line out of it (else that line reaches the map edge), so its
+    coordinates lie inside the barrier's own range; a flood that leaves that range, or reaches
+    the edge or the water, is outside. A pocket's barrier costs its own size, not the map's."""
     if not barrier:
         return frozenset()
     hexmap = board.map
-    open_cells = hexmap.cells - barrier
-    seeds = [h for h in hexmap.edge_hexes | hexmap.water if h not in barrier]
-    outside = flood(open_cells, seeds)
-    return frozenset(hexmap.cells - outside)
+    cells = hexmap.cells
+    seeds = hexmap.open_boundary
+    adjacency = hexmap.adjacency
+    q_low = min(h[0] for h in barrier)
+    q_high = max(h[0] for h in barrier)
+    r_low = min(h[1] for h in barrier)
+    r_high = max(h[1] for h in barrier)
+    s_low = min(h[0] + h[1] for h in barrier)
+    s_high = max(h[0] + h[1] for h in barrier)
+    inside = set(barrier)
+    outside: set[Hex] = set()
+    for b in barrier:
+        for start in adjacency.get(b, ()):
+            if start in inside or start in outside:
+                continue
+            part = {start}
+            stack = [start]
+            escaped = False
+            while stack:
+                h = stack.pop()
+                q, r = h
+                if (
+                    h in seeds
+                    or not (q_low < q < q_high and r_low < r < r_high and s_low < q + r < s_high)
+                    or len(adjacency[h]) < 6
+                ):
+                    escaped = True
+                    break
+                for n in adjacency[h]:
+                    if n in outside:
+                        escaped = True
+                        break
+                    if n not in inside and n not in part:
+                        part.add(n)
+                        stack.append(n)
+                if escaped:
+                    break
+            if escaped:
+                outside |= part
+            else:
+                inside |= part
+    return frozenset(inside & cells)
 
 
 def components(hexes: set[Hex]) -> list[set[Hex]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from campaigns.games.rules import Reason
-from refit.rules.hexgrid import Hex, distance, hexrow
+from refit.rules.hexgrid import Hex, hexrow, ring_around
 from refit.rules.perimeter.board import BIG, EDGE, MAIN, MMC, POCKET, Board, Marker, MarkerCheck
 
 # --- 11.6053 map-edge markers ------------------------------------------------------------------
@@ -94,7 +94,11 @@ def check_markers(
     earlier one). Edge markers come first and are legal by construction."""
     enemy_blocks = blocking(board, board.enemy(side))
     marker_hexes = {m.hex for m in edges} | {m.hex for m in markers}
-    placed: list[tuple[Marker, tuple[Hex, ...]]] = [(m, m.path) for m in edges if m.path]
+    placed: list[tuple[Marker, tuple[Hex, ...]]] = []
+    index: dict[Hex, list[int]] = {}
+    for m in edges:
+        if m.path:
+            _place(placed, index, m, m.path)
     checks = []
     for marker in markers:
         reasons: list[Reason] = []
@@ -120,34 +124,59 @@ def check_markers(
                 if h in enemy_blocks:
                     reasons.append(Reason("blocked", rule, {"hex": h, "by": enemy_blocks[h]}))
                     break
-            overlap = _overlap(path, placed, marker_hexes)
+            overlap = _overlap(path, placed, marker_hexes, index)
             if overlap is not None:
                 reasons.append(Reason("overlaps", "11.6054", {"hex": overlap}))
             if not reasons:
-                placed.append((marker, path))
+                _place(placed, index, marker, path)
         if marker.kind == POCKET:
             inside = next((h for h in path or (marker.hex,) if h in main_area), None)
             if inside is not None:
                 reasons.append(Reason("inside_perimeter", "11.6056", {"hex": inside}))
                 if placed and placed[-1][0] is marker:
-                    placed.pop()
+                    for h in placed.pop()[1]:
+                        index[h].pop()
         checks.append(MarkerCheck(marker=marker, path=path or (), reasons=tuple(reasons)))
     return checks
+
+
+def _place(
+    placed: list[tuple[Marker, tuple[Hex, ...]]],
+    index: dict[Hex, list[int]],
+    marker: Marker,
+    path: tuple[Hex, ...],
+) -> None:
+    for h in path:
+        index.setdefault(h, []).append(len(placed))
+    placed.append((marker, path))
 
 
 def _overlap(
     path: tuple[Hex, ...],
     placed: Sequence[tuple[Marker, tuple[Hex, ...]]],
     marker_hexes: set[Hex],
+    index: dict[Hex, list[int]] | None = None,
 ) -> Hex | None:
-    mine = set(path)
-    for _other, other_path in placed:
-        if set(other_path) == mine:
-            continue  # the marker it faces: one 'hexrow', two markers
-        for h in path:
-            if h in other_path and h not in marker_hexes:
-                return h
-    return None
+    """The first hex of ``path`` on an earlier 'hexrow' (the earliest such 'hexrow'), marker
+    hexes aside. ``index`` lists, for each hex, the positions in ``placed`` of the 'hexrows'
+    through it."""
+    if index is None:
+        index = {}
+        for position, (_other, other_path) in enumerate(placed):
+            for h in other_path:
+                index.setdefault(h, []).append(position)
+    mine = frozenset(path)
+    first: int | None = None
+    for h in path:
+        if h in marker_hexes:
+            continue
+        for position in index.get(h, ()):
+            if (first is None or position < first) and frozenset(placed[position][1]) != mine:
+                first = position  # not the marker it faces: one 'hexrow', two markers
+    if first is None:
+        return None
+    other = set(placed[first][1])
+    return next(h for h in path if h in other and h not in marker_hexes)
 
 
 # --- 'hexrows' and loops -----------------------------------------------------------------------
@@ -165,11 +194,11 @@ def hexrow_segments(checks: Sequence[tuple[Marker, tuple[Hex, ...]]]) -> dict[fr
         key = frozenset([frozenset([marker.hex, marker.target]), frozenset(path)])
         segments.setdefault(key, (marker.hex, marker.target, path))
         joined.add(frozenset([marker.hex, marker.target]))
-    hexes = sorted({m.hex for m, _ in checks})
-    for i, a in enumerate(hexes):
-        for b in hexes[i + 1 :]:
+    hexes = {m.hex for m, _ in checks}
+    for a in sorted(hexes):
+        for b in ring_around(a):
             pair = frozenset([a, b])
-            if distance(a, b) == 1 and pair not in joined:
+            if b > a and b in hexes and pair not in joined:
                 segments[frozenset([pair])] = (a, b, (a, b))
     return segments
 

@@ -21,8 +21,11 @@ def url(campaign, name, *args):
 
 
 def a_loop(campaign, people):
-    """German control on the west and north edges, Soviet control on the others."""
+    """German control on the west and north edges, Soviet control on the others (on a map
+    cleared of the CG's initial control)."""
     state = current_state(campaign)
+    state.control = {}
+    state.save()
     changes.set_control(
         viewer_for(people["german"], campaign.pk),
         state,

@@ -29,3 +29,17 @@ def test_a_refusal_reads_in_japanese():
         assert reason_text(MAP, Reason("not_closed", "11.6054")) == (
             "まだ閉じたループの一部ではありません (11.6054)。"
         )
+
+
+def test_a_long_list_names_the_first_twelve_and_counts():
+    cells = MAP.sorted(MAP.cells)
+    names = [MAP.name(c) for c in cells]
+    with translation.override("en"):
+        twelve = reason_text(MAP, Reason("strategic_outside", "11.6051", {"hexes": cells[:12]}))
+        assert ", ".join(names[:12]) + " (11.6051)" in twelve and "in all" not in twelve
+        many = reason_text(MAP, Reason("strategic_outside", "11.6051", {"hexes": cells[:13]}))
+        assert ", ".join(names[:12]) + " … (13 hexes in all) (11.6051)" in many
+        assert names[12] not in many.split("…")[0]
+    with translation.override("ja"):
+        many = reason_text(MAP, Reason("strategic_outside", "11.6051", {"hexes": cells[:13]}))
+        assert "全 13 ヘクス" in many
