@@ -15,6 +15,7 @@ from django.db.models import Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.games.map_groups import is_split, map_groups
 from campaigns.games.registry import Period, Side
 from campaigns.games.weather import WeatherType, ec_types_of, label_of, types_of
 from campaigns.models import (
@@ -56,11 +57,18 @@ class RosterRow:
     future: bool = False  # not reached and nothing recorded: CPP/FPP cells stay blank
     weather: str = ""  # the day's weather in the reader's words (the game's name for its key)
     ec: str = ""  # likewise its EC
+    # RF CG I (11.58): the Historical DRM per map group, (group, value or None), in the CG's order
+    hist_drms: tuple[tuple[str, int | None], ...] = ()
+
+    @property
+    def repl_parts(self) -> str:
+        """Repl as the form would be filled in RF CG I: each map group's CPP ("RB 16 + RO 15")."""
+        return " + ".join(f"{group} {cpp}" for group, cpp in self.cpp.repl_by_group)
 
 
 def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
     return [
-        Movement(entry.index, entry.kind, entry.amount, entry.rg, entry.locations)
+        Movement(entry.index, entry.kind, entry.amount, entry.rg, entry.locations, entry.map_group)
         for entry in entries
         if entry.ledger == ledger and entry.index < day_count
     ]
@@ -121,7 +129,7 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
     }
     entries = list(
         LedgerEntry.objects.filter(campaign=campaign, side=side).only(
-            "index", "ledger", "kind", "amount", "rg", "locations"
+            "index", "ledger", "kind", "amount", "rg", "locations", "map_group"
         )
     )
     cpp = cpp_days(count, movements(entries, LedgerEntry.CPP, count))
@@ -152,9 +160,11 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
         )
     weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
     language = get_language()
+    groups = split_groups(campaign)
     rows = []
     for index, period in enumerate(periods):
         record = side_days.get(index)
+        by_group = (record.hist_drms or {}) if record is not None else {}
         rows.append(
             RosterRow(
                 index=index,
@@ -171,6 +181,14 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 future=index > last,
                 weather=_named(weathers, days.get(index), "weather", language),
                 ec=_named(ecs, days.get(index), "ec", language),
+                hist_drms=tuple((group, by_group.get(group)) for group in groups),
             )
         )
     return rows
+
+
+def split_groups(campaign: Campaign) -> tuple[str, ...]:
+    """The map groups of a campaign game played on more than one (RF CG I), else ()."""
+    definition = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    cg_def = definition.get(campaign.campaign_game) or {}
+    return map_groups(cg_def) if is_split(cg_def) else ()

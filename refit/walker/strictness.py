@@ -23,7 +23,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaigns.games import step_engine
+from campaigns.games import map_groups, step_engine
 from campaigns.games.rules import Reason
 from campaigns.models import Campaign, CampaignDay, DiceRoll, RefitPhase, Scenario
 from refit.rules import strictness as rules
@@ -79,12 +79,25 @@ def rolled_tables(campaign: Campaign, reph: RefitPhase, side: str) -> set[str]:
         index=reph.index,
         rolled_at__gte=reph.started_at,
         voided_at__isnull=True,
-    ).values_list("table_id", "side")
-    return {
-        table_id
-        for table_id, roller in rolls
+    ).values_list("table_id", "side", "result")
+    counted = [
+        (table_id, result)
+        for table_id, roller, result in rolls
         if roller == side or (table_id in EFFECTS and EFFECTS[table_id].once == "reph")
-    }
+    ]
+    # A table rolled once per map group (RF CG I's 11.616) counts when every group is rolled.
+    cg_def = campaign_facts.cg_definition(campaign)
+    rolled = set()
+    for table_id in {table_id for table_id, _result in counted}:
+        groups = map_groups.groups_to_roll(cg_def, table_id)
+        made = [
+            (result or {}).get("map_group", "") if isinstance(result, dict) else ""
+            for t, result in counted
+            if t == table_id
+        ]
+        if not map_groups.missing_groups(groups, made):
+            rolled.add(table_id)
+    return rolled
 
 
 def _table_label(campaign: Campaign, table_id: str) -> tuple[str, str]:
