@@ -43,9 +43,7 @@ def per_map_group_tables(cg_def: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(tables)
 
 
-def groups_to_roll(
-    cg_def: Mapping[str, Any], table_id: str
-) -> tuple[str, ...]:
+def groups_to_roll(cg_def: Mapping[str, Any], table_id: str) -> tuple[str, ...]:
     """The map groups ``table_id`` is rolled for (("",): once, for no map group)."""
     if table_id in per_map_group_tables(cg_def):
         return map_groups(cg_def)

@@ -84,8 +84,7 @@ class SideDayForm(forms.Form):
                 if name in self.fields:
                     self.fields[name].disabled = True
                     self.fields[name].help_text = _(
-                        "Only the referee sets the Historical DRM in a campaign that has a "
-                        "referee."
+                        "Only the referee sets the Historical DRM in a campaign that has a referee."
                     )
 
     def changed_values(self) -> dict[str, Any]:

@@ -29,12 +29,12 @@ from campaigns.roster import services
 from campaigns.roster.forms import LedgerEntryForm, SideDayForm, hist_drm_field, rg_chart_ids
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
 from campaigns.roster.rows import (
-    split_groups,
     chit_label,
     cpp_fpp_note,
     last_filled_day,
     movements,
     roster_rows,
+    split_groups,
 )
 from campaigns.state import StaleEdit, StateError
 

@@ -138,7 +138,8 @@ def _book_cpp(booking: Booking) -> str:
         kind=LedgerKind.REPLENISHMENT,
         amount=cpp,
         note=(
-            _("CPP replenishment DR %(final)s, %(group)s") % {"final": roll.final, "group": map_group}
+            _("CPP replenishment DR %(final)s, %(group)s")
+            % {"final": roll.final, "group": map_group}
             if map_group
             else _("CPP replenishment DR %(final)s") % {"final": roll.final}
         ),

@@ -183,9 +183,7 @@ def test_a_roll_waits_for_its_own_map_groups_historical_drm(rf, nov_12, client_a
     page = text(client_as("german").get(step_url(rf, "german")).content.decode())
     assert page.count("The Historical DRM for this day is unknown") == 1  # RO only
     with dice.use_roller(Loaded(3, 4)):
-        refused = client_as("german").post(
-            roll_url(rf, "german"), post(nov_12, "RO"), follow=True
-        )
+        refused = client_as("german").post(roll_url(rf, "german"), post(nov_12, "RO"), follow=True)
     assert "The Historical DRM for this day is unknown" in text(refused.content.decode())
     assert not DiceRoll.objects.exists()
 
