@@ -86,6 +86,19 @@ def known_hist_drm(campaign: Campaign, period_key: str, side: str) -> int | None
     return values.pop() if len(values) == 1 else None
 
 
+def known_hist_drms(campaign: Campaign, period_key: str, side: str) -> dict[str, int]:
+    """RF CG I (11.58): the values the data knows for the day and side, per map group (the
+    chart's RB CG and RO CG columns); empty for a campaign game on one map group."""
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    groups = (definitions.get(campaign.campaign_game) or {}).get("map_groups") or []
+    chart = campaign.game.files.get("historical_drm")
+    if len(groups) < 2 or not chart:
+        return {}
+    day = chart.get("days", {}).get(period_key, {})
+    values = {group: day.get(group, {}).get(side, {}).get("value") for group in groups}
+    return {group: int(value) for group, value in values.items() if value is not None}
+
+
 def vehicles_of(campaign: Campaign) -> tuple[str, ...]:
     files = campaign.game.files
     texts = [
@@ -133,6 +146,7 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
         CampaignDay(campaign=campaign, index=i, **fixed.get(i, {})) for i in range(len(periods))
     )
     ob = initial_ob(campaign)
+    split = len(_definition(campaign).get("map_groups") or []) > 1
     side_days = []
     for index, period in enumerate(periods):
         for side in campaign.game.side_keys:
@@ -142,7 +156,9 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
                     campaign=campaign,
                     index=index,
                     side=side,
-                    hist_drm=known_hist_drm(campaign, period.key, side),
+                    # RF CG I keeps a value per map group (hist_drms), none for the side.
+                    hist_drm=None if split else known_hist_drm(campaign, period.key, side),
+                    hist_drms=known_hist_drms(campaign, period.key, side),
                     elr=first.get("elr"),
                     san=first.get("san"),
                     # The initial ELR and SAN are printed in the rules: no secret.
