@@ -67,6 +67,14 @@ class PurchaseSituation:
     hist_drm_unknown: bool = False
 
 
+def _hist_drm_unknown(reading: SideReading) -> bool:
+    """The day's Historical DRM is not entered yet — in RF CG I, one map group's or both."""
+    groups = map_groups(reading.campaign)
+    if len(groups) > 1:
+        return any(reading.hist_drms.get(group) is None for group in groups)
+    return reading.hist_drm is None
+
+
 def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
     """The purchase page of ``side`` as ``viewer`` sees it; the side's CPP ledger is read once,
     and the number of queries does not grow with the campaign."""
@@ -90,7 +98,7 @@ def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
         chart=_chart_rows(viewer, reading, reph, can_buy) if in_reph else (),
         rgs=_rg_rows(viewer, reading, reph, marks),
         map_groups=map_groups(campaign),
-        hist_drm_unknown=has_chart(campaign) and reading.hist_drm is None,
+        hist_drm_unknown=has_chart(campaign) and _hist_drm_unknown(reading),
     )
 
 
