@@ -195,6 +195,9 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
                     number=numbers[entry["rg"]],
                     index=0,
                     source=ReinforcementGroup.Source.INITIAL,
+                    # RF CG I: the map group of its OB (first set-up there, 11.58 CG10); its
+                    # strength roll takes that group's Historical DRM.
+                    details={"map_group": entry["map_group"]} if entry.get("map_group") else {},
                 )
         for unit in side_ob.get("units", []):
             text = unit.get("text", "")
