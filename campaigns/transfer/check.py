@@ -267,8 +267,28 @@ class FileChecker(LogChecks):
             *END_COUNTS,
             "all_stone_locations",
             "winner_by",
+            "map_groups",
         }:
             raise self.error("scenarios", number, "end", _("is not a scenario's end."))
+        groups = end.get("map_groups", {})
+        if not isinstance(groups, dict) or not all(
+            group in self._map_groups()
+            and isinstance(by_side, dict)
+            and all(
+                side in self.module.side_keys
+                and isinstance(counts, dict)
+                and set(counts) <= set(LOCATION_COUNTS)
+                and all(is_int(c) and 0 <= c <= COUNT_MAX for c in counts.values())
+                for side, counts in by_side.items()
+            )
+            for group, by_side in groups.items()
+        ):
+            raise self.error(
+                "scenarios",
+                number,
+                "end.map_groups",
+                _("must give Stone Location counts per map group of this campaign game."),
+            )
         for key in END_COUNTS:
             counts = end.get(key, {})
             if not isinstance(counts, dict) or not all(
