@@ -65,8 +65,6 @@ def test_a_soviet_afv_rg_bought_for_rb_carries_cg9_on_the_record(rf):
             source=ReinforcementGroup.Source.PURCHASED,
             details={"map_group": group},
         )
-    others = {
-        row.other for row in rg_purchase_record(rf, "soviet") if row.other.startswith("R")
-    }
+    others = {row.other for row in rg_purchase_record(rf, "soviet") if row.other.startswith("R")}
     assert "RB; not from a south-edge ground hex (11.58 CG9)" in others
     assert "RO" in others
