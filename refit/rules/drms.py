@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.games.registry import LocalizedText
-from campaigns.games.rules import Drm
+from campaigns.games.rules import Drm, signed
 
 SIDE_IDS = {"german", "soviet", "russian"}
 
@@ -111,7 +111,7 @@ def _historical(raw: Mapping[str, Any], facts: Mapping[str, Any], table: str) ->
 def _group_question(raw: Mapping[str, Any], by_group: Mapping[str, int]) -> Question:
     """RF CG I: a roll made once for the side (11.617) whose Historical DRM differs between the
     map groups — the side chooses which group's value applies (docs/rules-decisions.md)."""
-    shown = ", ".join(f"{group} {value:+d}" for group, value in by_group.items())
+    shown = ", ".join(f"{group} {signed(int(value))}" for group, value in by_group.items())
     when = {
         "en": f"Historical DRM (11.6161) of the map group chosen ({shown}; 11.58 does not say "
         "which)",

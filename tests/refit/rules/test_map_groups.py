@@ -15,7 +15,7 @@ def test_the_elr_roll_asks_which_map_groups_value_when_they_differ():
     resolution = drms.resolve(ELR, {**BASE, "hist_drm_by_group": {"RB": -1, "RO": 1}})
     question = next(q for q in resolution.questions if q.id == "historical")
     assert (question.kind, question.choices) == ("choice", (-1, 1))
-    assert "RB -1, RO +1" in question.when["en"]
+    assert "RB −1, RO +1" in question.when["en"]
     assert not any(m.fact == "hist_drm" for m in resolution.missing)
     assert [d.value for d in drms.answered([question], {"historical": "1"})] == [1]
 

@@ -276,3 +276,35 @@ def test_a_campaign_on_one_map_group_still_rolls_once(campaign, people):
         )
     entry = LedgerEntry.objects.get(kind="replenishment")
     assert entry.map_group == ""
+
+
+def test_the_elr_roll_asks_which_map_groups_historical_drm_applies(rf, nov_12, people, client_as):
+    """11.617 is one DR per side: with RB −1 and RO 0 the side says which applies (11.58 does
+    not); the choice is logged with the roll."""
+    walk_to(rf, nov_12, people, "11.617")
+    the_plan = automatic.plan(rf, nov_12, "german", "rf.elr-change")
+    (question,) = [q for q in the_plan.resolution.questions if q.id == "historical"]
+    assert question.choices == (-1, 0)
+    page = client_as("german").get(reverse("refit:step", args=[rf.pk, "german", "11.617"]))
+    assert "RB −1, RO 0" in text(page.content.decode())
+    with pytest.raises(automatic.AutomaticRollError):  # a value of neither group
+        automatic.roll(
+            rf,
+            nov_12,
+            side="german",
+            step="11.617",
+            table_id="rf.elr-change",
+            answers={"historical": "2"},
+            by=people["german"],
+        )
+    with dice.use_roller(Loaded(3, 4)):
+        rolled = automatic.roll(
+            rf,
+            nov_12,
+            side="german",
+            step="11.617",
+            table_id="rf.elr-change",
+            answers={"historical": "-1"},
+            by=people["german"],
+        )
+    assert [m["value"] for m in rolled.roll.modifiers if m.get("id") == "historical"] == [-1]
