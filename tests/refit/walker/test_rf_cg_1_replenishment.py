@@ -308,3 +308,32 @@ def test_the_elr_roll_asks_which_map_groups_historical_drm_applies(rf, nov_12, p
             by=people["german"],
         )
     assert [m["value"] for m in rolled.roll.modifiers if m.get("id") == "historical"] == [-1]
+
+
+def test_the_rolls_and_their_bookings_round_trip_the_export(rf, nov_12, people):
+    from campaigns.access import viewer_for
+    from campaigns.transfer import services as transfer
+
+    with dice.use_roller(Loaded(3, 4, 5, 5)):
+        for group in ("RB", "RO"):
+            automatic.roll(
+                rf,
+                nov_12,
+                side="german",
+                step="11.616",
+                table_id="rf.cpp-replenishment",
+                answers={},
+                by=people["german"],
+                map_group=group,
+            )
+    data = transfer.build_export(viewer_for(people["referee"], rf.pk))
+    copy_ = transfer.load(
+        transfer.parse_export(transfer.dumps(data).encode()), user=people["outsider"]
+    )
+    rolls = DiceRoll.objects.filter(campaign=copy_, table_id="rf.cpp-replenishment")
+    assert sorted(r.result["map_group"] for r in rolls) == ["RB", "RO"]
+    assert sorted(
+        LedgerEntry.objects.filter(campaign=copy_, kind="replenishment").values_list(
+            "map_group", "amount"
+        )
+    ) == [("RB", 15), ("RO", 13)]
