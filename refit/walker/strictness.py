@@ -111,6 +111,27 @@ def _table_label(campaign: Campaign, table_id: str) -> tuple[str, str]:
     return str(name.get(language) or name.get("en") or table_id), str(raw.get("rule", ""))
 
 
+def _groups_to_roll(campaign: Campaign, reph: RefitPhase, side: str, table_id: str) -> str:
+    """For a table rolled once per map group (RF CG I's 11.616): which groups are still to roll,
+    as a sentence ("" for any other table)."""
+    groups = map_groups.groups_to_roll(campaign_facts.cg_definition(campaign), table_id)
+    if groups == ("",):
+        return ""
+    results = DiceRoll.objects.filter(
+        campaign=campaign,
+        index=reph.index,
+        side=side,
+        table_id=table_id,
+        rolled_at__gte=reph.started_at,
+        voided_at__isnull=True,
+    ).values_list("result", flat=True)
+    made = [(r or {}).get("map_group", "") for r in results if isinstance(r, dict)]
+    missing = map_groups.missing_groups(groups, made)
+    return " " + _("Still to roll for: %(groups)s (11.58, one DR per map group).") % {
+        "groups": ", ".join(missing)
+    }
+
+
 def _mandatory_sentence(campaign: Campaign, reason: Reason) -> str:
     table, table_rule = _table_label(campaign, reason.params["table"])
     text = _(
@@ -143,7 +164,11 @@ def missing(
             instead=instead,
         )
         required += [
-            Requirement(reason.params["table"], _mandatory_sentence(campaign, reason))
+            Requirement(
+                reason.params["table"],
+                _mandatory_sentence(campaign, reason)
+                + _groups_to_roll(campaign, reph, side, reason.params["table"]),
+            )
             for reason in reasons
         ]
     for guard in MARK_GUARDS:

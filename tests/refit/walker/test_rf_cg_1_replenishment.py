@@ -174,6 +174,7 @@ def test_the_step_cannot_be_marked_with_one_roll_of_two(rf, nov_12, people):
         )
     missing = strictness.missing(rf, nov_12, "german", step_of(rf, nov_12))
     assert [r.key for r in missing] == ["rf.cpp-replenishment"]
+    assert missing[0].text.endswith("Still to roll for: RB (11.58, one DR per map group).")
     with pytest.raises(walker.WalkerError):
         walker.mark(rf, nov_12, side="german", rule="11.616", by=people["german"])
 
