@@ -69,6 +69,13 @@ def _definition(campaign: Campaign) -> dict[str, Any]:
     return definitions.get(campaign.campaign_game) or {}
 
 
+def split_map_groups(campaign: Campaign) -> tuple[str, ...]:
+    """The map groups of a campaign game played on more than one (RF CG I, 11.58), else ():
+    where a value is kept, or a roll made, per map group."""
+    groups = tuple(_definition(campaign).get("map_groups") or ())
+    return groups if len(groups) > 1 else ()
+
+
 def initial_ob(campaign: Campaign) -> dict[str, Any]:
     return _definition(campaign).get("initial_ob") or {}
 
@@ -89,10 +96,9 @@ def known_hist_drm(campaign: Campaign, period_key: str, side: str) -> int | None
 def known_hist_drms(campaign: Campaign, period_key: str, side: str) -> dict[str, int]:
     """RF CG I (11.58): the values the data knows for the day and side, per map group (the
     chart's RB CG and RO CG columns); empty for a campaign game on one map group."""
-    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
-    groups = (definitions.get(campaign.campaign_game) or {}).get("map_groups") or []
+    groups = split_map_groups(campaign)
     chart = campaign.game.files.get("historical_drm")
-    if len(groups) < 2 or not chart:
+    if not groups or not chart:
         return {}
     day = chart.get("days", {}).get(period_key, {})
     values = {group: day.get(group, {}).get(side, {}).get("value") for group in groups}
@@ -146,7 +152,7 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
         CampaignDay(campaign=campaign, index=i, **fixed.get(i, {})) for i in range(len(periods))
     )
     ob = initial_ob(campaign)
-    split = len(_definition(campaign).get("map_groups") or []) > 1
+    split = bool(split_map_groups(campaign))
     side_days = []
     for index, period in enumerate(periods):
         for side in campaign.game.side_keys:

@@ -19,7 +19,7 @@ from campaigns.games.registry import Period, Side
 from campaigns.histdrm.forms import ChartForm
 from campaigns.histdrm.services import cell_value, column_key
 from campaigns.models import Campaign, SideDay
-from campaigns.state import known_hist_drm
+from campaigns.state import known_hist_drm, split_map_groups
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,6 @@ def map_groups(campaign: Campaign) -> tuple[str, ...]:
     return tuple((definitions.get(campaign.campaign_game) or {}).get("map_groups") or ())
 
 
-def split_groups(campaign: Campaign) -> tuple[str, ...]:
-    """The map groups the chart has a column per side for (RF CG I), else ()."""
-    groups = map_groups(campaign)
-    return groups if len(groups) > 1 else ()
-
-
 def example_value(campaign: Campaign, key: str, side: str, group: str = "") -> int | None:
     """An example's value for the day and side (11.6195: the map group is not named), when every
     map group of the campaign game carries the same one; for a map group's column, that
@@ -131,7 +125,7 @@ def chart_page(
         saved = side_days(campaign, visible)
     stale = stale or {}
     periods = campaign.cg.periods
-    groups = split_groups(campaign)
+    groups = split_map_groups(campaign)
     form = (
         ChartForm(data, campaign=campaign, saved=saved, editable=editable, groups=groups)
         if editable

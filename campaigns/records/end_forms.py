@@ -18,6 +18,7 @@ from campaigns.records.forms import (
     side_field,
 )
 from campaigns.records.losses import OUTCOMES, SquadTypes, known_cvp, outcomes_for
+from campaigns.state import split_map_groups
 
 
 def _count_field(label: Any) -> forms.IntegerField:
@@ -241,7 +242,7 @@ class EndForm(forms.Form):
             self.side_rows.append((name, names))
         # RF CG I's initial scenario: its VC are judged per map group (11.58), on counts
         # recorded for each group.
-        self.map_groups = _split_groups(campaign) if scenario.scenario_type == "initial" else ()
+        self.map_groups = split_map_groups(campaign) if scenario.scenario_type == "initial" else ()
         for group in self.map_groups if self.stone else ():
             for side in campaign.sides:
                 name = f"{side.name.in_language(language)}, {group}"
@@ -316,10 +317,3 @@ class EndForm(forms.Form):
         if groups:
             end["map_groups"] = groups
         return end
-
-
-def _split_groups(campaign: Campaign) -> tuple[str, ...]:
-    """The map groups of a campaign game played on two (RF CG I), else ()."""
-    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
-    groups = tuple((definitions.get(campaign.campaign_game) or {}).get("map_groups") or ())
-    return groups if len(groups) > 1 else ()

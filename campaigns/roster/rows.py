@@ -15,7 +15,6 @@ from django.db.models import Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from campaigns.games.map_groups import is_split, map_groups
 from campaigns.games.registry import Period, Side
 from campaigns.games.weather import WeatherType, ec_types_of, label_of, types_of
 from campaigns.models import (
@@ -29,6 +28,7 @@ from campaigns.models import (
 )
 from campaigns.roster.forms import RF_CHITS
 from campaigns.roster.ledger import CppDay, FppDay, Movement, cpp_days, fpp_days
+from campaigns.state import split_map_groups
 
 # --- the CG Roster -------------------------------------------------------------------------
 
@@ -160,7 +160,7 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
         )
     weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
     language = get_language()
-    groups = split_groups(campaign)
+    groups = split_map_groups(campaign)
     rows = []
     for index, period in enumerate(periods):
         record = side_days.get(index)
@@ -185,10 +185,3 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
             )
         )
     return rows
-
-
-def split_groups(campaign: Campaign) -> tuple[str, ...]:
-    """The map groups of a campaign game played on more than one (RF CG I), else ()."""
-    definition = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
-    cg_def = definition.get(campaign.campaign_game) or {}
-    return map_groups(cg_def) if is_split(cg_def) else ()

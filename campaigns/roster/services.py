@@ -17,8 +17,7 @@ from campaigns.history import services as history
 from campaigns.models import Campaign, LedgerEntry, LedgerKind, SideDay
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.roster.ledger import Movement, cpp_days, fpp_days
-from campaigns.roster.rows import split_groups
-from campaigns.state import StateError, check_day, check_side, edit_row
+from campaigns.state import StateError, check_day, check_side, edit_row, split_map_groups
 
 
 @transaction.atomic
@@ -46,7 +45,7 @@ BOOKED_ONCE_A_DAY = {LedgerKind.REPLENISHMENT}
 def _check_map_group(campaign: Campaign, kind: str, map_group: str) -> None:
     """RF CG I (11.58): a replenishment names one of the CG's map groups, nothing else does; in
     a campaign game on one map group nothing names one."""
-    groups = split_groups(campaign)
+    groups = split_map_groups(campaign)
     if not map_group:
         if groups and kind == LedgerKind.REPLENISHMENT:
             raise StateError(

@@ -34,9 +34,8 @@ from campaigns.roster.rows import (
     last_filled_day,
     movements,
     roster_rows,
-    split_groups,
 )
-from campaigns.state import StaleEdit, StateError
+from campaigns.state import StaleEdit, StateError, split_map_groups
 
 # --- the CG Roster -------------------------------------------------------------------------
 
@@ -75,7 +74,7 @@ def side_day(request: HttpRequest, campaign_id: int, side: str, index: int) -> H
     if record is None:
         raise Http404
     # The Historical DRM chart is not in our rules: whoever makes the referee's calls fills it in.
-    groups = split_groups(campaign)
+    groups = split_map_groups(campaign)
     form_options = {
         "campaign": campaign,
         "may_set_hist_drm": viewer.can_act_for_campaign,
@@ -204,7 +203,7 @@ def _new_ledger_form(
         campaign=viewer.campaign,
         side=side,
         can_overrule=viewer.can_overrule,
-        map_groups=split_groups(viewer.campaign),
+        map_groups=split_map_groups(viewer.campaign),
         initial={"index": current, **initial},
     )
 
