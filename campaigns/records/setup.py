@@ -1,7 +1,8 @@
 """What the players follow when they set up a scenario of a campaign game with rule changes of
 its own (RF CG I, 11.58: CG6 OBA modules, CG8 sniper counters per map group, CG9 Soviet AFV RGs
 bought for RB, CG17 self-rally attempts), from the data (``cg_rule_changes``) into the reader's
-words. The numbers are the data's (campaign_games.json), never the template's."""
+words. The counts and limits are the data's (campaign_games.json); the sentences, CG8's 15
+hexes among them, are the rule's words."""
 
 from __future__ import annotations
 
