@@ -70,6 +70,13 @@ def _definition(campaign: Campaign) -> dict[str, Any]:
     return definitions.get(campaign.campaign_game) or {}
 
 
+def split_map_groups(campaign: Campaign) -> tuple[str, ...]:
+    """The map groups of a campaign game played on more than one (RF CG I, 11.58), else ():
+    where a value is kept, or a roll made, per map group."""
+    groups = tuple(_definition(campaign).get("map_groups") or ())
+    return groups if len(groups) > 1 else ()
+
+
 def initial_ob(campaign: Campaign) -> dict[str, Any]:
     return _definition(campaign).get("initial_ob") or {}
 
@@ -85,6 +92,18 @@ def known_hist_drm(campaign: Campaign, period_key: str, side: str) -> int | None
     values = {day.get(group, {}).get(side, {}).get("value") for group in groups}
     values.discard(None)
     return values.pop() if len(values) == 1 else None
+
+
+def known_hist_drms(campaign: Campaign, period_key: str, side: str) -> dict[str, int]:
+    """RF CG I (11.58): the values the data knows for the day and side, per map group (the
+    chart's RB CG and RO CG columns); empty for a campaign game on one map group."""
+    groups = split_map_groups(campaign)
+    chart = campaign.game.files.get("historical_drm")
+    if not groups or not chart:
+        return {}
+    day = chart.get("days", {}).get(period_key, {})
+    values = {group: day.get(group, {}).get(side, {}).get("value") for group in groups}
+    return {group: int(value) for group, value in values.items() if value is not None}
 
 
 def vehicles_of(campaign: Campaign) -> tuple[str, ...]:
@@ -145,6 +164,7 @@ def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
         CampaignDay(campaign=campaign, index=i, **fixed.get(i, {})) for i in range(len(periods))
     )
     ob = initial_ob(campaign)
+    split = bool(split_map_groups(campaign))
     side_days = []
     for index, period in enumerate(periods):
         for side in campaign.game.side_keys:
@@ -154,7 +174,9 @@ def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
                     campaign=campaign,
                     index=index,
                     side=side,
-                    hist_drm=known_hist_drm(campaign, period.key, side),
+                    # RF CG I keeps a value per map group (hist_drms), none for the side.
+                    hist_drm=None if split else known_hist_drm(campaign, period.key, side),
+                    hist_drms=known_hist_drms(campaign, period.key, side),
                     elr=first.get("elr"),
                     san=first.get("san"),
                     # The initial ELR and SAN are printed in the rules: no secret.
@@ -191,6 +213,9 @@ def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
                     number=numbers[entry["rg"]],
                     index=0,
                     source=ReinforcementGroup.Source.INITIAL,
+                    # RF CG I: the map group of its OB (first set-up there, 11.58 CG10); its
+                    # strength roll takes that group's Historical DRM.
+                    details={"map_group": entry["map_group"]} if entry.get("map_group") else {},
                 )
         for unit in side_ob.get("units", []):
             if unit.get("kind") == "armor_reserve_draw":

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.rules import signed
 from campaigns.histdrm import chart
-from campaigns.histdrm.services import Edit
+from campaigns.histdrm.services import Edit, cell_value, column_key
 from campaigns.models import Campaign, SideDay
 
 # What each code of ``chart.ChartError`` says, naming the line and, for a value, the cell.
@@ -72,35 +72,48 @@ class ChartForm(forms.Form):
         campaign: Campaign,
         saved: dict[tuple[int, str], SideDay],
         editable: list[str],
+        groups: tuple[str, ...] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.campaign = campaign
         self.editable = [side for side in campaign.game.side_keys if side in editable]
+        # The value columns: a side, or in RF CG I a side on each map group (11.6161).
+        self.columns = {
+            column_key(side, group): (side, group)
+            for side in self.editable
+            for group in (groups or ("",))
+        }
         language = get_language()
         self.cells: list[tuple[int, str]] = []
         for index, period in enumerate(campaign.cg.periods):
             label = period.label.in_language(language)
-            for side in self.editable:
+            for column, (side, group) in self.columns.items():
                 row = saved.get((index, side))
                 if row is None:
                     continue
-                self.cells.append((index, side))
-                side_name = campaign.side(side).name.in_language(language)
-                self.fields[self.cell_name(index, side)] = forms.CharField(
-                    label=f"{label}, {side_name}",
+                self.cells.append((index, column))
+                value = cell_value(row, group)
+                self.fields[self.cell_name(index, column)] = forms.CharField(
+                    label=f"{label}, {self.column_label(column)}",
                     required=False,
                     max_length=6,
-                    initial=_shown(row.hist_drm),
+                    initial=_shown(value),
                     widget=forms.TextInput(
                         attrs={"size": 3, "autocomplete": "off", "class": "drm-cell"}
                     ),
                 )
-                self.fields[self.version_name(index, side)] = forms.CharField(
+                self.fields[self.version_name(index, column)] = forms.CharField(
                     required=False,
-                    initial=f"{row.version}:{_shown(row.hist_drm)}",
+                    initial=f"{row.version}:{_shown(value)}",
                     widget=forms.HiddenInput,
                 )
+
+    def column_label(self, column: str) -> str:
+        """A column's name: the side's, with its map group in RF CG I ("German RB")."""
+        side, group = self.columns.get(column, (column, ""))
+        name = self.campaign.side(side).name.in_language(get_language())
+        return f"{name} {group}" if group else name
 
     @staticmethod
     def cell_name(index: int, side: str) -> str:
@@ -111,16 +124,13 @@ class ChartForm(forms.Form):
         return f"v-{index}-{side}"
 
     def _paste_errors(self, parsed: chart.ParsedChart) -> list[str]:
-        language = get_language()
         messages = []
         for error in parsed.errors:
             params: dict[str, Any] = {"line": error.line, **error.params}
             if error.cell:
-                params["side"] = self.campaign.side(error.cell).name.in_language(language)
+                params["side"] = self.column_label(error.cell)
             if error.code == "cell_count":
-                params["sides"] = ", ".join(
-                    self.campaign.side(key).name.in_language(language) for key in self.editable
-                )
+                params["sides"] = ", ".join(self.column_label(key) for key in self.columns)
             messages.append(str(PASTE_ERRORS[error.code]) % params)
         return messages
 
@@ -130,14 +140,29 @@ class ChartForm(forms.Form):
             chart.day_aliases(period.key, (period.label.en, period.label.ja))
             for period in self.campaign.cg.periods
         ]
-        sides = {
-            side.key: {
-                chart.normalize(name)
-                for name in (side.key, side.name.en, side.name.ja, side.name.in_language(language))
-            }
+        names = {
+            side.key: {side.key, side.name.en, side.name.ja, side.name.in_language(language)}
             for side in self.campaign.sides
         }
-        return chart.parse_chart(self.cleaned_data.get("paste", ""), days, sides, self.editable)
+        groups = sorted({group for _side, group in self.columns.values()})
+        # A header names a column "German" or, per map group, "German RB" / "German-RB" /
+        # "RB German" (one tab-separated cell, or joined by "-" or "/").
+        sides = {
+            column_key(side, group): {
+                chart.normalize(written)
+                for name in side_names
+                for written in (
+                    [f"{name} {group}", f"{name}-{group}", f"{name}/{group}", f"{group} {name}"]
+                    if group
+                    else [name]
+                )
+            }
+            for side, side_names in names.items()
+            for group in (groups or [""])
+        }
+        return chart.parse_chart(
+            self.cleaned_data.get("paste", ""), days, sides, list(self.columns)
+        )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -165,28 +190,42 @@ class ChartForm(forms.Form):
                     self.add_error("paste", message)
             values.update(parsed.values)
         cleaned["edits"] = [
-            Edit(index, side, shown[index, side][0], value)
-            for (index, side), value in values.items()
-            if (index, side) in shown and value != shown[index, side][1]
+            Edit(
+                index,
+                self.columns[column][0],
+                shown[index, column][0],
+                value,
+                map_group=self.columns[column][1],
+            )
+            for (index, column), value in values.items()
+            if (index, column) in shown and value != shown[index, column][1]
         ]
         return cleaned
 
 
-def rebase(data: QueryDict, saved: dict[tuple[int, str], SideDay]) -> QueryDict:
+def rebase(
+    data: QueryDict, saved: dict[tuple[int, str], SideDay], groups: tuple[str, ...] = ()
+) -> QueryDict:
     """The posted form made current after a stale save: every cell's hidden version and value
     become what is saved now, and a cell the user had not changed shows the saved value, so
     that saving again writes the user's changes and nothing else."""
     data = data.copy()
     for (index, side), row in saved.items():
-        cell, version = ChartForm.cell_name(index, side), ChartForm.version_name(index, side)
-        if version not in data:
-            continue
-        posted, _sep, before = data[version].partition(":")
-        if posted == str(row.version):
-            continue
-        typed, typed_problem = chart.read_value(data.get(cell, ""))
-        shown, shown_problem = chart.read_value(before)
-        if not typed_problem and not shown_problem and typed == shown:
-            data[cell] = _shown(row.hist_drm)
-        data[version] = f"{row.version}:{_shown(row.hist_drm)}"
+        for group in groups or ("",):
+            column = column_key(side, group)
+            cell, version = (
+                ChartForm.cell_name(index, column),
+                ChartForm.version_name(index, column),
+            )
+            if version not in data:
+                continue
+            posted, _sep, before = data[version].partition(":")
+            if posted == str(row.version):
+                continue
+            now = cell_value(row, group)
+            typed, typed_problem = chart.read_value(data.get(cell, ""))
+            shown, shown_problem = chart.read_value(before)
+            if not typed_problem and not shown_problem and typed == shown:
+                data[cell] = _shown(now)
+            data[version] = f"{row.version}:{_shown(now)}"
     return data

@@ -17,8 +17,22 @@ from django.forms import BoundField
 from campaigns.access import Viewer
 from campaigns.games.registry import Period, Side
 from campaigns.histdrm.forms import ChartForm
+from campaigns.histdrm.services import cell_value, column_key
 from campaigns.models import Campaign, SideDay
-from campaigns.state import known_hist_drm
+from campaigns.state import known_hist_drm, split_map_groups
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the chart: a side, or in RF CG I a side on one map group (11.6161 prints an
+    RB CG and an RO CG column)."""
+
+    side: Side
+    map_group: str = ""
+
+    @property
+    def key(self) -> str:
+        return column_key(self.side.key, self.map_group)
 
 
 @dataclass(frozen=True)
@@ -31,6 +45,7 @@ class Cell:
     version: BoundField | None
     stale: bool = False  # changed by someone else since the page was shown
     stale_value: int | None = None
+    map_group: str = ""
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,7 @@ class ChartPage:
     viewer: Viewer
     campaign: Campaign
     sides: tuple[Side, ...]
+    columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     form: ChartForm | None  # None: the viewer reads the chart only
     unknown: int  # cells shown still unknown
@@ -66,19 +82,29 @@ def map_groups(campaign: Campaign) -> tuple[str, ...]:
     return tuple((definitions.get(campaign.campaign_game) or {}).get("map_groups") or ())
 
 
-def example_value(campaign: Campaign, key: str, side: str) -> int | None:
+def example_value(campaign: Campaign, key: str, side: str, group: str = "") -> int | None:
     """An example's value for the day and side (11.6195: the map group is not named), when every
-    map group of the campaign game carries the same one."""
+    map group of the campaign game carries the same one; for a map group's column, that
+    group's."""
     day = _chart_day(campaign, key)
     values = {
-        day.get(group, {}).get(side, {}).get("example_value") for group in map_groups(campaign)
+        day.get(g, {}).get(side, {}).get("example_value")
+        for g in ((group,) if group else map_groups(campaign))
     }
     return values.pop() if len(values) == 1 else None
 
 
+def rules_value(campaign: Campaign, key: str, side: str, group: str = "") -> int | None:
+    """What the rules give for the day and side: in a map group's column, that group's value."""
+    if not group:
+        return known_hist_drm(campaign, key, side)
+    value = _chart_day(campaign, key).get(group, {}).get(side, {}).get("value")
+    return None if value is None else int(value)
+
+
 def side_days(campaign: Campaign, sides: list[str]) -> dict[tuple[int, str], SideDay]:
     rows = SideDay.objects.filter(campaign=campaign, side__in=sides).only(
-        "index", "side", "hist_drm", "version"
+        "index", "side", "hist_drm", "hist_drms", "version"
     )
     return {(row.index, row.side): row for row in rows}
 
@@ -99,27 +125,35 @@ def chart_page(
         saved = side_days(campaign, visible)
     stale = stale or {}
     periods = campaign.cg.periods
-    form = ChartForm(data, campaign=campaign, saved=saved, editable=editable) if editable else None
+    groups = split_map_groups(campaign)
+    form = (
+        ChartForm(data, campaign=campaign, saved=saved, editable=editable, groups=groups)
+        if editable
+        else None
+    )
     sides = tuple(campaign.side(key) for key in visible)
+    columns = tuple(Column(side, group) for side in sides for group in (groups or ("",)))
     rows = []
     unknown = 0
     for index, period in enumerate(periods):
         cells = []
-        for side in sides:
+        for column in columns:
+            side, group, key = column.side, column.map_group, column.key
             row = saved.get((index, side.key))
-            value = row.hist_drm if row is not None else None
+            value = cell_value(row, group) if row is not None else None
             unknown += value is None
             editable_cell = form is not None and row is not None
             cells.append(
                 Cell(
                     side=side,
                     value=value,
-                    rules_value=known_hist_drm(campaign, period.key, side.key),
-                    example_value=example_value(campaign, period.key, side.key),
-                    field=form[form.cell_name(index, side.key)] if editable_cell else None,
-                    version=form[form.version_name(index, side.key)] if editable_cell else None,
-                    stale=(index, side.key) in stale,
-                    stale_value=stale.get((index, side.key)),
+                    rules_value=rules_value(campaign, period.key, side.key, group),
+                    example_value=example_value(campaign, period.key, side.key, group),
+                    field=form[form.cell_name(index, key)] if editable_cell else None,
+                    version=form[form.version_name(index, key)] if editable_cell else None,
+                    stale=(index, key) in stale,
+                    stale_value=stale.get((index, key)),
+                    map_group=group,
                 )
             )
         rows.append(
@@ -137,6 +171,7 @@ def chart_page(
         viewer=viewer,
         campaign=campaign,
         sides=sides,
+        columns=columns,
         rows=tuple(rows),
         form=form,
         unknown=unknown,

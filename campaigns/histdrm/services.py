@@ -38,12 +38,31 @@ class Edit:
     side: str
     version: int
     value: int | None
+    map_group: str = ""  # RF CG I: the map group's column (11.6161 prints RB CG and RO CG)
+
+    @property
+    def column(self) -> str:
+        return column_key(self.side, self.map_group)
+
+
+def column_key(side: str, map_group: str = "") -> str:
+    """A column of the chart: a side, or in RF CG I a side on one map group ("german-RB")."""
+    return f"{side}-{map_group}" if map_group else side
+
+
+def cell_value(row: SideDay, map_group: str = "") -> int | None:
+    """What a row holds for a column: its one value, or a map group's (RF CG I)."""
+    if not map_group:
+        return row.hist_drm
+    value = (row.hist_drms or {}).get(map_group)
+    return None if value is None else int(value)
 
 
 class StaleChart(StaleEdit):
     """Rows changed since the page was shown; ``saved`` holds what they hold now."""
 
     def __init__(self, saved: dict[tuple[int, str], int | None]) -> None:
+        # ``saved``: (CG day index, column key) → the value saved now.
         StateError.__init__(
             self,
             _(
@@ -85,18 +104,34 @@ def save_chart(campaign: Campaign, *, by: AbstractBaseUser, edits: Iterable[Edit
     if missing:
         raise StateError(_("That day is not in this campaign's calendar."))
     stale = {
-        (edit.index, edit.side): rows[edit.index, edit.side].hist_drm
+        (edit.index, edit.column): cell_value(rows[edit.index, edit.side], edit.map_group)
         for edit in edits
         if rows[edit.index, edit.side].version != edit.version
     }
     if stale:
         raise StaleChart(stale)
+    by_row: dict[tuple[int, str], list[Edit]] = {}
+    for edit in edits:
+        by_row.setdefault((edit.index, edit.side), []).append(edit)
     changes: dict[str, list] = {}
-    for edit in sorted(edits, key=lambda edit: edit.index):
-        row = rows[edit.index, edit.side]
+    texts: dict[str, list[str]] = {}
+    for key in sorted(by_row):
+        row = rows[key]
         before = history.snapshot(row)
-        save_versioned(row, edit.version, {"hist_drm": edit.value})
-        changes.setdefault(edit.side, []).append((row, before, history.snapshot(row)))
+        fields: dict[str, object] = {}
+        groups = dict(row.hist_drms or {})
+        for edit in by_row[key]:
+            if edit.map_group:  # one save for the row's map groups: one version moves on
+                if edit.value is None:
+                    groups.pop(edit.map_group, None)
+                else:
+                    groups[edit.map_group] = edit.value
+                fields["hist_drms"] = groups
+            else:
+                fields["hist_drm"] = edit.value
+        save_versioned(row, by_row[key][0].version, fields)
+        changes.setdefault(row.side, []).append((row, before, history.snapshot(row)))
+        texts.setdefault(row.side, []).append(_row_text(row, by_row[key]))
     for side in campaign.game.side_keys:
         if side not in changes:
             continue
@@ -108,6 +143,14 @@ def save_chart(campaign: Campaign, *, by: AbstractBaseUser, edits: Iterable[Edit
             changes=changes[side],
             side=side,
             indexes=[row.index for row, _before, _after in changes[side]],
-            values=[value_text(row.hist_drm) for row, _before, _after in changes[side]],
+            values=texts[side],
         )
     return len(edits)
+
+
+def _row_text(row: SideDay, edits: list[Edit]) -> str:
+    """A row's new value as the history shows it: "−2", or per map group "RB −1 RO ?"."""
+    groups = [edit.map_group for edit in edits if edit.map_group]
+    if not groups:
+        return value_text(row.hist_drm)
+    return " ".join(f"{group} {value_text(cell_value(row, group))}" for group in groups)

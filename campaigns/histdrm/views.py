@@ -23,7 +23,7 @@ from campaigns import access
 from campaigns.histdrm import services
 from campaigns.histdrm.forms import rebase
 from campaigns.histdrm.page import chart_page, side_days
-from campaigns.state import StateError
+from campaigns.state import StateError, split_map_groups
 
 TEMPLATE = "campaigns/histdrm/chart.html"
 
@@ -53,7 +53,8 @@ def chart(request: HttpRequest, campaign_id: int) -> HttpResponse:
     except services.StaleChart as error:
         messages.error(request, str(error))
         fresh = side_days(viewer.campaign, viewer.visible_sides())
-        page = chart_page(viewer, data=rebase(request.POST, fresh), saved=fresh, stale=error.saved)
+        data = rebase(request.POST, fresh, split_map_groups(viewer.campaign))
+        page = chart_page(viewer, data=data, saved=fresh, stale=error.saved)
         return render(request, template, page.context())
     except StateError as error:
         messages.error(request, str(error))

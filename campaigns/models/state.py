@@ -52,6 +52,9 @@ class SideDay(models.Model):
     index = models.PositiveSmallIntegerField()
     side = models.CharField(max_length=20)
     hist_drm = models.SmallIntegerField(_("Historical DRM"), null=True, blank=True)
+    # RF CG I (11.58): the chart's value per map group ({"RB": -1, "RO": 0}); a map group not
+    # in it is unknown. ``hist_drm`` stays blank in a campaign game with map groups.
+    hist_drms = models.JSONField(_("Historical DRM per map group"), default=dict, blank=True)
     elr = models.PositiveSmallIntegerField(_("ELR"), null=True, blank=True)
     san = models.PositiveSmallIntegerField(_("SAN"), null=True, blank=True)
     elr_san_revealed = models.BooleanField(_("ELR and SAN announced"), default=False)
@@ -121,6 +124,9 @@ class LedgerEntry(models.Model):
     kind = models.CharField(max_length=30, choices=LedgerKind.choices)
     amount = models.IntegerField()
     rg = models.CharField(_("RG"), max_length=20, blank=True)
+    # RF CG I (11.58): the map group a replenishment was rolled for (one DR per map group);
+    # "" everywhere else.
+    map_group = models.CharField(_("map group"), max_length=10, blank=True)
     note = models.CharField(_("reason / note"), max_length=200, blank=True)
     # A recon payment (11.622, SaP 11.620): the Locations its dr gave, the roster's Recon column.
     locations = models.PositiveSmallIntegerField(_("Locations reconnoitred"), null=True, blank=True)

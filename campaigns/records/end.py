@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.access import Viewer
@@ -48,6 +49,8 @@ REASONS = {
         "The initial scenario's VC: Stone Locations gained − lost at least %(count)s."
     ),
     "initial_not_met": _("The initial scenario's VC are not met: the other side wins."),
+    "map_groups_same": _("The same side wins on every map group (11.58)."),
+    "map_groups_draw": _("One side wins on each map group: a draw (11.58)."),
 }
 WHY_NOT = {
     "record_locations": _("Record the Stone Locations gained and lost first."),
@@ -61,9 +64,12 @@ WHY_NOT = {
         "app has no map data for, or a count is not recorded yet: the players "
         "judge the winner."
     ),
-    "map_groups": _(
-        "The VC are judged per map group, which the app does not model yet: the "
-        "players judge the winner."
+    "map_groups_split": _(
+        "One side wins on each map group; the rules do not say how that makes one scenario "
+        "result (11.58 judges the CG per map group): the players record the winner."
+    ),
+    "map_groups_unknown": _(
+        "The VC are judged per map group (11.58), and a map group's result is not known yet."
     ),
     "no_vc": _(
         "This game has no scenario VC the app can evaluate (SaP: no per-time-frame "
@@ -125,13 +131,51 @@ def verdict_for(
         all_stone_locations=(end or {}).get("all_stone_locations", ""),
     )
     attacker = scenario.attacker or ("soviet" if scenario.night else "")
-    return scenario_winner(vc, facts, sides, attacker=attacker)
+    return scenario_winner(
+        vc, facts, sides, attacker=attacker, groups=group_facts(end or {}, cvp_lost, sides)
+    )
 
 
-def verdict_words(verdict: Verdict) -> str:
+def group_facts(
+    end: dict[str, Any], cvp_lost: dict[str, int], sides: list[str]
+) -> dict[str, EndFacts]:
+    """RF CG I: the Stone Location counts the scenario's end recorded per map group
+    (``end["map_groups"]``: {group: {side: {gained, lost, controlled}}})."""
+    groups = {}
+    for group, counts in (end.get("map_groups") or {}).items():
+
+        def count(key: str, counts: dict = counts) -> dict[str, int | None]:
+            return {side: ((counts or {}).get(side) or {}).get(key) for side in sides}
+
+        groups[group] = EndFacts(
+            cvp_lost=cvp_lost,
+            gained=count("gained"),
+            lost=count("lost"),
+            controlled=count("controlled"),
+        )
+    return groups
+
+
+def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) -> str:
+    """Why the VC give this winner, or none; per map group, each group's result first."""
+    lines = []
+    for group, judged in (verdict.values.get("groups") or {}).items():
+        winner = judged["winner"]
+        if winner:
+            name = (side_names or {}).get(winner, winner)
+            lines.append(gettext_now("%(group)s: %(side)s wins.") % {"group": group, "side": name})
+        else:
+            why = str(WHY_NOT.get(judged["reason"], judged["reason"]))
+            lines.append(
+                gettext_now("%(group)s: not known. %(why)s") % {"group": group, "why": why}
+            )
     if verdict.derived:
-        return str(REASONS.get(verdict.reason, verdict.reason)) % dict(verdict.values)
-    return str(WHY_NOT.get(verdict.reason, verdict.reason))
+        text = str(REASONS.get(verdict.reason, verdict.reason))
+        if "groups" not in verdict.values:
+            text = text % dict(verdict.values)
+    else:
+        text = str(WHY_NOT.get(verdict.reason, verdict.reason))
+    return " ".join([*lines, text])
 
 
 @dataclass(frozen=True)
@@ -194,7 +238,7 @@ def end_page(
         "label": scenario_label(campaign, scenario),
         "cvp": [(names.get(key, key), cvp_lost.get(key, 0)) for key in campaign.game.side_keys],
         "verdict": verdict,
-        "verdict_words": verdict_words(verdict),
+        "verdict_words": verdict_words(verdict, names),
         "verdict_winner": names.get(verdict.winner or "", ""),
         "winner": names.get(scenario.winner, ""),
         "winner_differs": verdict.derived and scenario.winner != verdict.winner,

@@ -19,6 +19,7 @@ from campaigns.records.forms import (
     side_field,
 )
 from campaigns.records.losses import OUTCOMES, SquadTypes, known_cvp, outcomes_for
+from campaigns.state import split_map_groups
 
 
 def _count_field(label: Any) -> forms.IntegerField:
@@ -245,6 +246,18 @@ class EndForm(forms.Form):
                 self.fields[f"{key}_{side.key}"] = _count_field(label % {"side": name})
                 names.append(f"{key}_{side.key}")
             self.side_rows.append((name, names))
+        # RF CG I's initial scenario: its VC are judged per map group (11.58), on counts
+        # recorded for each group.
+        self.map_groups = split_map_groups(campaign) if scenario.scenario_type == "initial" else ()
+        for group in self.map_groups if self.stone else ():
+            for side in campaign.sides:
+                name = f"{side.name.in_language(language)}, {group}"
+                names = []
+                for key, label in LOCATION_FIELDS:
+                    field = f"{key}_{side.key}_{group}"
+                    self.fields[field] = _count_field(label % {"side": name})
+                    names.append(field)
+                self.side_rows.append((name, names))
         if self.stone:
             self.fields["all_stone_locations"] = side_field(
                 campaign, _("Controls every Stone Location at the end"), _("Neither side")
@@ -262,6 +275,10 @@ class EndForm(forms.Form):
             for side, count in (end.get(key) or {}).items():
                 initial[f"{key}_{side}"] = count
         initial["all_stone_locations"] = end.get("all_stone_locations", "")
+        for group, by_side in (end.get("map_groups") or {}).items():
+            for side, counts in (by_side or {}).items():
+                for key in ("gained", "lost", "controlled"):
+                    initial[f"{key}_{side}_{group}"] = (counts or {}).get(key)
         return initial
 
     def side_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
@@ -293,4 +310,16 @@ class EndForm(forms.Form):
                 end[key] = counts
         if data.get("all_stone_locations"):
             end["all_stone_locations"] = data["all_stone_locations"]
+        groups: dict[str, dict[str, dict[str, int]]] = {}
+        for group in self.map_groups if self.stone else ():
+            for side in self.campaign.game.side_keys:
+                counts = {
+                    key: data[f"{key}_{side}_{group}"]
+                    for key, _label in LOCATION_FIELDS
+                    if data.get(f"{key}_{side}_{group}") is not None
+                }
+                if counts:
+                    groups.setdefault(group, {})[side] = counts
+        if groups:
+            end["map_groups"] = groups
         return end

@@ -17,6 +17,10 @@ which side, if any, controls every Stone Location at the end.
   winning if any of its conditions holds, else the other. Conditions on buildings, factories or
   map groups need map data the app does not have: the verdict then has no winner and says why,
   and the players choose.
+- RF CG I (11.58): VC per map group are judged on the counts recorded for each group and
+  combined (``per_map_group``): one side on both groups wins; one side on each is a draw where
+  the rules say so (the CG VC), else the players judge; a group the records cannot decide
+  leaves the whole undecided, each group saying why.
 - Slaughter at Ponyri has no per-time-frame scenario VC: no winner is derived.
 """
 
@@ -25,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from campaigns.games.map_groups import DRAW, GroupVerdict, combine
 
 # The kinds of condition this module evaluates; any other needs what the app does not record.
 STONE_AT_LEAST = "stone_locations_at_least"
@@ -146,11 +152,44 @@ def _condition(condition: Mapping[str, Any], side: str, facts: EndFacts) -> bool
     return None
 
 
-def initial(vc: Mapping[str, Any], facts: EndFacts) -> Verdict:
+def per_map_group(vc: Mapping[str, Any], groups: Mapping[str, EndFacts]) -> Verdict:
+    """RF CG I (11.58): each map group judged by its own VC (``vc["per_map_group"]``) on the
+    counts recorded for it, then combined (``campaigns.games.map_groups.combine``). The
+    verdict's ``values["groups"]`` holds each group's winner ("" unknown) and reason. The same
+    side on both groups wins; one side on each: a draw where the data's ``combination`` says so
+    (the CG VC, L941), else the players judge (the initial scenario: not stated, spec Q20)."""
+    judged = []
+    shown: dict[str, dict[str, Any]] = {}
+    for group, group_vc in vc["per_map_group"].items():
+        verdict = initial(group_vc, groups.get(group) or EndFacts())
+        judged.append(GroupVerdict(group, verdict.winner or "", verdict.reason))
+        shown[group] = {
+            "winner": verdict.winner or "",
+            "reason": verdict.reason,
+            "values": dict(verdict.values),
+        }
+    combined = combine(judged)
+    missing = tuple(f"{g.map_group}:{g.why}" for g in judged if not g.winner)
+    values = {"groups": shown}
+    if combined.why == "same_side":
+        return Verdict(combined.winner, "map_groups_same", values)
+    if combined.why == "split":
+        if (vc.get("combination") or {}).get("kind") == "split_is_draw":
+            return Verdict(DRAW, "map_groups_draw", values)
+        return Verdict(None, "map_groups_split", values, missing=("map_groups_split",))
+    return Verdict(None, "map_groups_unknown", values, missing=missing)
+
+
+def initial(
+    vc: Mapping[str, Any], facts: EndFacts, groups: Mapping[str, EndFacts] | None = None
+) -> Verdict:
     """An initial scenario's structured VC: ``side`` wins if any condition holds, else
-    ``otherwise``; a condition the records cannot decide leaves the players to judge."""
-    if "per_map_group" in vc or not vc.get("side"):
-        return Verdict(None, "map_groups", missing=("map_groups",))
+    ``otherwise``; a condition the records cannot decide leaves the players to judge. VC per
+    map group (RF CG I) are judged on ``groups``, the counts recorded per map group."""
+    if "per_map_group" in vc:
+        return per_map_group(vc, groups or {})
+    if not vc.get("side"):
+        return Verdict(None, "no_vc", missing=("no_vc",))
     side, otherwise = vc["side"], vc["otherwise"]
     undecided = []
     for condition in vc.get("any_of") or ():
@@ -181,10 +220,16 @@ def _recordable(kind: str, side: str, facts: EndFacts) -> bool:
 
 
 def scenario_winner(
-    vc: Mapping[str, Any] | None, facts: EndFacts, sides: Sequence[str], *, attacker: str = ""
+    vc: Mapping[str, Any] | None,
+    facts: EndFacts,
+    sides: Sequence[str],
+    *,
+    attacker: str = "",
+    groups: Mapping[str, EndFacts] | None = None,
 ) -> Verdict:
     """The winner of a scenario whose VC are ``vc`` (``scenario_vc``) and whose end recorded
-    ``facts``; ``sides`` in the game's order (German first)."""
+    ``facts`` (and, for VC per map group, ``groups``); ``sides`` in the game's order (German
+    first)."""
     if vc is None:
         return Verdict(None, "no_vc", missing=("no_vc",))
     if vc["kind"] == "dual_attack":
@@ -197,4 +242,4 @@ def scenario_winner(
             vc["assault_net_stone_locations"],
             int(vc.get("assault_cvp_ratio", 2)),
         )
-    return initial(vc, facts)
+    return initial(vc, facts, groups)

@@ -47,9 +47,30 @@ class SideDayForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
     def __init__(
-        self, *args: Any, campaign: Campaign, may_set_hist_drm: bool, **kwargs: Any
+        self,
+        *args: Any,
+        campaign: Campaign,
+        may_set_hist_drm: bool,
+        map_groups: tuple[str, ...] = (),
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.map_groups = map_groups
+        if map_groups:
+            # RF CG I (11.58): the chart gives a value per map group (RB CG, RO CG columns).
+            del self.fields["hist_drm"]
+            for group in map_groups:
+                self.fields[hist_drm_field(group)] = forms.IntegerField(
+                    label=_("Historical DRM, %(group)s") % {"group": group},
+                    required=False,
+                    min_value=-9,
+                    max_value=9,
+                    help_text=_(
+                        "The %(group)s map group's value; its rolls and RGs take it. Leave "
+                        "empty while unknown."
+                    )
+                    % {"group": group},
+                )
         if campaign.module == "red_factories":
             self.fields["initiative_chit"] = forms.ChoiceField(
                 label=_("Initiative chit"),
@@ -59,18 +80,39 @@ class SideDayForm(forms.Form):
             )
         if not may_set_hist_drm:
             # Shown, not editable: a posted value is ignored in favour of the saved one.
-            self.fields["hist_drm"].disabled = True
-            self.fields["hist_drm"].help_text = _(
-                "Only the referee sets the Historical DRM in a campaign that has a referee."
-            )
+            for name in [*(hist_drm_field(g) for g in map_groups), "hist_drm"]:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = _(
+                        "Only the referee sets the Historical DRM in a campaign that has a referee."
+                    )
 
     def changed_values(self) -> dict[str, Any]:
-        """The model fields to save (everything but the version and disabled fields)."""
-        return {
+        """The model fields to save (everything but the version and disabled fields); the
+        values per map group as one ``hist_drms`` (a map group left empty is unknown)."""
+        values = {
             name: ("" if value is None and name == "initiative_chit" else value)
             for name, value in self.cleaned_data.items()
-            if name != "version" and not self.fields[name].disabled
+            if name != "version"
+            and not self.fields[name].disabled
+            and not name.startswith(HIST_DRM_PREFIX)
         }
+        groups = [g for g in self.map_groups if not self.fields[hist_drm_field(g)].disabled]
+        if groups:
+            values["hist_drms"] = {
+                group: self.cleaned_data[hist_drm_field(group)]
+                for group in groups
+                if self.cleaned_data.get(hist_drm_field(group)) is not None
+            }
+        return values
+
+
+HIST_DRM_PREFIX = "hist_drm_"
+
+
+def hist_drm_field(group: str) -> str:
+    """The side-day form's field for one map group's Historical DRM (RF CG I)."""
+    return HIST_DRM_PREFIX + group
 
 
 # A ledger entry is picked as "<ledger>:<kind>" in one select, grouped by ledger.
@@ -134,7 +176,13 @@ class LedgerEntryForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, campaign: Campaign, side: str, can_overrule: bool, **kwargs: Any
+        self,
+        *args: Any,
+        campaign: Campaign,
+        side: str,
+        can_overrule: bool,
+        map_groups: tuple[str, ...] = (),
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.can_overrule = can_overrule  # campaigns.access: the referee alone adjusts
@@ -146,6 +194,14 @@ class LedgerEntryForm(forms.Form):
         if not can_overrule:
             self.fields["entry"].widget.choices = _entry_choices(PLAYER_ENTRIES)
         self.fields["index"].choices = period_choices(campaign)
+        if map_groups:
+            # RF CG I (11.58): a replenishment is rolled per map group.
+            self.fields["map_group"] = forms.ChoiceField(
+                label=_("Map group"),
+                required=False,
+                choices=[("", "—"), *((g, g) for g in map_groups)],
+                help_text=_("CPP replenishment only: the map group the DR was made for (11.58)."),
+            )
 
     def clean_rg(self) -> str:
         return self.cleaned_data["rg"].strip().upper()
@@ -176,6 +232,12 @@ class LedgerEntryForm(forms.Form):
                 cleaned["signed_amount"] = amount * sign if sign else amount
         if cleaned.get("locations") is not None and kind != LedgerKind.RECON:
             self.add_error("locations", _("Only a recon payment carries Locations; clear it."))
+        if "map_group" in self.fields:
+            group = cleaned.get("map_group") or ""
+            if kind == LedgerKind.REPLENISHMENT and not group:
+                self.add_error("map_group", _("Choose the map group the DR was made for."))
+            elif group and kind != LedgerKind.REPLENISHMENT:
+                self.add_error("map_group", _("Only a CPP replenishment names a map group."))
         rg = cleaned.get("rg", "")
         if kind == LedgerKind.RG_PURCHASE and not rg:
             self.add_error("rg", _("Name the RG bought (its RG chart id)."))

@@ -4,7 +4,8 @@ The CG Roster's CPP columns (RF 12.1, SaP 11.1):
 
 * Start: the initial OB's CPP on the first day; afterwards the previous day's Left ("the Start
   column always shows the side's CPP total at the start of that CG day", RF 11.622, SaP 11.620).
-* Repl: CPP replenishment (11.616); blank on the first day.
+* Repl: CPP replenishment (11.616); blank on the first day. In RF CG I a side rolls once per map
+  group (11.58) into its one pool: Repl is their sum, ``repl_by_group`` each roll's CPP.
 * Total = Start + Repl (+ referee adjustments, which the app shows on their own).
 * Spent: CPP paid for RGs that day (11.619). Left = Total − Spent − the 1 or 2 CPP paid for
   recon: the recon cost is subtracted from the Left figure (RF 11.622 "Left から1 … を引き";
@@ -33,6 +34,7 @@ class Movement:
     amount: int
     rg: str = ""
     locations: int | None = None
+    map_group: str = ""  # RF CG I: the map group a replenishment was rolled for
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class CppDay:
     recon: int | None  # Locations that may be reconnoitred; None: no recon that day
     recon_cpp: int = 0  # CPP paid for recon (already off Left)
     purchases: tuple[tuple[str, int], ...] = field(default=())
+    repl_by_group: tuple[tuple[str, int], ...] = field(default=())  # RF CG I, in booking order
 
 
 @dataclass(frozen=True)
@@ -91,10 +94,20 @@ def cpp_days(day_count: int, movements: Iterable[Movement]) -> list[CppDay]:
                 recon=recon,
                 recon_cpp=recon_cpp,
                 purchases=tuple((m.rg, -m.amount) for m in entries if m.kind == "rg_purchase"),
+                repl_by_group=_by_group(entries),
             )
         )
         carried = left
     return days
+
+
+def _by_group(entries: Iterable[Movement]) -> tuple[tuple[str, int], ...]:
+    """A day's replenishment per map group (RF CG I), each group once, in the order booked."""
+    sums: dict[str, int] = {}
+    for m in entries:
+        if m.kind == "replenishment" and m.map_group:
+            sums[m.map_group] = sums.get(m.map_group, 0) + m.amount
+    return tuple(sums.items())
 
 
 def recon_locations(entries: Iterable[Movement]) -> int | None:

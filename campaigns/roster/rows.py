@@ -30,6 +30,7 @@ from campaigns.models import (
 )
 from campaigns.roster.forms import RF_CHITS
 from campaigns.roster.ledger import CppDay, FppDay, Movement, cpp_days, fpp_days
+from campaigns.state import split_map_groups
 
 # --- the CG Roster -------------------------------------------------------------------------
 
@@ -58,18 +59,18 @@ class RosterRow:
     future: bool = False  # not reached and nothing recorded: CPP/FPP cells stay blank
     weather: str = ""  # the day's weather in the reader's words (the game's name for its key)
     ec: str = ""  # likewise its EC
+    # RF CG I (11.58): the Historical DRM per map group, (group, value or None), in the CG's order
+    hist_drms: tuple[tuple[str, int | None], ...] = ()
 
-
-def movements(entries: Iterable[LedgerEntry], ledger: str, day_count: int) -> list[Movement]:
-    return [
-        Movement(entry.index, entry.kind, entry.amount, entry.rg, entry.locations)
-        for entry in entries
-        if entry.ledger == ledger and entry.index < day_count
-    ]
+    @property
+    def repl_parts(self) -> str:
+        """Repl as the form would be filled in RF CG I: each map group's CPP ("RB 16 + RO 15")."""
+        return " + ".join(f"{group} {cpp}" for group, cpp in self.cpp.repl_by_group)
 
 
 def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, list[Movement]]:
-    """The side's CPP and FPP movements, summed in SQL per day, kind and sign (two queries):
+    """The side's CPP and FPP movements, summed in SQL per day, kind, map group (RF CG I's
+    replenishments) and sign (two queries):
     the day's columns need the sums only, except the RG purchases the roster names one by one.
     Entries past the calendar (only after a change of the game data) are left out."""
     found: dict[str, list[Movement]] = {LedgerEntry.CPP: [], LedgerEntry.FPP: []}
@@ -77,12 +78,12 @@ def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, l
     sums = (
         rows.exclude(kind=LedgerKind.RG_PURCHASE)
         .annotate(negative=Case(When(amount__lt=0, then=Value(1)), default=Value(0)))
-        .order_by("ledger", "index", "kind", "negative")
-        .values_list("ledger", "index", "kind", "negative")
+        .order_by("ledger", "index", "kind", "map_group", "negative")
+        .values_list("ledger", "index", "kind", "map_group", "negative")
         .annotate(total=Sum("amount"), places=Sum("locations"))
     )
-    for ledger, index, kind, _negative, total, places in sums:
-        found[ledger].append(Movement(index, kind, total, "", places))
+    for ledger, index, kind, map_group, _negative, total, places in sums:
+        found[ledger].append(Movement(index, kind, total, "", places, map_group))
     purchases = (
         rows.filter(kind=LedgerKind.RG_PURCHASE)
         .order_by("ledger", "index", "id")
@@ -179,9 +180,11 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
         )
     weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
     language = get_language()
+    groups = split_map_groups(campaign)
     rows = []
     for index, period in enumerate(periods):
         record = side_days.get(index)
+        by_group = (record.hist_drms or {}) if record is not None else {}
         rows.append(
             RosterRow(
                 index=index,
@@ -198,6 +201,7 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
                 future=index > last,
                 weather=_named(weathers, days.get(index), "weather", language),
                 ec=_named(ecs, days.get(index), "ec", language),
+                hist_drms=tuple((group, by_group.get(group)) for group in groups),
             )
         )
     return rows

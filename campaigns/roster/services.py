@@ -17,7 +17,7 @@ from campaigns.history import services as history
 from campaigns.models import Campaign, LedgerEntry, LedgerKind, SideDay
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.roster.ledger import Movement, cpp_days, fpp_days
-from campaigns.state import StateError, check_day, check_side, edit_row
+from campaigns.state import StateError, check_day, check_side, edit_row, split_map_groups
 
 
 @transaction.atomic
@@ -38,8 +38,23 @@ def update_side_day(
 
 
 # What a day has once: the replenishment the RePh rolls and books (a manual entry of it may not
-# stand beside the rolled one, nor a second manual one).
+# stand beside the rolled one, nor a second manual one) — in RF CG I once per map group (11.58).
 BOOKED_ONCE_A_DAY = {LedgerKind.REPLENISHMENT}
+
+
+def _check_map_group(campaign: Campaign, kind: str, map_group: str) -> None:
+    """RF CG I (11.58): a replenishment names one of the CG's map groups, nothing else does; in
+    a campaign game on one map group nothing names one."""
+    groups = split_map_groups(campaign)
+    if not map_group:
+        if groups and kind == LedgerKind.REPLENISHMENT:
+            raise StateError(
+                _("Name the map group of this replenishment (%(groups)s): one DR each (11.58).")
+                % {"groups": ", ".join(groups)}
+            )
+        return
+    if kind != LedgerKind.REPLENISHMENT or map_group not in groups:
+        raise StateError(_("Only a CPP replenishment of RF CG I names a map group (11.58)."))
 
 
 @transaction.atomic
@@ -55,9 +70,11 @@ def add_ledger_entry(
     rg: str = "",
     note: str = "",
     locations: int | None = None,
+    map_group: str = "",
 ) -> LedgerEntry:
     check_side(campaign, side)
     check_day(campaign, index)
+    _check_map_group(campaign, kind, map_group)
     kinds = CPP_KINDS if ledger == LedgerEntry.CPP else FPP_KINDS
     if kind not in kinds:
         raise StateError(_("That kind of entry does not belong in this ledger."))
@@ -80,9 +97,23 @@ def add_ledger_entry(
     if (
         kind in BOOKED_ONCE_A_DAY
         and LedgerEntry.objects.filter(
-            campaign=campaign, side=side, ledger=ledger, index=index, kind=kind
+            campaign=campaign,
+            side=side,
+            ledger=ledger,
+            index=index,
+            kind=kind,
+            map_group=map_group,
         ).exists()
     ):
+        if map_group:
+            raise StateError(
+                _(
+                    "This day's CPP replenishment for %(group)s is already on the ledger (11.58: "
+                    "one roll per map group). A correction is a referee adjustment with its "
+                    "reason."
+                )
+                % {"group": map_group}
+            )
         raise StateError(
             _(
                 "This day's CPP replenishment is already on the ledger (11.616: one roll a day). "
@@ -112,6 +143,7 @@ def add_ledger_entry(
         rg=rg,
         note=note.strip(),
         locations=locations,
+        map_group=map_group,
         created_by=by,
     )
     history.record_change(

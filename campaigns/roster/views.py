@@ -28,7 +28,7 @@ from campaigns.access import Viewer
 from campaigns.games.registry import Period
 from campaigns.models import LedgerEntry, SideDay
 from campaigns.roster import services
-from campaigns.roster.forms import LedgerEntryForm, SideDayForm, rg_chart_ids
+from campaigns.roster.forms import LedgerEntryForm, SideDayForm, hist_drm_field, rg_chart_ids
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
 from campaigns.roster.rows import (
     chit_label,
@@ -37,7 +37,7 @@ from campaigns.roster.rows import (
     roster_rows,
     side_movements,
 )
-from campaigns.state import StaleEdit, StateError
+from campaigns.state import StaleEdit, StateError, split_map_groups
 
 # --- the CG Roster -------------------------------------------------------------------------
 
@@ -76,9 +76,15 @@ def side_day(request: HttpRequest, campaign_id: int, side: str, index: int) -> H
     if record is None:
         raise Http404
     # The Historical DRM chart is not in our rules: whoever makes the referee's calls fills it in.
-    form_options = {"campaign": campaign, "may_set_hist_drm": viewer.can_act_for_campaign}
+    groups = split_map_groups(campaign)
+    form_options = {
+        "campaign": campaign,
+        "may_set_hist_drm": viewer.can_act_for_campaign,
+        "map_groups": groups,
+    }
     initial = {
         "hist_drm": record.hist_drm,
+        **{hist_drm_field(g): (record.hist_drms or {}).get(g) for g in groups},
         "elr": record.elr,
         "san": record.san,
         "elr_san_revealed": record.elr_san_revealed,
@@ -222,6 +228,7 @@ def _new_ledger_form(
         campaign=viewer.campaign,
         side=side,
         can_overrule=viewer.can_overrule,
+        map_groups=split_map_groups(viewer.campaign),
         initial={"index": current, **initial},
     )
 
@@ -248,6 +255,7 @@ def ledger(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
                     rg=data["rg"],
                     note=data["note"],
                     locations=data.get("locations"),
+                    map_group=data.get("map_group") or "",
                 )
             except StateError as error:
                 messages.error(request, str(error))

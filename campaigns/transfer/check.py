@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaigns.games.registry import GameModule
+from campaigns.histdrm.chart import LIMIT as HIST_DRM_LIMIT
 from campaigns.models import (
     CampaignDay,
     CvpEntry,
@@ -146,12 +147,30 @@ class FileChecker(LogChecks):
         return rows
 
     def _side_days(self, data: dict[str, Any]) -> list[dict[str, Any]]:
-        rows = [
-            self.values("side_days", n, row, SideDay, SIDE_DAY_FIELDS, secret=True)
-            for n, row in self.rows(data, "side_days")
-        ]
+        rows = []
+        groups = self._map_groups()
+        for n, row in self.rows(data, "side_days"):
+            values = self.values("side_days", n, row, SideDay, SIDE_DAY_FIELDS, secret=True)
+            drms = values["hist_drms"]
+            if not isinstance(drms, dict) or any(
+                group not in groups or not is_int(value) or abs(value) > HIST_DRM_LIMIT
+                for group, value in drms.items()
+            ):
+                raise self.error(
+                    "side_days",
+                    n,
+                    "hist_drms",
+                    _("is not a Historical DRM per map group of this campaign game."),
+                )
+            rows.append(values)
         self.unique("side_days", rows, ("index", "side"))
         return rows
+
+    def _map_groups(self) -> tuple[str, ...]:
+        """The map groups a value is kept per (RF CG I), else ()."""
+        definitions = self.module.files.get("campaign_games", {}).get("campaign_games", {})
+        groups = tuple((definitions.get(self.cg_key) or {}).get("map_groups") or ())
+        return groups if len(groups) > 1 else ()
 
     def _ledger(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         rows = []
@@ -168,6 +187,14 @@ class FileChecker(LogChecks):
                     "kind",
                     _("does not belong in the %(ledger)s ledger.")
                     % {"ledger": values["ledger"].upper()},
+                )
+            group = values["map_group"]
+            if group and (group not in self._map_groups() or values["kind"] != "replenishment"):
+                raise self.error(
+                    "ledger",
+                    n,
+                    "map_group",
+                    _("only a CPP replenishment of a campaign game on two map groups has one."),
                 )
             sign = kinds[values["kind"]]
             if values["amount"] == 0 or (sign and values["amount"] * sign < 0):
@@ -240,8 +267,28 @@ class FileChecker(LogChecks):
             *END_COUNTS,
             "all_stone_locations",
             "winner_by",
+            "map_groups",
         }:
             raise self.error("scenarios", number, "end", _("is not a scenario's end."))
+        groups = end.get("map_groups", {})
+        if not isinstance(groups, dict) or not all(
+            group in self._map_groups()
+            and isinstance(by_side, dict)
+            and all(
+                side in self.module.side_keys
+                and isinstance(counts, dict)
+                and set(counts) <= set(LOCATION_COUNTS)
+                and all(is_int(c) and 0 <= c <= COUNT_MAX for c in counts.values())
+                for side, counts in by_side.items()
+            )
+            for group, by_side in groups.items()
+        ):
+            raise self.error(
+                "scenarios",
+                number,
+                "end.map_groups",
+                _("must give Stone Location counts per map group of this campaign game."),
+            )
         for key in END_COUNTS:
             counts = end.get(key, {})
             if not isinstance(counts, dict) or not all(

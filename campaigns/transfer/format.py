@@ -108,10 +108,24 @@ SIDE_DAY_FIELDS = (
     "second_chit",
     "second_chit_revealed",
     "arrival_plan",
+    "hist_drms",
 )
+# ``hist_drms`` (side days) and ``map_group`` (ledger): RF CG I's Historical DRM per map group and
+# the map group a replenishment was rolled for (11.58; added after version 2 was fixed; a file
+# without them imports them empty).
 # ``locations``: a recon payment's Locations (added after version 2 was fixed; a file without it
 # imports with the column blank).
-LEDGER_FIELDS = ("side", "ledger", "index", "kind", "amount", "rg", "note", "locations")
+LEDGER_FIELDS = (
+    "side",
+    "ledger",
+    "index",
+    "kind",
+    "amount",
+    "rg",
+    "note",
+    "locations",
+    "map_group",
+)
 SCENARIO_FIELDS = (
     "index",
     "sequence",

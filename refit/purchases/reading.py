@@ -10,7 +10,7 @@ request reads the side's ledger once. ``SideReading.facts`` turns it into the pl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
@@ -76,6 +76,7 @@ class SideReading:
     cpp_rows: list[tuple[int, str, int, str]]
     rgs: list[ReinforcementGroup]  # given and bought, in the order they came
     hist_drm: int | None  # the side's Historical DRM of the day (None: not entered yet)
+    hist_drms: dict[str, int] = field(default_factory=dict)  # RF CG I: per map group
 
     @cached_property
     def cpp(self) -> CppState:
@@ -106,6 +107,7 @@ class SideReading:
             reph_kind=reph.kind,
             cpp_left=self.cpp.left,
             hist_drm=self.hist_drm,
+            hist_drms=self.hist_drms,
             bought=bought,
             map_groups=map_groups(campaign),
             oba_without_observer=observers,
@@ -127,12 +129,12 @@ def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) 
     rgs = list(
         ReinforcementGroup.objects.filter(campaign=campaign, side=side).order_by("index", "id")
     )
-    hist_drm = (
+    hist_drm, hist_drms = (
         SideDay.objects.filter(campaign=campaign, index=index, side=side)
-        .values_list("hist_drm", flat=True)
+        .values_list("hist_drm", "hist_drms")
         .first()
-    )
-    return SideReading(campaign, side, index, cpp_rows, rgs, hist_drm)
+    ) or (None, {})
+    return SideReading(campaign, side, index, cpp_rows, rgs, hist_drm, dict(hist_drms or {}))
 
 
 def side_cpp(campaign: Campaign, side: str, index: int) -> CppState:

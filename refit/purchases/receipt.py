@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.dice import services as dice
+from campaigns.games import map_groups as split_rules
 from campaigns.games import step_engine
 from campaigns.games.registry import localized
 from campaigns.games.rules import Drm
@@ -30,7 +31,7 @@ from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, 
 from campaigns.orbat import rg_status
 from campaigns.orbat import services as orbat
 from campaigns.records.balance import scenario_balance_drm
-from refit.purchases.reading import PURCHASE_STEP, map_groups
+from refit.purchases.reading import PURCHASE_STEP, cg_definition, map_groups
 from refit.rules import receipt as rules
 from refit.rules.purchase_costs import DUG_IN, group_by_id
 from refit.walker import services as walker
@@ -133,10 +134,18 @@ class _Roller:
 
 
 def _strength_drms(campaign: Campaign, rg: ReinforcementGroup, index: int) -> list[Drm]:
-    hist_drm = (
+    """11.6201/11.6204's DRMs; the Historical DRM is the day's — in RF CG I the value of the map
+    group the RG was bought for (11.58)."""
+    single, by_group = (
         SideDay.objects.filter(campaign=campaign, index=index, side=rg.side)
-        .values_list("hist_drm", flat=True)
+        .values_list("hist_drm", "hist_drms")
         .first()
+    ) or (None, {})
+    hist_drm = split_rules.hist_drm(
+        cg_definition(campaign),
+        single=single,
+        by_group=by_group or {},
+        map_group=rg.details.get("map_group", ""),
     )
     if hist_drm is None:
         raise ReceiptError(

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ReinforcementGroup
 from campaigns.orbat import rg_status
+from campaigns.records.setup import enters_restriction
 from refit.rules import purchase_costs as costs
 
 CREWS = {"1-2-7", "2-2-8", "2-4-7", "2-3-7"}
@@ -68,6 +69,9 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
     parts = []
     if details.get("map_group") and groups > 1:
         parts.append(details["map_group"])
+        restriction = enters_restriction(campaign, rg.side, rg.rg_id, details["map_group"])
+        if restriction:  # RF CG I's CG9
+            parts.append(restriction)
     if details.get("pre_registered_hexes"):
         parts.append(
             _("%(n)s pre-registered hex(es)") % {"n": details["pre_registered_hexes"]}

@@ -72,6 +72,14 @@ class PurchaseSituation:
         return sum(1 for row in self.rgs if row.rollable)
 
 
+def _hist_drm_unknown(reading: SideReading) -> bool:
+    """The day's Historical DRM is not entered yet — in RF CG I, one map group's or both."""
+    groups = map_groups(reading.campaign)
+    if len(groups) > 1:
+        return any(reading.hist_drms.get(group) is None for group in groups)
+    return reading.hist_drm is None
+
+
 def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
     """The purchase page of ``side`` as ``viewer`` sees it; the side's CPP ledger is read once,
     and the number of queries does not grow with the campaign."""
@@ -95,7 +103,7 @@ def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
         chart=_chart_rows(viewer, reading, reph, can_buy) if in_reph else (),
         rgs=_rg_rows(viewer, reading, reph, marks),
         map_groups=map_groups(campaign),
-        hist_drm_unknown=has_chart(campaign) and reading.hist_drm is None,
+        hist_drm_unknown=has_chart(campaign) and _hist_drm_unknown(reading),
     )
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.games.registry import LocalizedText
-from campaigns.games.rules import Drm
+from campaigns.games.rules import Drm, signed
 
 SIDE_IDS = {"german", "soviet", "russian"}
 
@@ -99,7 +99,26 @@ Resolver = Callable[[Mapping[str, Any], Mapping[str, Any], str], tuple[int, str]
 
 
 def _historical(raw: Mapping[str, Any], facts: Mapping[str, Any], table: str) -> tuple[int, str]:
-    return int(_fact(facts, "hist_drm")), ""
+    if facts.get("hist_drm") is None and facts.get("hist_drm_by_group"):
+        values = set(facts["hist_drm_by_group"].values())
+        if len(values) == 1:  # every map group has the same value: it applies
+            return int(values.pop()), ""
+        raise Unknown("hist_drm", ask=True)  # the side says which map group's (RF CG I)
+    detail = facts.get("map_group") or ""
+    return int(_fact(facts, "hist_drm")), detail
+
+
+def _group_question(raw: Mapping[str, Any], by_group: Mapping[str, int]) -> Question:
+    """RF CG I: a roll made once for the side (11.617) whose Historical DRM differs between the
+    map groups — the side chooses which group's value applies (docs/rules-decisions.md)."""
+    shown = ", ".join(f"{group} {signed(int(value))}" for group, value in by_group.items())
+    when = {
+        "en": f"Historical DRM (11.6161) of the map group chosen ({shown}; 11.58 does not say "
+        "which)",
+        "ja": f"選んだマップグループの史的DRM (11.6161) ({shown}; 11.58 はどちらか定めていない)",
+    }
+    choices = tuple(dict.fromkeys(int(v) for v in by_group.values()))
+    return Question(raw["id"], when, "choice", choices=choices, default=None)
 
 
 def _balance(raw: Mapping[str, Any], facts: Mapping[str, Any], table: str) -> tuple[int, str]:
@@ -252,7 +271,9 @@ def resolve(
         try:
             value, detail = resolver(raw, facts, table)
         except Unknown as unknown:
-            if unknown.ask:
+            if unknown.fact == "hist_drm" and unknown.ask:
+                questions.append(_group_question(raw, facts["hist_drm_by_group"]))
+            elif unknown.ask:
                 questions.append(_question(raw))
             else:
                 missing.append(Missing(mod_id, unknown.fact))

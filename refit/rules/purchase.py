@@ -28,7 +28,7 @@ Slaughter at Ponyri
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.games.rules import Reason
@@ -76,6 +76,8 @@ class Situation:
     reph_kind: str
     cpp_left: int
     hist_drm: int | None = None  # RF: the side's Historical DRM for this CG day
+    # RF CG I (11.58): the Historical DRM per map group (the chart's RB CG and RO CG columns)
+    hist_drms: Mapping[str, int] = field(default_factory=dict)
     bought: tuple[Bought, ...] = ()
     map_groups: tuple[str, ...] = ()  # RF: the CG's map groups
     oba_without_observer: int = 0  # the side's OBA RGs that have no offboard observer yet
@@ -277,7 +279,7 @@ def offer(
             reasons.append(Reason("cg_max", cg_rule, {"max": cg_max, "bought": bought_in_cg}))
         if day_max is not None and cg_max != 0 and bought_today >= day_max:
             reasons.append(Reason("day_max", day_rule, {"max": day_max, "bought": bought_today}))
-        reasons += _side_wide_reasons(charts, cg_def, situation, group, same_group)
+        reasons += _side_wide_reasons(charts, cg_def, situation, group, same_group, map_group)
     return Offer(
         group=group,
         map_group=map_group,
@@ -296,20 +298,27 @@ def _side_wide_reasons(
     situation: Situation,
     group: Mapping[str, Any],
     same_group: Sequence[Bought],
+    map_group: str = "",
 ) -> list[Reason]:
-    """Limits across RGs: the company caps, OBA caps, bans of the moment, attachments."""
+    """Limits across RGs: the company caps, OBA caps, bans of the moment, attachments. In a
+    campaign game on two map groups (RF CG I) the infantry-company cap of 11.6195 is the map
+    group's: its companies bought today against 2 − its Historical DRM
+    (docs/rules-decisions.md)."""
     module, side, rg_id = situation.module, situation.side, group["id"]
     limits = purchase_limits(module, charts, side)
     chart = chart_side(charts, side)
     reasons: list[Reason] = []
+    split = len(situation.map_groups) > 1
     today = [b for b in situation.bought if b.index == situation.index]
+    group_today = [b for b in today if not split or b.map_group == map_group]
+    hist_drm = situation.hist_drms.get(map_group) if split else situation.hist_drm
     if module == RF:
         for effect in _initial_ssr_effects(cg_def, side, situation.reph_kind):
             if effect.get("kind") == "purchase_ban" and rg_id in effect.get("rgs", []):
                 reasons.append(Reason("ssr_ban", _ssr_of(cg_def, "purchase_ban", side), {}))
         if is_infantry_company(limits, side, rg_id):
-            cap = company_cap(situation.hist_drm, limits)
-            companies = sum(1 for b in today if is_infantry_company(limits, side, b.rg_id))
+            cap = company_cap(hist_drm, limits)
+            companies = sum(1 for b in group_today if is_infantry_company(limits, side, b.rg_id))
             if cap is None:
                 reasons.append(Reason("hist_drm_unknown", "11.6195", {}))
             elif companies >= cap:
@@ -317,7 +326,7 @@ def _side_wide_reasons(
                     Reason(
                         "company_cap",
                         "11.6195",
-                        {"max": cap, "bought": companies, "hist_drm": situation.hist_drm},
+                        {"max": cap, "bought": companies, "hist_drm": hist_drm},
                     )
                 )
         for restriction in note_restrictions(chart, group.get("notes", [])):

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
 from campaigns.dice import services as dice
-from campaigns.games import step_engine
+from campaigns.games import map_groups, step_engine
 from campaigns.games.dice_tables import DiceTable
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
@@ -86,6 +86,8 @@ def reason(drm: Drm) -> str:
     rules' words: the player read them in the question.)"""
     if drm.id in REASONS:
         text = str(REASONS[drm.id])
+        if drm.id == "historical" and drm.detail:  # RF CG I: the map group's value (11.58)
+            return f"{text} {drm.detail}"
         return text % {"detail": drm.detail} if "%(detail)s" in text else text
     return drm.text(get_language())
 
@@ -99,6 +101,7 @@ class Plan:
     refused: str = ""  # why it cannot be rolled now (already rolled, SAN < 4, …)
     unbooked: DiceRoll | None = None  # a roll made whose booking was undone: book it again
     roller: str = ""  # the side that rolls it, when only one does
+    map_group: str = ""  # RF CG I: the map group this roll is for (11.616, one DR per group)
 
     @property
     def drms(self) -> tuple[Drm, ...]:
@@ -193,8 +196,33 @@ def check_roll(
     return state.step
 
 
+def map_groups_of(campaign: Campaign, table_id: str) -> tuple[str, ...]:
+    """The map groups a side rolls ``table_id`` for, once each (RF CG I's 11.616: RB and RO);
+    ("",) for a table rolled once."""
+    return map_groups.groups_to_roll(facts.cg_definition(campaign), table_id)
+
+
+def _group_refusal(groups: tuple[str, ...], map_group: str) -> str:
+    """Why a roll for ``map_group`` is not one of ``groups`` (the groups the table is rolled
+    for; ("",) when it is rolled once)."""
+    if groups == ("",):
+        return _("This campaign game rolls it once, not per map group (%(group)s).") % {
+            "group": map_group
+        }
+    if not map_group:
+        return _("Roll this once for each map group (%(groups)s, 11.58): choose the map group.") % {
+            "groups": ", ".join(groups)
+        }
+    return _("%(group)s is not a map group of this campaign game.") % {"group": map_group}
+
+
 def _earlier(
-    campaign: Campaign, reph: RefitPhase, side: str, table_id: str, effect: Effect
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    table_id: str,
+    effect: Effect,
+    map_group: str = "",
 ) -> DiceRoll | None:
     rolls = DiceRoll.objects.filter(
         campaign=campaign,
@@ -207,6 +235,8 @@ def _earlier(
         return None
     if effect.once == "side":
         rolls = rolls.filter(side=side)
+    if map_group:  # once per map group (RF CG I): the roll keeps its group in its result
+        rolls = rolls.filter(result__map_group=map_group)
     return rolls.first()
 
 
@@ -218,26 +248,43 @@ def plan(
     *,
     known: Mapping[str, Any] | None = None,
     step: step_engine.StepDef | None = None,
+    map_group: str = "",
 ) -> Plan:
     """What rolling ``table_id`` would take now; with ``step``, a roll the step's rules do not
-    allow this side now is refused here too (the page then offers no button)."""
+    allow this side now is refused here too (the page then offers no button). ``map_group``:
+    for a table rolled once per map group (RF CG I's 11.616), the group this roll is for."""
     table = campaign.game.dice_table(table_id)
     raw = table_data(campaign, table_id)
-    state = dict(known) if known is not None else facts.for_side(campaign, reph, side)
+    groups = map_groups_of(campaign, table_id)
+    if known is None or map_group:
+        state = facts.for_side(campaign, reph, side, map_group=map_group)
+    else:
+        state = dict(known)
     resolution = drms.resolve(raw.get("modifiers") or [], state, table=table_id)
     effect = EFFECTS.get(table_id)
     refused = ""
     unbooked = None
     if step is not None:
         refused = strictness.roll_refusal(campaign, reph, side, step, table_id, known=state)
+    if not refused and map_group not in groups:
+        refused = _group_refusal(groups, map_group)
     if effect is not None and not refused:
         if effect.roller and side != effect.roller:
             refused = _("The %(side)s player rolls this.") % {
                 "side": campaign.side(effect.roller).name.in_language(get_language())
             }
-        elif (earlier := _earlier(campaign, reph, side, table_id, effect)) is not None:
-            refused = _(
-                "Already rolled in this Refit Phase; a referee may void that roll with a reason."
+        elif (earlier := _earlier(campaign, reph, side, table_id, effect, map_group)) is not None:
+            refused = (
+                _(
+                    "Already rolled for %(group)s in this Refit Phase; a referee may void that "
+                    "roll with a reason."
+                )
+                % {"group": map_group}
+                if map_group
+                else _(
+                    "Already rolled in this Refit Phase; a referee may void that roll with a "
+                    "reason."
+                )
             )
             if not is_booked(earlier):
                 unbooked = earlier
@@ -254,6 +301,7 @@ def plan(
         refused=refused,
         unbooked=unbooked,
         roller=effect.roller if effect else "",
+        map_group=map_group,
     )
 
 
@@ -285,16 +333,18 @@ def roll(
     note: str = "",
     by: AbstractBaseUser,
     line: int | None = None,
+    map_group: str = "",
 ) -> Rolled:
     """Roll ``table_id`` for ``side`` on its current step ``step`` with the campaign's DRMs, the
     answered ones and ``extra`` (a DRM the player adds with its reason), and book the result.
-    The roll is secret to the side when its step or its table is (``is_secret_roll``)."""
+    The roll is secret to the side when its step or its table is (``is_secret_roll``). A table
+    rolled per map group (RF CG I) is rolled for ``map_group``, kept in the roll's result."""
     reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise AutomaticRollError(_("This Refit Phase is over."))
     step_def = check_roll(campaign, reph, side=side, step=step, table_id=table_id)
     secret = is_secret_roll(campaign, step_def, table_id)
-    the_plan = plan(campaign, reph, side, table_id)
+    the_plan = plan(campaign, reph, side, table_id, map_group=map_group)
     if the_plan.refused:
         raise AutomaticRollError(the_plan.refused)
     if the_plan.missing:
@@ -320,6 +370,10 @@ def roll(
             )
         except dice.DiceError as error:
             raise AutomaticRollError(str(error)) from None
+        if map_group:
+            result = dice_roll.result if isinstance(dice_roll.result, dict) else {}
+            dice_roll.result = {**result, "map_group": map_group}
+            dice_roll.save(update_fields=["result"])
         booked = ""
         if the_plan.effect is not None:
             booked = _book(
@@ -360,14 +414,16 @@ def book_again(
     step: str,
     table_id: str,
     by: AbstractBaseUser,
+    map_group: str = "",
 ) -> Rolled:
-    """Book the result of a roll already made whose booking was undone (no new roll)."""
+    """Book the result of a roll already made whose booking was undone (no new roll); for a
+    table rolled per map group, the roll of ``map_group``."""
     reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise AutomaticRollError(_("This Refit Phase is over."))
     check_roll(campaign, reph, side=side, step=step, table_id=table_id)
     effect = EFFECTS.get(table_id)
-    earlier = _earlier(campaign, reph, side, table_id, effect) if effect else None
+    earlier = _earlier(campaign, reph, side, table_id, effect, map_group) if effect else None
     if effect is None or earlier is None or is_booked(earlier):
         raise AutomaticRollError(_("There is no unbooked roll of this table to book."))
     answers = {m["id"]: m["value"] for m in earlier.modifiers if m.get("id")}

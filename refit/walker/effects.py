@@ -99,14 +99,24 @@ def _calendar_day(campaign: Campaign, reph: RefitPhase) -> CampaignDay:
 def _check_cpp(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]) -> None:
     if reph.index == 0:
         raise EffectError(_("There is no CPP replenishment on the first CG day (11.5)."))
+    map_group = facts.get("map_group") or ""  # RF CG I: one DR per map group (11.58)
     booked = LedgerEntry.objects.filter(
         campaign=campaign,
         side=side,
         ledger=LedgerEntry.CPP,
         index=reph.index,
         kind=LedgerKind.REPLENISHMENT,
+        map_group=map_group,
     )
     if booked.exists():
+        if map_group:
+            raise EffectError(
+                _(
+                    "The CPP replenishment of this day for %(group)s is already booked; a "
+                    "referee voids the roll and the entry is undone before rolling again."
+                )
+                % {"group": map_group}
+            )
         raise EffectError(
             _(
                 "The CPP replenishment of this day is already booked; a referee voids the roll "
@@ -118,6 +128,7 @@ def _check_cpp(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[s
 def _book_cpp(booking: Booking) -> str:
     campaign, reph, side, roll, by = booking.unpack()
     cpp = int(roll.result["cpp"])
+    map_group = str(roll.result.get("map_group") or "")
     roster.add_ledger_entry(
         campaign,
         by=by,
@@ -126,8 +137,19 @@ def _book_cpp(booking: Booking) -> str:
         index=reph.index,
         kind=LedgerKind.REPLENISHMENT,
         amount=cpp,
-        note=_("CPP replenishment DR %(final)s") % {"final": roll.final},
+        note=(
+            _("CPP replenishment DR %(final)s, %(group)s")
+            % {"final": roll.final, "group": map_group}
+            if map_group
+            else _("CPP replenishment DR %(final)s") % {"final": roll.final}
+        ),
+        map_group=map_group,
     )
+    if map_group:
+        return _("%(cpp)s CPP booked as this day's replenishment for %(group)s.") % {
+            "cpp": cpp,
+            "group": map_group,
+        }
     return _("%(cpp)s CPP booked as this day's replenishment.") % {"cpp": cpp}
 
 

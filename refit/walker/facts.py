@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns.games import map_groups
 from campaigns.games.weather import conditions, ec_types_of, types_of
 from campaigns.models import Campaign, CampaignDay, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.periods import period_month
@@ -26,8 +27,7 @@ def month_of(campaign: Campaign, index: int) -> int | None:
 
 
 def _first_day_chits(campaign: Campaign) -> dict[str, str]:
-    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
-    chits = (definitions.get(campaign.campaign_game) or {}).get("first_day_chits") or {}
+    chits = cg_definition(campaign).get("first_day_chits") or {}
     return {side: chits.get(side, "") for side in campaign.game.side_keys}
 
 
@@ -46,7 +46,37 @@ def _streaks(campaign: Campaign, before: RefitPhase) -> tuple[int, int]:
     return idle_days, scenarios
 
 
-def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
+def cg_definition(campaign: Campaign) -> dict[str, Any]:
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    return definitions.get(campaign.campaign_game) or {}
+
+
+def hist_drm_facts(
+    cg_def: dict[str, Any], today: SideDay | None, map_group: str = ""
+) -> dict[str, Any]:
+    """The Historical DRM a roll takes (``hist_drm``, absent while unknown). In a campaign game
+    on two map groups (RF CG I, 11.58) a roll for a map group takes that group's value; a roll
+    made once for the side (11.617) gets ``hist_drm_by_group``, the values to choose from."""
+    if today is None:
+        return {}
+    by_group = today.hist_drms or {}
+    value = map_groups.hist_drm(
+        cg_def, single=today.hist_drm, by_group=by_group, map_group=map_group
+    )
+    facts: dict[str, Any] = {} if value is None else {"hist_drm": value}
+    if map_groups.is_split(cg_def) and not map_group:
+        choices = map_groups.hist_drm_choices(cg_def, by_group)
+        if choices is not None:
+            facts["hist_drm_by_group"] = {
+                group: int(by_group[group]) for group in map_groups.map_groups(cg_def)
+            }
+    return facts
+
+
+def for_side(
+    campaign: Campaign, reph: RefitPhase, side: str, *, map_group: str = ""
+) -> dict[str, Any]:
+    """``map_group``: the map group a roll is for (RF CG I's 11.616, one DR per map group)."""
     index = reph.index
     done = completed_index(campaign, reph)
     facts: dict[str, Any] = {
@@ -60,9 +90,11 @@ def for_side(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
         for d in SideDay.objects.filter(campaign=campaign, side=side, index__in=[index - 1, index])
     }
     today = side_days.get(index)
+    cg_def = cg_definition(campaign)
+    facts.update(hist_drm_facts(cg_def, today, map_group))
+    if map_group:
+        facts["map_group"] = map_group
     if today is not None:
-        if today.hist_drm is not None:
-            facts["hist_drm"] = today.hist_drm
         if today.san is not None:
             facts["san"] = today.san
         if today.elr is not None:

@@ -152,6 +152,11 @@ class RollForm(_RephForm):
             widget=forms.HiddenInput,
             error_messages={"invalid_choice": _("Choose one of this step's dice tables.")},
         )
+        # RF CG I: the map group a table rolled once per map group is rolled for (11.58); the
+        # service refuses one that is not the campaign game's.
+        self.fields["map_group"] = forms.CharField(
+            required=False, max_length=10, widget=forms.HiddenInput
+        )
         for question in self.questions:
             self.fields[f"q_{question.id}"] = _question_field(question)
         self.fields["drm"] = forms.IntegerField(

@@ -226,6 +226,7 @@ class StepTable:
     roll: str  # "dr" or "DR"; "" for a chart or a table the dice service does not roll
     secret: bool  # its rolls are seen by the side and the referee only
     plan: automatic.Plan | None = None  # when the viewer may roll it: the DRMs, what is missing…
+    map_group: str = ""  # RF CG I: the map group this row rolls for (11.616, one DR per group)
 
 
 @dataclass(frozen=True)
@@ -351,18 +352,24 @@ def _tables(
     rows = []
     for table_id in automatic.table_ids(step):
         table = rollable.get(table_id)
-        plan = None
-        if table is not None and may_roll:
-            plan = automatic.plan(campaign, reph, side, table_id, known=known, step=step)
-        rows.append(
-            StepTable(
-                id=table_id,
-                name=table_name(campaign, table_id),
-                roll=(automatic.dice_kind(table) or "") if table is not None else "",
-                secret=automatic.is_secret_roll(campaign, step, table_id),
-                plan=plan,
+        name = table_name(campaign, table_id)
+        groups = automatic.map_groups_of(campaign, table_id) if table is not None else ("",)
+        for group in groups:  # RF CG I's 11.616: one row, one roll, per map group
+            plan = None
+            if table is not None and may_roll:
+                plan = automatic.plan(
+                    campaign, reph, side, table_id, known=known, step=step, map_group=group
+                )
+            rows.append(
+                StepTable(
+                    id=table_id,
+                    name=f"{name} — {group}" if group else name,
+                    roll=(automatic.dice_kind(table) or "") if table is not None else "",
+                    secret=automatic.is_secret_roll(campaign, step, table_id),
+                    plan=plan,
+                    map_group=group,
+                )
             )
-        )
     return rows
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaigns.games import step_engine
+from campaigns.games import map_groups, step_engine
 from campaigns.games.rules import Reason
 from campaigns.models import Campaign, CampaignDay, DiceRoll, RefitPhase, Scenario
 from refit.rules import strictness as rules
@@ -79,12 +79,25 @@ def rolled_tables(campaign: Campaign, reph: RefitPhase, side: str) -> set[str]:
         index=reph.index,
         rolled_at__gte=reph.started_at,
         voided_at__isnull=True,
-    ).values_list("table_id", "side")
-    return {
-        table_id
-        for table_id, roller in rolls
+    ).values_list("table_id", "side", "result")
+    counted = [
+        (table_id, result)
+        for table_id, roller, result in rolls
         if roller == side or (table_id in EFFECTS and EFFECTS[table_id].once == "reph")
-    }
+    ]
+    # A table rolled once per map group (RF CG I's 11.616) counts when every group is rolled.
+    cg_def = campaign_facts.cg_definition(campaign)
+    rolled = set()
+    for table_id in {table_id for table_id, _result in counted}:
+        groups = map_groups.groups_to_roll(cg_def, table_id)
+        made = [
+            (result or {}).get("map_group", "") if isinstance(result, dict) else ""
+            for t, result in counted
+            if t == table_id
+        ]
+        if not map_groups.missing_groups(groups, made):
+            rolled.add(table_id)
+    return rolled
 
 
 def _table_label(campaign: Campaign, table_id: str) -> tuple[str, str]:
@@ -96,6 +109,27 @@ def _table_label(campaign: Campaign, table_id: str) -> tuple[str, str]:
     name = raw.get("name") or {}
     language = (get_language() or "en")[:2]
     return str(name.get(language) or name.get("en") or table_id), str(raw.get("rule", ""))
+
+
+def _groups_to_roll(campaign: Campaign, reph: RefitPhase, side: str, table_id: str) -> str:
+    """For a table rolled once per map group (RF CG I's 11.616): which groups are still to roll,
+    as a sentence ("" for any other table)."""
+    groups = map_groups.groups_to_roll(campaign_facts.cg_definition(campaign), table_id)
+    if groups == ("",):
+        return ""
+    results = DiceRoll.objects.filter(
+        campaign=campaign,
+        index=reph.index,
+        side=side,
+        table_id=table_id,
+        rolled_at__gte=reph.started_at,
+        voided_at__isnull=True,
+    ).values_list("result", flat=True)
+    made = [(r or {}).get("map_group", "") for r in results if isinstance(r, dict)]
+    missing = map_groups.missing_groups(groups, made)
+    return " " + _("Still to roll for: %(groups)s (11.58, one DR per map group).") % {
+        "groups": ", ".join(missing)
+    }
 
 
 def _mandatory_sentence(campaign: Campaign, reason: Reason) -> str:
@@ -130,7 +164,11 @@ def missing(
             instead=instead,
         )
         required += [
-            Requirement(reason.params["table"], _mandatory_sentence(campaign, reason))
+            Requirement(
+                reason.params["table"],
+                _mandatory_sentence(campaign, reason)
+                + _groups_to_roll(campaign, reph, side, reason.params["table"]),
+            )
             for reason in reasons
         ]
     for guard in MARK_GUARDS:

@@ -39,8 +39,19 @@ def _side_day(row: RosterRow, name: str) -> int | None:
 
 def _hist_drm(row: RosterRow) -> str:
     """The day's Historical DRM; "?" until the referee enters it (11.6161)."""
+    if row.hist_drms:  # RF CG I: one per map group (11.58), as the page shows them
+        return " ".join(
+            f"{group} {'?' if value is None else signed(value)}" for group, value in row.hist_drms
+        )
     value = _side_day(row, "hist_drm")
     return "?" if value is None else signed(value)
+
+
+def _repl(row: RosterRow) -> str:
+    """Repl; in RF CG I with each map group's part, as the page shows it."""
+    if row.cpp.repl is None:
+        return ""
+    return f"{row.cpp.repl} ({row.repl_parts})" if row.cpp.repl_by_group else str(row.cpp.repl)
 
 
 def _cpp(value: Cell) -> Cell:
@@ -92,7 +103,7 @@ def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Ce
         (Column(_("Start"), cpp, 0.8, True), _cpp(lambda row: str(row.cpp.start))),
         (
             Column(_("Repl"), cpp, 0.8, True),
-            _cpp(lambda row: "" if row.cpp.repl is None else str(row.cpp.repl)),
+            _cpp(_repl),
         ),
     ]
     if has_adjustments:

@@ -40,6 +40,7 @@ from campaigns.records.forms import (
     new_scenario_initial,
     scenario_label,
 )
+from campaigns.records.setup import setup_lines
 from campaigns.state import StateError
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
@@ -119,6 +120,7 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
         "columns": (10 if campaign.module in STONE_LOCATION_MODULES else 9) + 2 * len(sides),
         "form": form if can_edit else None,
         "editing": None,
+        "setup_lines": setup_lines(campaign),
         **extra,
     }
 

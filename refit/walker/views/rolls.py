@@ -76,23 +76,30 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
     except automatic.AutomaticRollError as error:
         messages.error(request, str(error))
         return _after_roll(request, viewer, side, step_def, reph)
+    posted_group = request.POST.get("map_group", "")[:10]
     if request.POST.get("rebook"):
         try:
             rolled = automatic.book_again(
-                campaign, reph, side=side, step=rule, table_id=posted_table, by=request.user
+                campaign,
+                reph,
+                side=side,
+                step=rule,
+                table_id=posted_table,
+                by=request.user,
+                map_group=posted_group,
             )
         except automatic.AutomaticRollError as error:
             messages.error(request, str(error))
             return _after_roll(request, viewer, side, step_def, reph)
         messages.success(request, rolled.booked)
         return _after_roll(request, viewer, side, step_def, reph, rolled=True)
-    the_plan = automatic.plan(campaign, reph, side, posted_table)
+    the_plan = automatic.plan(campaign, reph, side, posted_table, map_group=posted_group)
     form = RollForm(
         request.POST,
         tables=automatic.rollable_tables(campaign, rolled_step),
         questions=the_plan.resolution.questions,
         lines=roll_lines(campaign, side, posted_table),
-        auto_id=roll_form_id(posted_table),
+        auto_id=roll_form_id(posted_table, posted_group),
     )
     if not form.is_valid():
         messages.error(request, _("Nothing was rolled: check the DRMs."))
@@ -109,6 +116,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
             note=form.cleaned_data["note"],
             by=request.user,
             line=form.cleaned_data.get("line"),
+            map_group=form.cleaned_data.get("map_group") or "",
         )
     except automatic.AutomaticRollError as error:
         messages.error(request, str(error))

@@ -40,8 +40,9 @@ class TableRow(StepTable):
     form: RollForm | None = None
 
 
-def roll_form_id(table_id: str) -> str:
-    return "id_" + table_id.replace(".", "-") + "_%s"
+def roll_form_id(table_id: str, map_group: str = "") -> str:
+    suffix = f"-{map_group}" if map_group else ""
+    return "id_" + table_id.replace(".", "-") + suffix + "_%s"
 
 
 def roll_lines(campaign: Campaign, side: str, table_id: str) -> list[tuple[int, str]] | None:
@@ -82,15 +83,19 @@ def _table_rows(
     for table in page.tables:
         form = None
         if table.plan is not None:
-            if roll_form is not None and roll_form.data.get("table") == table.id:
+            if (
+                roll_form is not None
+                and roll_form.data.get("table") == table.id
+                and (roll_form.data.get("map_group") or "") == table.map_group
+            ):
                 form = roll_form
             else:
                 form = RollForm(
                     tables=rollable,
                     questions=table.plan.resolution.questions,
                     lines=roll_lines(campaign, page.side.key, table.id),
-                    initial={"reph": reph.pk, "table": table.id},
-                    auto_id=roll_form_id(table.id),
+                    initial={"reph": reph.pk, "table": table.id, "map_group": table.map_group},
+                    auto_id=roll_form_id(table.id, table.map_group),
                 )
         rows.append(TableRow(**_shallow(table), form=form))
     return rows
