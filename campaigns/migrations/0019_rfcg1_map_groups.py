@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0013_weather_words_fit'),
+        ('campaigns', '0018_club_seat_consent'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ def seated_when_joined(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaigns", "0013_weather_words_fit"),
+        ("campaigns", "0017_perf_event_step_columns"),
     ]
 
     operations = [

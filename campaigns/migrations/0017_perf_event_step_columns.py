@@ -22,7 +22,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0013_weather_words_fit'),
+        ('campaigns', '0016_sap_day_rain'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
