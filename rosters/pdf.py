@@ -340,7 +340,8 @@ class SheetRenderer:
             initialFontName=self.font,
             initialFontSize=BODY_SIZE,
         )
-        printed = timezone.localtime().strftime("%Y-%m-%d %H:%M")
+        # In the reader's zone (accounts.middleware.UserTimeZoneMiddleware), named after it.
+        printed = f"{timezone.localtime().strftime('%Y-%m-%d %H:%M')} {timezone.get_current_timezone_name()}"
         with translation.override(sheet.language):
             story = self.story(sheet)
         document.build(
