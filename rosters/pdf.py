@@ -341,7 +341,8 @@ class SheetRenderer:
             initialFontSize=BODY_SIZE,
         )
         # In the reader's zone (accounts.middleware.UserTimeZoneMiddleware), named after it.
-        printed = f"{timezone.localtime().strftime('%Y-%m-%d %H:%M')} {timezone.get_current_timezone_name()}"
+        stamp = timezone.localtime().strftime("%Y-%m-%d %H:%M")
+        printed = f"{stamp} {timezone.get_current_timezone_name()}"
         with translation.override(sheet.language):
             story = self.story(sheet)
         document.build(
