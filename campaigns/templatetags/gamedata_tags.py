@@ -14,7 +14,7 @@ from campaigns.games.registry import localized
 register = template.Library()
 
 # Keys that are bookkeeping for maintainers, not for players reading the rules.
-HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines"}
+HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines", "dev_notes"}
 
 
 def is_text(value: Any) -> bool:
