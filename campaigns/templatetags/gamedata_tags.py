@@ -44,6 +44,30 @@ def result_text(value: Any) -> Any:
 
 
 @register.filter
+def drm_reason(record: Any) -> str:
+    """A logged DRM's reason in the active language (``rules.modifier_reason``)."""
+    return rules.modifier_reason(record, get_language()) if isinstance(record, dict) else ""
+
+
+@register.filter
+def roll_note(roll: Any) -> str:
+    """A roll's note in the active language: the app's words in the reader's language, else the
+    note as it was written (``campaigns.said.in_language``)."""
+    from campaigns.said import in_language
+
+    return in_language(getattr(roll, "note_words", None), roll.note, get_language())
+
+
+@register.filter
+def roll_result(value: Any) -> str:
+    """A roll's stored result in the active language, every key and value in words
+    (``campaigns.dice.results``)."""
+    from campaigns.dice.results import result_words
+
+    return result_words(value, get_language())
+
+
+@register.filter
 def bound_range(row: dict) -> str:
     """A dice-table row's bounds as printed: "≤4", "5–7", "12+", "6"."""
     low, high = row.get("min"), row.get("max")
