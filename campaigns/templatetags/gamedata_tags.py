@@ -5,7 +5,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games import rules
@@ -56,6 +56,17 @@ def roll_note(roll: Any) -> str:
     from campaigns.said import in_language
 
     return in_language(getattr(roll, "note_words", None), roll.note, get_language())
+
+
+# Words the app writes into free-text calendar fields (campaigns.records.conditions), shown in
+# the reader's language; anything a person typed is shown as typed.
+CALENDAR_WORDS = {"No wind": gettext_lazy("No wind")}
+
+
+@register.filter
+def calendar_words(value: Any) -> Any:
+    """A calendar field the app filled in its own words, in the reader's language."""
+    return CALENDAR_WORDS.get(value, value) if isinstance(value, str) else value
 
 
 @register.filter

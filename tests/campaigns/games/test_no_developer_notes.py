@@ -22,6 +22,7 @@ DEVELOPER_NOTE = re.compile(
     r"|\w\[\]"  # "turns[].historical_weather"
     r"|\b[Ss]eed\b"  # "the seed's heading", "(seed wording garbled)"
     r"|\bL\d{3,4}\b"  # a seed line: "(L1714)" (not a hex: "L19", "(L33)")
+    r"|\b(?:rf|sap|dr|cp)\.[a-z0-9]+(?:-[a-z0-9]+)+"  # a table id: "rf.scenario-balance"
     r"|\b(?:TODO|FIXME|XXX)\b|garbled"
 )
 
@@ -56,6 +57,7 @@ def test_the_walk_finds_the_texts_and_the_pattern_catches_the_notes_once_found()
         "steps": [{"applies": {"en": "Every turn: read turns[].historical_weather.", "ja": "x"}}],
         "when": {"en": "cumulative (spec Q26 default)"},
         "notes": {"en": "Example (L1714): 10/18."},
+        "shape": {"en": "As cp.setup-scenario-2."},
         "dev_notes": {"when": "spec Q26 default"},
     }
     found = [text for _path, _language, text in texts(data) if DEVELOPER_NOTE.search(text)]
@@ -63,6 +65,7 @@ def test_the_walk_finds_the_texts_and_the_pattern_catches_the_notes_once_found()
         "Every turn: read turns[].historical_weather.",
         "cumulative (spec Q26 default)",
         "Example (L1714): 10/18.",
+        "As cp.setup-scenario-2.",
     ]
     # Rule numbers, unit designations and ASL words are not notes.
     for fine in ("11.6161", "SSR CG-6.1", "9-1 leader", "8-3-8", "A25.22", "RB CG II", "L19"):
