@@ -17,8 +17,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from campaigns.access import Viewer
-from campaigns.games.registry import localized
-from campaigns.models import Campaign, OrbatBox, OrbatEntry, ReinforcementGroup
+from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.orbat import lifecycle, rg_status
 from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
 from campaigns.orbat.forms import (
@@ -287,22 +286,7 @@ def page_context(
         "add_form": add_form,
         "move_options": targets.options_html(selected=move_box),
         "labels": _labels(),
-        "unit_names": fortification_names(viewer.campaign, get_language()),
     }
-
-
-def fortification_names(campaign: Campaign, language: str | None) -> dict[str, str]:
-    """The English name of each item of the Fortification Purchase Table → its name in
-    ``language``: an OB line the app wrote with an item's name ("Fortified Building Location")
-    is shown in the reader's language."""
-    names = {}
-    for chart in campaign.game.files.get("tables", {}).get("charts", []):
-        if chart.get("kind") in ("purchase_costs", "fortification_costs"):
-            for item in chart.get("items", []):
-                name = item.get("name")
-                if isinstance(name, dict) and name.get("en"):
-                    names[name["en"]] = localized(name, language)
-    return names
 
 
 def _labels() -> dict[str, str]:
@@ -327,7 +311,6 @@ def _row_context(viewer: Viewer, side: str, row: Row) -> dict[str, Any]:
         "row": row,
         "single_row": True,
         "labels": _labels(),
-        "unit_names": fortification_names(viewer.campaign, get_language()),
     }
 
 

@@ -70,6 +70,17 @@ def calendar_words(value: Any) -> Any:
 
 
 @register.filter
+def ob_name(unit_type: Any, campaign: Any) -> Any:
+    """An OB line the app wrote from the game data, in the active language
+    (``campaigns.orbat.names``); a line a person typed as typed."""
+    from campaigns.orbat.names import ob_name as name
+
+    if not isinstance(unit_type, str) or campaign is None:
+        return unit_type
+    return name(unit_type, campaign.module, campaign.campaign_game, get_language())
+
+
+@register.filter
 def roll_result(value: Any) -> str:
     """A roll's stored result in the active language, every key and value in words
     (``campaigns.dice.results``)."""

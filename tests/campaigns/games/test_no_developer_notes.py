@@ -30,12 +30,14 @@ DEVELOPER_NOTE = re.compile(
 def texts(node, path=""):
     """(path, language, text) of every {"en", "ja"?} text in a data file, dev_notes left out."""
     if isinstance(node, dict):
-        if "en" in node and set(node) <= {"en", "ja"}:
-            for language, text in node.items():
-                yield path, language, text
-            return
+        if "en" in node:  # a text, or a result with its text beside its data
+            for language in ("en", "ja"):
+                if isinstance(node.get(language), str):
+                    yield path, language, node[language]
+            if set(node) <= {"en", "ja"}:
+                return
         for key, value in node.items():
-            if key != "dev_notes":
+            if key not in ("dev_notes", "en", "ja"):
                 yield from texts(value, f"{path}.{key}" if path else key)
     elif isinstance(node, list):
         for n, value in enumerate(node):
@@ -58,6 +60,7 @@ def test_the_walk_finds_the_texts_and_the_pattern_catches_the_notes_once_found()
         "when": {"en": "cumulative (spec Q26 default)"},
         "notes": {"en": "Example (L1714): 10/18."},
         "shape": {"en": "As cp.setup-scenario-2."},
+        "result": {"effect": "relocate", "en": "Relocated (see game.json leaders[].relocation)."},
         "dev_notes": {"when": "spec Q26 default"},
     }
     found = [text for _path, _language, text in texts(data) if DEVELOPER_NOTE.search(text)]
@@ -66,6 +69,7 @@ def test_the_walk_finds_the_texts_and_the_pattern_catches_the_notes_once_found()
         "cumulative (spec Q26 default)",
         "Example (L1714): 10/18.",
         "As cp.setup-scenario-2.",
+        "Relocated (see game.json leaders[].relocation).",
     ]
     # Rule numbers, unit designations and ASL words are not notes.
     for fine in ("11.6161", "SSR CG-6.1", "9-1 leader", "8-3-8", "A25.22", "RB CG II", "L19"):
