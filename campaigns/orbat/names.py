@@ -14,6 +14,8 @@ from typing import Any
 
 from campaigns.games.registry import get_module, localized
 
+LINE_LENGTH = 60  # OrbatEntry.unit_type's max_length
+
 
 def ob_name(unit_type: str, module: str, campaign_game: str, language: str | None) -> str:
     return _names(module, campaign_game, (language or "en")[:2]).get(unit_type, unit_type)
@@ -36,7 +38,9 @@ def _names(module: str, campaign_game: str, language: str) -> dict[str, str]:
         for unit in _units(side):
             text, ja = unit.get("text"), unit.get("ja")
             if isinstance(text, str) and isinstance(ja, str) and ja:
-                names.setdefault(text, ja if language == "ja" else text)
+                # A new campaign writes a line's first 60 characters (OrbatEntry.unit_type).
+                for key in (text, text[:LINE_LENGTH]):
+                    names.setdefault(key, ja if language == "ja" else text)
     return names
 
 
