@@ -7,4 +7,7 @@ from accounts.models import User
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
-    fieldsets = (*BaseUserAdmin.fieldsets, (_("Preferences"), {"fields": ("language",)}))
+    fieldsets = (
+        *BaseUserAdmin.fieldsets,
+        (_("Preferences"), {"fields": ("language", "time_zone")}),
+    )

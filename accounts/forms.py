@@ -5,6 +5,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.time_zones import zone_choices
 
 
 class SignupForm(UserCreationForm):
@@ -27,3 +28,21 @@ class LocalizedPasswordResetForm(PasswordResetForm):
         language = getattr(context.get("user"), "language", "") or translation.get_language()
         with translation.override(language):
             super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
+
+class TimeZoneForm(forms.ModelForm):
+    """The zone a user's times are shown in; empty is the server's."""
+
+    class Meta:
+        model = User
+        fields = ("time_zone",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        server = _("The server's (%(zone)s)") % {"zone": settings.TIME_ZONE}
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=_("Time zone"),
+            required=False,
+            choices=[("", server), *zone_choices()],
+            help_text=_("History, the dice log, the ledger and printed sheets show times in it."),
+        )

@@ -3,9 +3,11 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
+
+from accounts.time_zones import zone_for
 
 
 class UserLanguageMiddleware:
@@ -28,6 +30,26 @@ class UserLanguageMiddleware:
         if language:
             response.headers.setdefault("Content-Language", language)
         return response
+
+
+class UserTimeZoneMiddleware:
+    """Times are shown in a signed-in user's saved zone (else the server's, settings.TIME_ZONE).
+
+    Runs after AuthenticationMiddleware. Every template's ``|date`` and ``timezone.localtime()``
+    (the PDF's printed stamp) then use it; stored times stay UTC.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        name = getattr(user, "time_zone", "") if user and user.is_authenticated else ""
+        timezone.activate(zone_for(name, settings.TIME_ZONE))
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
 
 
 class HtmxLoginRedirectMiddleware:

@@ -14,6 +14,15 @@ class User(AbstractUser):
         blank=True,
         help_text=_("Empty means: follow the browser."),
     )
+    # An IANA zone name ("Asia/Tokyo"); empty means the server's (settings.TIME_ZONE). Checked
+    # against the zones Python knows by the form (accounts.forms.TimeZoneForm), not by choices,
+    # so that a zone added to tzdata needs no migration.
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        help_text=_("Times are shown in this zone. Empty means: the server's."),
+    )
 
     def __str__(self) -> str:
         return self.username

@@ -9,6 +9,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", views.signup, name="signup"),
     path("language/", views.set_language, name="set_language"),
+    path("time-zone/", views.time_zone, name="time_zone"),
     # Accounts look after themselves: Django's own views, the app's templates.
     path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(

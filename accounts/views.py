@@ -1,12 +1,15 @@
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms import LanguageForm, SignupForm
+from accounts.forms import LanguageForm, SignupForm, TimeZoneForm
 
 
 def _safe_next(request: HttpRequest, candidate: str | None, fallback: str) -> str:
@@ -54,3 +57,21 @@ def set_language(request: HttpRequest) -> HttpResponse:
         secure=request.is_secure(),
     )
     return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def time_zone(request: HttpRequest) -> HttpResponse:
+    """Choose the zone times are shown in (saved on the account)."""
+    form = TimeZoneForm(request.POST if request.method == "POST" else None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(
+            request, _("Times are now shown in %(zone)s.") % {"zone": _zone_name(request)}
+        )
+        return redirect("time_zone")
+    return render(request, "registration/time_zone.html", {"form": form})
+
+
+def _zone_name(request: HttpRequest) -> str:
+    return request.user.time_zone or settings.TIME_ZONE

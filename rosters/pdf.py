@@ -340,7 +340,9 @@ class SheetRenderer:
             initialFontName=self.font,
             initialFontSize=BODY_SIZE,
         )
-        printed = timezone.localtime().strftime("%Y-%m-%d %H:%M")
+        # In the reader's zone (accounts.middleware.UserTimeZoneMiddleware), named after it.
+        stamp = timezone.localtime().strftime("%Y-%m-%d %H:%M")
+        printed = f"{stamp} {timezone.get_current_timezone_name()}"
         with translation.override(sheet.language):
             story = self.story(sheet)
         document.build(

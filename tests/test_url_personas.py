@@ -47,6 +47,9 @@ password_change                    GET  200      200      200      200      200 
 password_change                    POST 200      200      200      200      200      login
 password_change_done               GET  200      200      200      200      200      login
 password_change_done               POST 405      405      405      405      405      login
+# The time zone times are shown in (an empty form is valid: the server's zone).
+time_zone                          GET  200      200      200      200      200      login
+time_zone                          POST 302      302      302      302      302      login
 password_reset                     GET  200      200      200      200      200      200
 password_reset                     POST 200      200      200      200      200      200
 password_reset_done                GET  200      200      200      200      200      200

@@ -12,13 +12,16 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.games.dice_tables import DiceTable
+from campaigns.games.registry import LocalizedText
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, DiceRoll
@@ -96,7 +99,7 @@ def roll(
         table_id=table.id if table is not None else "",
         kind=kind,
         faces=faces,
-        modifiers=[modifier.record(get_language()) for modifier in modifiers],
+        modifiers=[_modifier_record(modifier) for modifier in modifiers],
         original=original,
         final=final,
         result=result,
@@ -120,6 +123,19 @@ def roll(
         index=index,
     )
     return dice_roll
+
+
+def _modifier_record(modifier: Drm) -> dict[str, Any]:
+    """A DRM as the log keeps it: the reason in the roller's language and, when the reason is
+    the rules' words (``LocalizedText``) or the app's (a lazy translation), in every language
+    of the app, so that the other side reads it in theirs. A person's own words stay as typed."""
+    words = None
+    if isinstance(modifier.reason, LocalizedText | Promise):
+        words = {}
+        for code, _name in settings.LANGUAGES:
+            with translation.override(code):
+                words[code] = modifier.text(code)
+    return modifier.record(get_language(), words)
 
 
 @transaction.atomic

@@ -33,7 +33,7 @@ from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 from campaigns.games.registry import localized
-from campaigns.games.rules import signed
+from campaigns.games.rules import modifier_reason, signed
 from campaigns.models import Campaign, CampaignEvent, DiceRoll
 from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
@@ -183,7 +183,7 @@ def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
                 scope=_scope_label(campaign, roll.visibility),
                 faces=" + ".join(str(face) for face in roll.faces),
                 modifiers=[
-                    (signed(m.get("value", 0)), str(m.get("reason", "")))
+                    (signed(m.get("value", 0)), modifier_reason(m, language))
                     for m in roll.modifiers
                     if isinstance(m, dict)
                 ],

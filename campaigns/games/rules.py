@@ -51,12 +51,19 @@ class Drm:
         words = localized(self.reason, language) or self.id
         return f"{words} ({self.rule})" if self.rule else words
 
-    def record(self, language: str | None) -> dict[str, Any]:
+    def record(
+        self, language: str | None, words: Mapping[str, str] | None = None
+    ) -> dict[str, Any]:
         """The DRM as ``DiceRoll.modifiers`` and export files keep it (docs/export-format.md):
-        ``{"value", "reason"}`` and ``"id"`` when it is one of the table's modifiers."""
+        ``{"value", "reason"}`` (the reason in the roller's language), ``"id"`` when it is one of
+        the table's modifiers and ``"words"`` ({language: reason}) when the reason is the app's
+        or the rules' words rather than a person's, so that each reader reads it in their own
+        language (``modifier_reason``)."""
         record: dict[str, Any] = {"value": self.value, "reason": self.text(language)}
         if self.id:
             record["id"] = self.id
+        if words:
+            record["words"] = dict(words)
         return record
 
     @classmethod
@@ -65,14 +72,30 @@ class Drm:
         record is not one."""
         if (
             not isinstance(record, Mapping)
-            or not {"value", "reason"} <= set(record) <= {"value", "reason", "id"}
+            or not {"value", "reason"} <= set(record) <= {"value", "reason", "id", "words"}
             or not isinstance(record["value"], int)
             or isinstance(record["value"], bool)
             or not isinstance(record["reason"], str)
             or not isinstance(record.get("id", ""), str)
+            or not _is_words(record.get("words", {}))
         ):
             raise ValueError(f"not a modifier: {record!r}")
         return cls(record["value"], record["reason"], id=record.get("id", ""))
+
+
+def _is_words(words: Any) -> bool:
+    return isinstance(words, Mapping) and all(
+        isinstance(key, str) and isinstance(text, str) for key, text in words.items()
+    )
+
+
+def modifier_reason(record: Mapping[str, Any], language: str | None) -> str:
+    """A logged DRM's reason in ``language``: its ``words`` in that language when it has them
+    (English when not), else the reason as it was logged (older rolls, a person's own words)."""
+    words = record.get("words")
+    if isinstance(words, Mapping) and words.get("en"):
+        return localized(words, language)
+    return str(record.get("reason", ""))
 
 
 @dataclass(frozen=True)

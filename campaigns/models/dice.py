@@ -21,6 +21,10 @@ class DiceRoll(models.Model):
     final = models.SmallIntegerField(_("final"))
     result = models.JSONField(_("result"), null=True, blank=True)
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # The note in every language of the app ({"en": …, "ja": …}) when the app wrote part of it
+    # (what a roll booked, campaigns.said): each reader reads their own. Empty for a note a
+    # person typed alone and for rolls from before it, which show ``note`` as it was written.
+    note_words = models.JSONField(_("note in every language"), default=dict, blank=True)
     # The id of the turn_sequence.json step a short game's step table was rolled in (the turn
     # page lists a step's rolls by it); empty for any other roll. ``step`` holds the rule.
     sequence_step = models.CharField(_("turn step"), max_length=60, blank=True)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, CvpPhase, OrbatEntry, Scenario
 from campaigns.oid import oid
+from campaigns.orbat.names import ob_name
 from campaigns.records.forms import (
     COUNT_MAX,
     CVP_RANGE,
@@ -68,11 +69,13 @@ class LossesForm(forms.Form):
         self.known = {entry.pk: known_cvp(entry.unit_type, entry.kind, types) for entry in entries}
         rf = campaign.module in STONE_LOCATION_MODULES
         labels = outcome_labels(campaign)
+        language = get_language()
         for entry in entries:
             pk = entry.pk
             key = oid(pk)
+            unit = ob_name(entry.unit_type, campaign.module, campaign.campaign_game, language)
             self.fields[f"outcome_{key}"] = forms.ChoiceField(
-                label=_("What happened to %(unit)s") % {"unit": entry.unit_type},
+                label=_("What happened to %(unit)s") % {"unit": unit},
                 required=False,
                 choices=[("", _("nothing")), *((k, labels[k]) for k in outcomes_for(entry.kind))],
                 error_messages={"invalid_choice": _("Choose one of the outcomes offered.")},

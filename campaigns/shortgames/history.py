@@ -1,8 +1,10 @@
 """History sentences of the short games (``campaigns.shortgames.services`` and ``.turns``):
 Defiant Russia and Cherkassy Pocket."""
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.games.names import option_name
 from campaigns.history.labels import event_day, event_side, step_marked, step_unmarked
 from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
 from campaigns.models import CampaignEvent, PointKind
@@ -11,7 +13,10 @@ from campaigns.models import CampaignEvent, PointKind
 @sentence("shortgame.started", data={"options": TEXTS})
 def _started(event: CampaignEvent) -> str:
     return _("Started the game (optional rules: %(options)s).") % {
-        "options": ", ".join(event.data.get("options") or []) or "—"
+        "options": ", ".join(
+            option_name(option, get_language()) for option in event.data.get("options") or []
+        )
+        or "—"
     }
 
 

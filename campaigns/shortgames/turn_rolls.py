@@ -8,12 +8,13 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
 from campaigns.dice import services as dice
 from campaigns.games.dice_tables import DiceTable, parse_table
-from campaigns.games.registry import GameDataError
+from campaigns.games.registry import GameDataError, localized
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -184,7 +185,8 @@ def _book(
             kind=PointKind.AIR,
             action=PointEntry.Action.RECEIVED,
             amount=points,
-            note=_("%(step)s: rolled %(roll)s") % {"step": step.id, "roll": dice_roll.final},
+            note=_("%(step)s: rolled %(roll)s")
+            % {"step": localized(step.name, get_language()) or step.id, "roll": dice_roll.final},
         )
     elif dice_roll.table_id == "cp.tank-breakdown" and unit is not None:
         outcome = cp_breakdown.breakdown_result(

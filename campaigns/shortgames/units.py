@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 FILE_FORMAT = "campaign-desk-short-game-units"
 FILE_VERSION = 1
@@ -121,8 +122,52 @@ class UnitData:
         return {k: v for k, v in asdict(self).items() if k in keep}
 
 
+# What the keys above are called in the reader's language (a key without words shows as it is).
+WORDS = {
+    "armor": gettext_lazy("Armor"),
+    "infantry": gettext_lazy("Infantry"),
+    "mountain": gettext_lazy("Mountain"),
+    "cavalry": gettext_lazy("Cavalry"),
+    "mobile": gettext_lazy("Mobile"),
+    "division": gettext_lazy("Division"),
+    "infantry_army": gettext_lazy("Infantry army"),
+    "shock_army": gettext_lazy("Shock army"),
+    "tank_corps": gettext_lazy("Tank corps"),
+    "cavalry_corps": gettext_lazy("Cavalry corps"),
+    "airborne": gettext_lazy("Airborne"),
+    "fleet": gettext_lazy("Fleet"),
+    "leader": gettext_lazy("Leader"),
+    "tank": gettext_lazy("Tank"),
+    "mech_infantry": gettext_lazy("Mechanized infantry"),
+    "motorized_infantry": gettext_lazy("Motorized infantry"),
+    "armored_recon": gettext_lazy("Armored recon"),
+    "ski_infantry": gettext_lazy("Ski infantry"),
+    "paratroop": gettext_lazy("Paratroop"),
+    "fortress_infantry": gettext_lazy("Fortress infantry"),
+    "security": gettext_lazy("Security"),
+    "depot": gettext_lazy("Depot"),
+    "artillery": gettext_lazy("Artillery"),
+    "motorized_artillery": gettext_lazy("Motorized artillery"),
+    "rocket_artillery": gettext_lazy("Rocket artillery"),
+    # DR nationalities
+    "german": gettext_lazy("German"),
+    "finnish": gettext_lazy("Finnish"),
+    "romanian": gettext_lazy("Romanian"),
+    "hungarian": gettext_lazy("Hungarian"),
+    "italian": gettext_lazy("Italian"),
+    "spanish": gettext_lazy("Spanish"),
+    "soviet": gettext_lazy("Soviet"),
+    # CP sizes
+    "brigade": gettext_lazy("Brigade"),
+    "regiment": gettext_lazy("Regiment"),
+    "battalion": gettext_lazy("Battalion"),
+    "kampfgruppe": gettext_lazy("Kampfgruppe"),
+}
+
+
 def type_label(unit_type: str) -> str:
-    return unit_type.replace("_", " ")
+    """A unit type, nationality or size key in the reader's language."""
+    return str(WORDS.get(unit_type, unit_type))
 
 
 def check(module: str, unit: UnitData, sides: Sequence[str], turns: Sequence[int]) -> list[str]:

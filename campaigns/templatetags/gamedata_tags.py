@@ -5,7 +5,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games import rules
@@ -14,7 +14,7 @@ from campaigns.games.registry import localized
 register = template.Library()
 
 # Keys that are bookkeeping for maintainers, not for players reading the rules.
-HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines"}
+HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines", "dev_notes"}
 
 
 def is_text(value: Any) -> bool:
@@ -41,6 +41,52 @@ def result_text(value: Any) -> Any:
             if is_text(value.get(key)):
                 return loc(value[key])
     return value
+
+
+@register.filter
+def drm_reason(record: Any) -> str:
+    """A logged DRM's reason in the active language (``rules.modifier_reason``)."""
+    return rules.modifier_reason(record, get_language()) if isinstance(record, dict) else ""
+
+
+@register.filter
+def roll_note(roll: Any) -> str:
+    """A roll's note in the active language: the app's words in the reader's language, else the
+    note as it was written (``campaigns.said.in_language``)."""
+    from campaigns.said import in_language
+
+    return in_language(getattr(roll, "note_words", None), roll.note, get_language())
+
+
+# Words the app writes into free-text calendar fields (campaigns.records.conditions), shown in
+# the reader's language; anything a person typed is shown as typed.
+CALENDAR_WORDS = {"No wind": gettext_lazy("No wind")}
+
+
+@register.filter
+def calendar_words(value: Any) -> Any:
+    """A calendar field the app filled in its own words, in the reader's language."""
+    return CALENDAR_WORDS.get(value, value) if isinstance(value, str) else value
+
+
+@register.filter
+def ob_name(unit_type: Any, campaign: Any) -> Any:
+    """An OB line the app wrote from the game data, in the active language
+    (``campaigns.orbat.names``); a line a person typed as typed."""
+    from campaigns.orbat.names import ob_name as name
+
+    if not isinstance(unit_type, str) or campaign is None:
+        return unit_type
+    return name(unit_type, campaign.module, campaign.campaign_game, get_language())
+
+
+@register.filter
+def roll_result(value: Any) -> str:
+    """A roll's stored result in the active language, every key and value in words
+    (``campaigns.dice.results``)."""
+    from campaigns.dice.results import result_words
+
+    return result_words(value, get_language())
 
 
 @register.filter

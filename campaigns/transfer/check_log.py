@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from campaigns.dice.actors import ROLL_TARGET
-from campaigns.dice.legacy_notes import split_legacy_note, turn_step_ids
+from campaigns.dice.legacy_notes import NOTE_LENGTH, split_legacy_note, turn_step_ids
 from campaigns.dice.services import DICE
 from campaigns.games.rules import Drm
 from campaigns.history.labels import ORIGINAL_KEY
@@ -169,6 +170,15 @@ class LogChecks(Checker):
                 raise self.error(
                     section, n, "final", _("must be the original roll plus the modifiers.")
                 )
+            note_words = row.get("note_words", {})  # absent from files before it
+            if not _is_words(note_words):
+                raise self.error(
+                    section,
+                    n,
+                    "note_words",
+                    _("must be an object of texts by language code, at most %(length)s long.")
+                    % {"length": NOTE_LENGTH},
+                )
             for name in ("rolled_by", "voided_by"):
                 if row.get(name) is not None and not isinstance(row[name], str):
                     raise self.error(section, n, name, _("must be a user name or null."))
@@ -188,6 +198,7 @@ class LogChecks(Checker):
                         "side": side,
                         "faces": faces,
                         "modifiers": modifiers,
+                        "note_words": note_words,
                         "result": row.get("result"),
                         "voided_at": voided_at,
                     },
@@ -195,6 +206,17 @@ class LogChecks(Checker):
                 }
             )
         return rows
+
+
+LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
+
+
+def _is_words(words: Any) -> bool:
+    """A roll's note in every language (``DiceRoll.note_words``): texts by language code."""
+    return isinstance(words, dict) and all(
+        code in LANGUAGE_CODES and isinstance(text, str) and len(text) <= NOTE_LENGTH
+        for code, text in words.items()
+    )
 
 
 def _is_modifier(record: Any) -> bool:

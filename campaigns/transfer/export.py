@@ -310,6 +310,7 @@ def _roll_record(roll: DiceRoll, ref: int, names: dict[tuple[int, str], str]) ->
         "final": roll.final,
         "result": roll.result,
         "note": roll.note,
+        "note_words": roll.note_words,
         "sequence_step": roll.sequence_step,
         "form_token": roll.form_token,
         "visibility": roll.visibility,

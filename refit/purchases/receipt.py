@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.functional import lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -125,7 +126,8 @@ class _Roller:
             index=self.reph.index,
             side=self.rg.side,
             visibility=self.rg.side,
-            modifiers=[Drm(d.value, self.reason(table_id, d)) for d in drms],
+            # Lazy: the dice service logs the reason in every language.
+            modifiers=[Drm(d.value, lazy(self.reason, str)(table_id, d)) for d in drms],
             table=table,
             note=f"{self.rg.label} {what}".strip(),
         )

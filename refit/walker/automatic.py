@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -27,6 +28,7 @@ from campaigns.games.dice_tables import DiceTable
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, DiceRoll, RefitPhase
+from campaigns.said import in_every_language, is_said
 from refit.rules import drms
 from refit.walker import facts, strictness
 from refit.walker import services as walker
@@ -90,6 +92,9 @@ def reason(drm: Drm) -> str:
             return f"{text} {drm.detail}"
         return text % {"detail": drm.detail} if "%(detail)s" in text else text
     return drm.text(get_language())
+
+
+reason_lazy = lazy(reason, str)
 
 
 @dataclass(frozen=True)
@@ -353,7 +358,8 @@ def roll(
         chosen = drms.answered(the_plan.resolution.questions, answers)
     except drms.AnswerError:
         raise AutomaticRollError(_("Check the answers to the DRM questions.")) from None
-    modifiers = [replace(d, reason=reason(d)) for d in the_plan.drms] + chosen + list(extra)
+    # Lazy: the dice service logs the reason in every language (each side reads its own).
+    modifiers = [replace(d, reason=reason_lazy(d)) for d in the_plan.drms] + chosen + list(extra)
     with history.refit_step(reph, step, side):
         try:
             dice_roll = dice.roll(
@@ -380,10 +386,25 @@ def roll(
                 the_plan.effect, campaign, reph, side, step, dice_roll, by, answers, line=line
             )
     if booked:
-        note = f"{dice_roll.note} — {booked}" if dice_roll.note else booked
-        dice_roll.note = note[: DiceRoll._meta.get_field("note").max_length]
-        dice_roll.save(update_fields=["note"])
+        _note_booked(dice_roll, booked)
     return Rolled(dice_roll, booked)
+
+
+def _note_booked(dice_roll: DiceRoll, booked: str) -> None:
+    """Add what the roll booked to its note: in the roller's language (``note``) and, when the
+    app worded it (``campaigns.said``), in every language (``note_words``)."""
+    typed = dice_roll.note
+    length = DiceRoll._meta.get_field("note").max_length
+
+    def with_typed(words: str) -> str:
+        return (f"{typed} — {words}" if typed else words)[:length]
+
+    dice_roll.note = with_typed(str(booked))
+    if is_said(booked):
+        dice_roll.note_words = {
+            code: with_typed(words) for code, words in in_every_language(booked).items()
+        }
+    dice_roll.save(update_fields=["note", "note_words"])
 
 
 def _book(

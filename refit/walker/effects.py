@@ -31,6 +31,7 @@ from campaigns.models import (
 )
 from campaigns.records import services as records
 from campaigns.roster import services as roster
+from campaigns.said import said
 from refit.rules.carry import san_at_new_day
 from refit.rules.results import changed_within
 from refit.walker.facts import month_of
@@ -146,11 +147,11 @@ def _book_cpp(booking: Booking) -> str:
         map_group=map_group,
     )
     if map_group:
-        return _("%(cpp)s CPP booked as this day's replenishment for %(group)s.") % {
-            "cpp": cpp,
-            "group": map_group,
-        }
-    return _("%(cpp)s CPP booked as this day's replenishment.") % {"cpp": cpp}
+        return said(
+            lambda: _("%(cpp)s CPP booked as this day's replenishment for %(group)s.")
+            % {"cpp": cpp, "group": map_group}
+        )
+    return said(lambda: _("%(cpp)s CPP booked as this day's replenishment.") % {"cpp": cpp})
 
 
 # --- ELR and SAN (RF 11.617, 11.6122; SaP 11.612) ----------------------------------------
@@ -170,7 +171,7 @@ def _book_elr(booking: Booking) -> str:
     )
     old = side_day.elr
     roster.update_side_day(campaign, side_day, by=by, version=side_day.version, elr=new)
-    return _("ELR %(old)s → %(new)s on the roster.") % {"old": old, "new": new}
+    return said(lambda: _("ELR %(old)s → %(new)s on the roster.") % {"old": old, "new": new})
 
 
 def _check_san(campaign: Campaign, reph: RefitPhase, side: str, facts: Mapping[str, Any]) -> None:
@@ -200,9 +201,9 @@ def _book_san(booking: Booking) -> str:
     old = side_day.san
     new = changed_within(old, roll.result["san_change"], 0, None)
     if new == old:
-        return _("SAN unchanged (%(san)s).") % {"san": old}
+        return said(lambda: _("SAN unchanged (%(san)s).") % {"san": old})
     roster.update_side_day(campaign, side_day, by=by, version=side_day.version, san=new)
-    return _("SAN %(old)s → %(new)s on the roster.") % {"old": old, "new": new}
+    return said(lambda: _("SAN %(old)s → %(new)s on the roster.") % {"old": old, "new": new})
 
 
 # --- weather and EC (RF 11.618) ------------------------------------------------------------
@@ -245,9 +246,12 @@ def _book_weather(booking: Booking) -> str:
     if month == 12:
         fields["ec"] = DECEMBER_EC
     records.update_day(campaign, day, by=by, version=day.version, **fields)
-    return _("Weather on the calendar: %(weather)s.") % {
-        "weather": label_of(types, key, get_language())
-    }
+    return said(
+        lambda: (
+            _("Weather on the calendar: %(weather)s.")
+            % {"weather": label_of(types, key, get_language())}
+        )
+    )
 
 
 def _book_ec(booking: Booking) -> str:
@@ -256,9 +260,12 @@ def _book_ec(booking: Booking) -> str:
     day = _calendar_day(campaign, reph)
     ec = str(roll.result["ec"])
     records.update_day(campaign, day, by=by, version=day.version, ec=ec)
-    return _("EC on the calendar: %(ec)s.") % {
-        "ec": label_of(ec_types_of(campaign.game.files), ec, get_language())
-    }
+    return said(
+        lambda: (
+            _("EC on the calendar: %(ec)s.")
+            % {"ec": label_of(ec_types_of(campaign.game.files), ec, get_language())}
+        )
+    )
 
 
 # --- recon (RF 11.622, SaP 11.620): paid in CPP, the Locations kept with the payment ---------
@@ -279,10 +286,13 @@ def _book_recon(booking: Booking) -> str:
         % {"final": roll.final, "locations": roll.result["locations"]},
         locations=int(roll.result["locations"]),
     )
-    return _("%(cost)s CPP paid for recon; %(locations)s Locations may be reconnoitred.") % {
-        "cost": cost,
-        "locations": roll.result["locations"],
-    }
+    locations = roll.result["locations"]
+    return said(
+        lambda: (
+            _("%(cost)s CPP paid for recon; %(locations)s Locations may be reconnoitred.")
+            % {"cost": cost, "locations": locations}
+        )
+    )
 
 
 # --- Dual Attack set-up order and first player (RF 11.6233, 11.625) -----------------------
@@ -314,10 +324,17 @@ def _book_scenario_field(field: str) -> Book:
         records.save_scenario(
             campaign, by=by, scenario=scenario, version=scenario.version, **{field: chosen}
         )
-        name = campaign.side(chosen).name.in_language(get_language())
-        return (
-            _("%(side)s sets up first.") if field == "sets_up_first" else _("%(side)s moves first.")
-        ) % {"side": name}
+        name = campaign.side(chosen).name
+        return said(
+            lambda: (
+                (
+                    _("%(side)s sets up first.")
+                    if field == "sets_up_first"
+                    else _("%(side)s moves first.")
+                )
+                % {"side": name.in_language(get_language())}
+            )
+        )
 
     return book
 

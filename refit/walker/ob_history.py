@@ -1,7 +1,9 @@
 """History sentence of a roll's result booked onto OB lines (``refit.walker.ob_results``)."""
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.games.names import table_name
 from campaigns.history.labels import event_side
 from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
 from campaigns.models import CampaignEvent
@@ -26,5 +28,5 @@ def _orbat_result(event: CampaignEvent) -> str:
         "side": event_side(event),
         "units": ", ".join(data.get("units", [])),
         "result": result_words(data.get("result", "")),
-        "table": data.get("table", ""),
+        "table": table_name(data.get("table", ""), get_language()),
     }

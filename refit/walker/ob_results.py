@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, DiceRoll, OrbatEntry, RefitPhase
+from campaigns.said import said
 from campaigns.state import StateError, save_versioned
 from refit.rules import ob_results as rules
 from refit.rules.ob_results import Line, LineChange, Outcome
@@ -310,7 +311,7 @@ def _book_roll(booking: Any) -> str:
     units = event.data["units"] if event is not None and roll.visibility == side else ()
     if line is not None and roll.visibility == side and not units:
         units = [line_label(line)]
-    return sentence(outcome, units)
+    return said(lambda: sentence(outcome, units))
 
 
 def register() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
@@ -17,6 +17,20 @@ from campaigns.shortgames import combat
 from campaigns.shortgames.combat_forms import CpCombatForm, DrCombatForm
 from campaigns.shortgames.combat_rolls import CpCombat
 from campaigns.shortgames.rules import combat_input
+
+# The helper's terrain and leader keys in the reader's language.
+DR_WORDS = {
+    "clear": pgettext_lazy("terrain", "Clear"),
+    "rough": gettext_lazy("Rough"),
+    "forest": gettext_lazy("Forest"),
+    "swamp": gettext_lazy("Swamp"),
+    "city": gettext_lazy("City"),
+    "major_city": gettext_lazy("Major city"),
+    "fortress": gettext_lazy("Fortress"),
+    "guderian": gettext_lazy("Guderian"),
+    "stalin": gettext_lazy("Stalin"),
+    "zhukov": gettext_lazy("Zhukov"),
+}
 
 
 @dataclass
@@ -27,6 +41,7 @@ class DrCombatPage:
     leaders: tuple[str, ...]
     chosen_terrain: list[str]
     chosen_leaders: list[str]
+    names: dict[str, str]  # the terrain and leader keys in the reader's language
     # The dice counted ({"answer", "lines"}), {} until units are given; a roll adds its faces.
     result: dict[str, Any]
     error: str
@@ -58,6 +73,7 @@ def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
         first_snow=conditions.first_snow,
         terrain=combat_input.DR_TERRAIN,
         leaders=combat_input.DR_LEADERS,
+        names={key: str(DR_WORDS[key]) for key in DR_WORDS},
         chosen_terrain=form.cleaned_data.get("terrain", []),
         chosen_leaders=form.cleaned_data.get("leaders", []),
         result=result,

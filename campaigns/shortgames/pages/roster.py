@@ -137,6 +137,8 @@ def roster_page(viewer: Viewer) -> RosterPage:
     for unit in units:
         unit.state_label = labels.get(unit.state, unit.state)
         unit.type_label = type_label(unit.unit_type)
+        unit.size_label = type_label(unit.size)
+        unit.nationality_label = type_label(unit.nationality)
     sides = [
         SideRoster(
             side.key,

@@ -60,12 +60,23 @@ class TurnPage:
     missing: list[Any]
     turn_number: int
     side_names: dict[str, str]
+    table_names: dict[str, str]  # a dice table's id → its name in the reader's language
 
 
 def weather_names(campaign: Campaign) -> dict[str, str]:
     """The game's weathers by key, named in the reader's language."""
     types = short_games.game_data(campaign)["weather"]["types"]
     return {item["key"]: localized(item.get("name"), get_language()) for item in types}
+
+
+def table_names(campaign: Campaign) -> dict[str, str]:
+    """The game's dice tables by id, named in the reader's language (never the raw id)."""
+    tables = (campaign.game.files.get("tables") or {}).get("dice_tables", [])
+    return {
+        table["id"]: localized(table.get("name"), get_language()) or table["id"]
+        for table in tables
+        if isinstance(table, dict) and "id" in table
+    }
 
 
 def side_names(campaign: Campaign) -> dict[str, str]:
@@ -202,4 +213,5 @@ def turn_page(viewer: Viewer) -> TurnPage:
         missing=_missing(campaign),
         turn_number=short_games.turn_number(campaign),
         side_names=side_names(campaign),
+        table_names=table_names(campaign),
     )

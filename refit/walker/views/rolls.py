@@ -3,23 +3,23 @@ changed, and choosing the initiative chit."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns.access import Viewer
+from campaigns.dice.results import result_words
 from campaigns.games import step_engine
-from campaigns.games.rules import signed
+from campaigns.games.rules import modifier_reason, signed
 from campaigns.models import DiceRoll, RefitPhase
 from campaigns.state import StateError
-from campaigns.templatetags.gamedata_tags import is_text, loc
+from campaigns.templatetags.gamedata_tags import loc
 from refit.walker import automatic, initiative, ob_results, situation
 from refit.walker import services as walker
 from refit.walker.forms import ChitForm, HardenForm, RollForm
@@ -28,33 +28,19 @@ from refit.walker.views.common import STALE, overview_url, step_actor
 from refit.walker.views.step import after_change, roll_form_id, roll_lines, step_context
 
 
-def _result_text(result: Any) -> str:
-    """A table result as one line of text in the active language."""
-    if result is None:
-        return "—"
-    if is_text(result):
-        return str(loc(result))
-    if isinstance(result, dict):
-        if is_text(result.get("text")):
-            return str(loc(result["text"]))
-        return "; ".join(
-            f"{key.replace('_', ' ')}: {_result_text(value)}" for key, value in result.items()
-        )
-    if isinstance(result, list):
-        return ", ".join(_result_text(item) for item in result)
-    return str(result)
-
-
 def _roll_sentence(table_name: str, roll: DiceRoll) -> str:
     faces = " + ".join(str(face) for face in roll.faces)
-    modifiers = "".join(f" {signed(m['value'])} ({m['reason']})" for m in roll.modifiers)
+    language = get_language()
+    modifiers = "".join(
+        f" {signed(m['value'])} ({modifier_reason(m, language)})" for m in roll.modifiers
+    )
     return _("%(table)s: %(kind)s %(faces)s%(modifiers)s = %(final)s → %(result)s") % {
         "table": table_name,
         "kind": roll.kind,
         "faces": faces,
         "modifiers": modifiers,
         "final": roll.final,
-        "result": _result_text(roll.result),
+        "result": result_words(roll.result, language) or "—",
     }
 
 

@@ -606,6 +606,7 @@ def test_a_roll_is_exported_with_its_dice_modifiers_result_and_void(played, peop
         "final": sum(roll.faces) - 1,
         "result": roll.result,
         "note": "Kessel dice",
+        "note_words": {},
         "sequence_step": "",
         "form_token": "",
         "visibility": "german",

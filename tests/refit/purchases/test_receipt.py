@@ -64,7 +64,13 @@ def test_the_assault_company_of_the_example(campaign, people, example):
     assert rolls.count() == 7
     assert set(rolls.values_list("visibility", flat=True)) == {"german"}
     strength = rolls.get(table_id="rf.rg-strength")
-    assert strength.modifiers == [{"value": -2, "reason": "Historical DRM (11.6161)"}]
+    assert strength.modifiers == [
+        {
+            "value": -2,
+            "reason": "Historical DRM (11.6161)",
+            "words": {"en": "Historical DRM (11.6161)", "ja": "史的DRM (11.6161)"},
+        }
+    ]
     assert strength.final == 10
     leader = rolls.get(table_id="rf.leaders-german")
     assert [m["value"] for m in leader.modifiers] == [-2, 1]

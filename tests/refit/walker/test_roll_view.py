@@ -139,8 +139,14 @@ def test_a_roll_is_logged_with_its_dice_drms_and_result(campaign, client_as, peo
     roll = DiceRoll.objects.get()
     assert (roll.faces, roll.original, roll.final) == ([6, 5], 11, 10)
     assert roll.modifiers == [
-        {"value": -2, "reason": "Historical DRM (11.6161)", "id": "historical"},
-        {"value": 1, "reason": "Balance"},
+        {
+            "value": -2,
+            "reason": "Historical DRM (11.6161)",
+            "id": "historical",
+            # The app's words, in every language: each reader reads their own.
+            "words": {"en": "Historical DRM (11.6161)", "ja": "史的DRM (11.6161)"},
+        },
+        {"value": 1, "reason": "Balance"},  # the player's own words, as typed
     ]
     assert roll.result["strength"] == "depleted"
     assert (roll.visibility, roll.index, roll.rolled_by, roll.note) == (

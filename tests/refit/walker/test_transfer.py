@@ -118,9 +118,12 @@ def test_rolls_with_the_campaigns_drms_carry_their_ids_and_import(campaign, peop
     campaign_states.mid_refit_phase(campaign, people)
     data = export_as(campaign, people["german"])
     (elr,) = [r for r in data["dice_rolls"] if r["table_id"] == "rf.elr-change"]
-    assert {"value": 1, "reason": "Attack chit on the previous CG day", "id": "attack-chit"} in (
-        elr["modifiers"]
-    )
+    assert {
+        "value": 1,
+        "reason": "Attack chit on the previous CG day",
+        "id": "attack-chit",
+        "words": {"en": "Attack chit on the previous CG day", "ja": "前のCG日に攻撃チット"},
+    } in elr["modifiers"]
     imported = transfer.load(transfer.parse_export(json.dumps(data)), user=people["outsider"])
     roll = DiceRoll.objects.get(campaign=imported, table_id="rf.elr-change")
     assert roll.modifiers == elr["modifiers"]

@@ -1,0 +1,118 @@
+"""Every page in Japanese: no English sentence, raw key, table id or developer note reaches a
+reader who chose Japanese.
+
+Every GET URL of the app (tests/url_world.py, the same objects the persona walk uses: a Red
+Barricades campaign, a Cherkassy Pocket and a Defiant Russia game) is read by the German player
+and by the referee with Japanese chosen, plus the short games' own campaign pages. The words
+people typed (names, notes) and proper names (games, scenarios, units as printed, time zones)
+are theirs and stay; anything else in English fails (tests/visible_text.py says what counts).
+"""
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from tests.url_world import GERMAN_SECRET, World, build_world, url_for, url_patterns
+from tests.visible_text import leaks, visible_lines
+
+pytestmark = pytest.mark.django_db
+
+# Not yet in the reader's language, left out of the walk until they are (the issue's list):
+# the game browser shows the data files' own keys and notes (a reference for the data, in
+# English), and Cherkassy's referee tables describe the data the referee enters in English only.
+NOT_YET = {"campaigns:games", "campaigns:game", "campaigns:game_section", "shortgames:tables"}
+# Not pages: files, redirects, the language switch.
+NOT_PAGES = {
+    "manifest",
+    "logout",
+    "set_language",
+    "campaigns:export",
+    "rosters:pdf",
+    "rosters:perimeter_map",
+}
+# What the world's people typed, and names printed on counters: theirs, in their words.
+TYPED = (
+    GERMAN_SECRET,
+    "Into the Factory, club night",
+    "I/105",
+    "72 ID",
+    "XXXIX Pz",
+)
+READERS = ("german", "referee")
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world()
+        transaction.set_rollback(True)
+
+
+def _urls(world: World) -> list[str]:
+    urls = [
+        url_for(world, pattern)
+        for pattern in url_patterns()
+        if pattern.name
+        and pattern.name not in NOT_PAGES | NOT_YET
+        and "password_reset" not in pattern.name
+    ]
+    # The short games' campaign pages (the walk above uses Red Barricades' for these).
+    for campaign in (world.cp, world.dr):
+        for name in ("detail", "history", "dice_log", "calendar", "members"):
+            urls.append(reverse(f"campaigns:{name}", args=[campaign.pk]))
+    return sorted(set(urls))
+
+
+def _japanese_client(world: World, who: str) -> Client:
+    user = world.people[who]
+    user.language = "ja"
+    user.save(update_fields=["language"])
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _typed(world: World) -> tuple[str, ...]:
+    names = tuple(c.name for c in (world.rf, world.cp, world.dr))
+    return (*TYPED, *names, *world.people)
+
+
+@pytest.mark.parametrize("who", READERS)
+def test_no_page_speaks_english_to_a_japanese_reader(world, who):
+    client = _japanese_client(world, who)
+    found: dict[str, list[str]] = {}
+    read = 0
+    for url in _urls(world):
+        response = client.get(url)
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue
+        read += 1
+        page = response.content.decode()
+        assert '<html lang="ja">' in page, url
+        lines = leaks(visible_lines(page), usernames=_typed(world))
+        if lines:
+            found[url] = lines
+    assert read > 40  # the walk reads the app's pages, not a handful of redirects
+    report = [f"{url}: {line}" for url, lines in found.items() for line in lines]
+    assert found == {}, "\n".join(report)
+
+
+def test_the_check_finds_english_raw_keys_and_developer_notes():
+    page = """<html lang="ja"><body><main>
+      <p>ドイツ軍 CG記録表</p><td>5 × Fortified Building Location</td><td>no change</td>
+      <td>elr_change</td><span>(rf.san-adjustment, dr)</span>
+      <li>read turns[].historical_weather</li>
+      <td>史的DRM (11.6161)</td><td>9-1 指揮官</td><td>Red Factories</td><td>Asia/Tokyo</td>
+      <button aria-label="Edit the line">編集</button><script>var no_change = 1;</script>
+    </main></body></html>"""
+    assert sorted(leaks(visible_lines(page))) == sorted(
+        [
+            "5 × Fortified Building Location",
+            "no change",
+            "elr_change",
+            "(rf.san-adjustment, dr)",
+            "read turns[].historical_weather",
+            "Edit the line",
+        ]
+    )
