@@ -148,8 +148,10 @@ def _book_cpp(booking: Booking) -> str:
     )
     if map_group:
         return said(
-            lambda: _("%(cpp)s CPP booked as this day's replenishment for %(group)s.")
-            % {"cpp": cpp, "group": map_group}
+            lambda: (
+                _("%(cpp)s CPP booked as this day's replenishment for %(group)s.")
+                % {"cpp": cpp, "group": map_group}
+            )
         )
     return said(lambda: _("%(cpp)s CPP booked as this day's replenishment.") % {"cpp": cpp})
 
