@@ -48,9 +48,7 @@ def _answers_200(name: str, who: str) -> bool:
 
 
 def _demo_side(campaign: Campaign, who: str) -> str:
-    sides = dict(
-        Membership.objects.filter(campaign=campaign).values_list("user__username", "side")
-    )
+    sides = dict(Membership.objects.filter(campaign=campaign).values_list("user__username", "side"))
     return sides.get(who) or sides.get("german") or ""
 
 
