@@ -168,7 +168,7 @@ def test_minus_one_on_a_single_counter_is_disabled_and_refused(campaign, client_
     client = client_as("german")
     html = client.get(page(campaign)).content.decode()
     assert 'name="quantity" value="0" class="step"' in html
-    assert 'aria-label="One fewer" disabled>' in html
+    assert 'aria-label="−1 One fewer" disabled>' in html
     response = client.post(
         url(leader), {"action": "quantity", "quantity": 0, "version": 0}, headers=HTMX
     )
