@@ -18,8 +18,11 @@ import base64
 import hashlib
 import hmac
 from functools import lru_cache
+from typing import Any
 
+from django import forms
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 REGEX = "[a-z2-7]{13}"
 _ROUNDS = 4
@@ -89,3 +92,18 @@ class OpaqueIdConverter:
 
     def to_url(self, value: int | str) -> str:
         return oid(value)
+
+
+class OpaqueIdField(forms.CharField):
+    """A form field holding one row's token (``{{ row.pk|oid }}``); cleaned to the database id."""
+
+    default_error_messages = {"invalid": _("This form is out of date: reload the page.")}
+
+    def to_python(self, value: Any) -> int | None:
+        token = super().to_python(value)
+        if not token:
+            return None
+        try:
+            return from_oid(token)
+        except ValueError as error:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from error

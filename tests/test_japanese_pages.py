@@ -22,12 +22,13 @@ pytestmark = pytest.mark.django_db
 # the game browser shows the data files' own keys and notes (a reference for the data, in
 # English), and Cherkassy's referee tables describe the data the referee enters in English only.
 NOT_YET = {"campaigns:games", "campaigns:game", "campaigns:game_section", "shortgames:tables"}
-# Not pages: files, redirects, the language switch.
+# Not pages: files, redirects, the language switch, the live poll (a hidden element, no words).
 NOT_PAGES = {
     "manifest",
     "logout",
     "set_language",
     "campaigns:export",
+    "campaigns:live",
     "rosters:pdf",
     "rosters:perimeter_map",
 }

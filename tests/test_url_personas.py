@@ -89,6 +89,20 @@ purchases:remove                   GET  405      405      405      405      405 
 purchases:remove                   POST 302      404      302      404      404      login
 purchases:receive                  GET  405      405      405      405      405      405
 purchases:receive                  POST 302      404      302      404      404      login
+# SaP's time-frame arrivals and the German Armor Reserve: the world's campaign is RB CG I, which has
+# neither (404 to everyone); their five personas are in tests/refit/walker and tests/refit/reserve.
+refit:arrivals                     GET  404      404      404      404      404      login
+refit:arrivals                     POST 404      404      404      404      404      login
+refit:armor_leaders                GET  405      405      405      405      405      405
+refit:armor_leaders                POST 404      404      404      404      404      login
+reserve:page                       GET  404      404      404      404      404      login
+reserve:page                       POST 405      405      405      405      405      405
+reserve:enter                      GET  405      405      405      405      405      405
+reserve:enter                      POST 404      404      404      404      404      login
+reserve:back                       GET  405      405      405      405      405      405
+reserve:back                       POST 404      404      404      404      404      login
+reserve:join                       GET  405      405      405      405      405      405
+reserve:join                       POST 404      404      404      404      404      login
 purchases:receive_all              GET  405      405      405      405      405      405
 purchases:receive_all              POST 302      404      302      404      404      login
 purchases:record                   GET  200      404      200      404      404      login

@@ -87,7 +87,7 @@ def accept_invitation(invitation: Invitation, *, user: AbstractBaseUser) -> tupl
     invitation = Invitation.objects.select_for_update(of=("self",)).get(pk=invitation.pk)
     if invitation.revoked_at is not None:
         raise MembershipError("revoked")
-    campaign = Campaign.objects.select_for_update().get(pk=invitation.campaign_id)
+    campaign = Campaign.objects.select_for_update(of=("self",)).get(pk=invitation.campaign_id)
     if Membership.objects.filter(campaign=campaign, user=user).exists():
         return Membership.objects.get(campaign=campaign, user=user), False
     needed = consent.consent_needed(
@@ -217,7 +217,7 @@ def _open_seat(membership: Membership, *, by: AbstractBaseUser) -> None:
 
 
 def _locked(membership: Membership) -> Membership:
-    Campaign.objects.select_for_update().get(pk=membership.campaign_id)
+    Campaign.objects.select_for_update(of=("self",)).get(pk=membership.campaign_id)
     return (
         Membership.objects.select_for_update(of=("self",))
         .select_related("campaign", "user")

@@ -22,6 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
+from campaigns.oid import OpaqueIdField
 from campaigns.orbat.forms import LinesField, error_texts
 from campaigns.state import StaleEdit, StateError
 from refit.models import ArmorReserveVehicle
@@ -134,7 +135,7 @@ def back(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 class JoinForm(forms.Form):
-    entry = forms.IntegerField(min_value=1)
+    entry = OpaqueIdField()
     version = forms.IntegerField(min_value=0)
     quantity = forms.IntegerField(label=gettext_lazy("How many"), min_value=1)
 

@@ -72,7 +72,8 @@ def soviet_secret_urls(campaign):
 def sees_soviet_secrets(client, campaign) -> bool:
     codes = {client.get(url).status_code for url in soviet_secret_urls(campaign)}
     assert codes <= {200, 404}, codes
-    export = json.loads(client.get(reverse("campaigns:export", args=[campaign.pk])).content)
+    answer = client.get(reverse("campaigns:export", args=[campaign.pk]))
+    export = json.loads(b"".join(answer.streaming_content))
     return codes == {200} and export["scope"] != "public"
 
 

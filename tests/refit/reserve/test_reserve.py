@@ -7,6 +7,7 @@ from django.urls import reverse
 from campaigns.access import viewer_for
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, OrbatBox, OrbatEntry
+from campaigns.oid import oid
 from campaigns.state import StateError
 from campaigns.transfer import services as transfer
 from refit.models import ArmorReserveVehicle
@@ -150,10 +151,10 @@ def test_red_factories_has_no_reserve_page(campaign, client_as):
 def test_entering_play_through_the_page_with_and_without_htmx(sap_campaign, client_as):
     client = client_as("german")
     one, two = of_type(sap_campaign, "StuPz IV", 2)
-    response = client.post(url(sap_campaign, "enter"), {"vehicles": [f"{one.pk}:{one.version}"]})
+    response = client.post(url(sap_campaign, "enter"), {"vehicles": [f"{oid(one.pk)}:{one.version}"]})
     assert response.status_code == 302
     response = client.post(
-        url(sap_campaign, "enter"), {"vehicles": [f"{two.pk}:{two.version}"]}, headers=HTMX
+        url(sap_campaign, "enter"), {"vehicles": [f"{oid(two.pk)}:{two.version}"]}, headers=HTMX
     )
     assert response.status_code == 200
     assert 'data-reserve-total="46"' in response.content.decode()
@@ -221,7 +222,7 @@ def test_cg5_afvs_join_through_the_page(sap_campaign, people, client_as):
     line = OrbatEntry.objects.get(campaign=sap_campaign, side="german", unit_type="PzKpfw III L")
     response = client.post(
         url(sap_campaign, "join"),
-        {"entry": line.pk, "version": line.version, "quantity": 3},
+        {"entry": oid(line.pk), "version": line.version, "quantity": 3},
         headers=HTMX,
     )
     assert response.status_code == 200
