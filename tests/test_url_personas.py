@@ -221,6 +221,9 @@ campaigns:member_agree             POST 403      403      403      403      404 
 campaigns:member_decline           GET  405      405      405      405      405      405
 campaigns:member_decline           POST 403      403      403      403      404      login
 campaigns:member_remove            POST 302      403      403      403      404      login
+# Leaving: every member but the creator (who manages the members); a page to confirm, then a POST.
+campaigns:leave                    GET  403      200      200      200      404      login
+campaigns:leave                    POST 403      302      302      302      404      login
 campaigns:invitation_create        GET  405      405      405      405      405      405
 campaigns:invitation_create        POST 302      403      403      403      404      login
 campaigns:invitation_revoke        GET  405      405      405      405      405      405
