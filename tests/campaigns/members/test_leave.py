@@ -296,3 +296,23 @@ def test_a_referee_creator_may_remove_a_player(people):
     assert services.change_role(german, by=people["referee"], role="observer", side="") == (
         services.CHANGED
     )
+
+
+def test_leaving_and_refusals_travel_in_the_export(campaign, people):
+    from tests.campaigns.transfer.test_services import round_trip
+
+    with pytest.raises(services.SideRefused):
+        services.remove_member(campaign.memberships.get(user=people["soviet"]), by=people["german"])
+    with pytest.raises(services.SideRefused):
+        services.change_role(
+            campaign.memberships.get(user=people["referee"]),
+            by=people["german"],
+            role="observer",
+            side="",
+        )
+    services.leave(campaign.memberships.get(user=people["soviet"]))
+    first, _copy, second = round_trip(campaign, people["referee"], people["outsider"])
+    actions = ("member.left", "member.removal_refused", "member.role_change_refused")
+    kept = [e["data"] for e in first["history"] if e["action"] in actions]
+    assert len(kept) == 3
+    assert [e["data"] for e in second["history"] if e["action"] in actions] == kept
