@@ -485,7 +485,9 @@ def test_the_observer_is_refused_every_campaign_form():
         if EXPECTED[name, "POST"][CLIENTS.index("outsider")] not in {"404", "405"}
     }
     takes_posts = {name for name in posted if EXPECTED[name, "POST"][0] != "405"}
-    assert takes_posts - open_to_all - refused == set()
+    # Forms about the member's own seat, which every member (the observer too) may send.
+    own_seat = {"campaigns:leave"}
+    assert takes_posts - open_to_all - refused - own_seat == set()
 
 
 @pytest.mark.parametrize(("pattern", "who", "form"), list(_refusals()))
