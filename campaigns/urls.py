@@ -41,6 +41,7 @@ urlpatterns = [
         member_views.member_remove,
         name="member_remove",
     ),
+    path("campaigns/<int:campaign_id>/leave/", member_views.leave, name="leave"),
     path(
         "campaigns/<int:campaign_id>/invitations/",
         member_views.invitation_create,

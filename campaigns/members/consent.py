@@ -68,3 +68,15 @@ def consent_missing(
         for side in needed
         if consents.get(side) not in consenters(side, seats, applicant=applicant)
     )
+
+
+def unseat_refused(actor: Seat, member: Seat, sides: Iterable[str]) -> frozenset[str]:
+    """The sides whose consent ``actor`` lacks to remove ``member`` or change their role: each
+    side ``member``'s seat sees and ``actor``'s does not. Empty: ``actor`` may do it alone.
+
+    Otherwise someone who does not see a side could empty it of its players (remove or move the
+    other side's last player) and then seat a second account there with nobody left to ask. Only
+    that side decides: the member leaves themselves (their leaving is their consent), or a
+    teammate — someone who sees the side — moves or removes them. The referee sees every side,
+    so he may move or remove anyone (it shows him nothing he does not see already)."""
+    return sides_seen(member.role, member.side, sides) - sides_seen(actor.role, actor.side, sides)

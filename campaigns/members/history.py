@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 
 from campaigns.history.labels import event_role, side_label
-from campaigns.history.sentences import TEXT, TEXTS, sentence
+from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
 from campaigns.models import CampaignEvent
 
 _MEMBER = {"user": TEXT, "role": TEXT, "side": TEXT}
@@ -108,4 +108,46 @@ def _seat_declined(event: CampaignEvent) -> str:
     return _("Turned down %(user)s as %(role)s.") % {
         "user": event.data.get("user", ""),
         "role": event_role(event),
+    }
+
+
+@sentence("member.left", data={**_MEMBER, "last_of_side": INT})
+def _member_left(event: CampaignEvent) -> str:
+    words = {"user": event.data.get("user", ""), "role": event_role(event)}
+    if event.data.get("last_of_side"):
+        return (
+            _(
+                "%(user)s left the campaign (was %(role)s, the side's last player): the next "
+                "player of that side takes the seat without anyone's consent."
+            )
+            % words
+        )
+    return _("%(user)s left the campaign (was %(role)s).") % words
+
+
+@sentence("member.removal_refused", data={**_MEMBER, "sides": TEXTS})
+def _removal_refused(event: CampaignEvent) -> str:
+    return _(
+        "Tried to remove %(user)s (%(role)s); refused: only the %(sides)s side may, "
+        "whose secrets that seat sees."
+    ) % {
+        "user": event.data.get("user", ""),
+        "role": event_role(event),
+        "sides": _sides(event, "sides"),
+    }
+
+
+@sentence(
+    "member.role_change_refused",
+    data={**_MEMBER, "sides": TEXTS, "requested_role": TEXT, "requested_side": TEXT},
+)
+def _role_change_refused(event: CampaignEvent) -> str:
+    return _(
+        "Tried to make %(user)s %(after)s (is %(role)s); refused: only the %(sides)s side may, "
+        "whose secrets that seat sees."
+    ) % {
+        "user": event.data.get("user", ""),
+        "after": event_role(event, "requested_role", "requested_side"),
+        "role": event_role(event),
+        "sides": _sides(event, "sides"),
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -15,6 +17,15 @@ from campaigns.models import Campaign, Invitation, Membership, Role
 
 class MembershipError(ValueError):
     """A membership change the rules of the app do not allow; the message is for the user."""
+
+
+class SideRefused(MembershipError):
+    """Removing or moving a member whose seat sees sides the one acting does not see: only those
+    sides may (see ``consent.unseat_refused``). The refusal is in the history."""
+
+    def __init__(self, sides: frozenset[str]) -> None:
+        super().__init__("side")
+        self.sides = sides
 
 
 def check_role(module: GameModule, role: str, side: str) -> None:
@@ -284,8 +295,50 @@ def decline(membership: Membership, *, by: AbstractBaseUser) -> None:
 CHANGED, ASKED, UNCHANGED = "changed", "asked", "unchanged"
 
 
-@transaction.atomic
+def unseat_refused(membership: Membership, by: AbstractBaseUser) -> frozenset[str]:
+    """The sides that would have to agree before ``by`` removes ``membership`` or changes its
+    role (empty: ``by`` may do it alone; see ``consent.unseat_refused``)."""
+    actor = next((s for s in _seats(membership.campaign) if s.user == by.pk), None)
+    return consent.unseat_refused(
+        actor or consent.Seat(by.pk, Role.OBSERVER),
+        consent.Seat(membership.user_id, membership.role, membership.side),
+        membership.campaign.game.side_keys,
+    )
+
+
+def _refuse(membership: Membership, *, by: AbstractBaseUser, action: str, **data: str) -> NoReturn:
+    """Record, in its own transaction, that ``by`` was refused ``action`` on ``membership``;
+    then raise ``SideRefused`` (the caller's transaction has changed nothing)."""
+    sides = unseat_refused(membership, by)
+    with transaction.atomic():
+        history.record(
+            membership.campaign,
+            by,
+            action,
+            target=membership,
+            user=membership.user.get_username(),
+            role=membership.role,
+            side=membership.side,
+            sides=sorted(sides),
+            **data,
+        )
+    raise SideRefused(sides)
+
+
 def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side: str) -> str:
+    """As ``_change_role``; refused (``SideRefused``, recorded) when the member's seat sees a
+    side ``by`` does not see."""
+    with transaction.atomic():
+        locked = _locked(membership)
+        if locked.user_id == by.pk or not unseat_refused(locked, by):
+            return _change_role(locked, by=by, role=role, side=side)
+    _refuse(
+        locked, by=by, action="member.role_change_refused", requested_role=role, requested_side=side
+    )
+
+
+@transaction.atomic
+def _change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side: str) -> str:
     """Give a member another role: at once (``CHANGED``) when the new role sees no side the
     member does not see yet, or nobody else plays it; otherwise the seat waits for those sides'
     consent (``ASKED``; the creator's own side agrees by choosing). ``UNCHANGED`` when the member
@@ -346,27 +399,65 @@ def change_role(membership: Membership, *, by: AbstractBaseUser, role: str, side
     return CHANGED
 
 
-@transaction.atomic
 def remove_member(membership: Membership, *, by: AbstractBaseUser) -> int:
     """Remove a member and revoke every open link (they may have seen any of them).
 
-    Returns how many links were revoked, so the creator can be told to make new ones.
+    Refused (``MembershipError``) for the campaign's creator, and (``SideRefused``, recorded in
+    the history) when the member's seat sees a side ``by`` does not see: that side's player
+    leaves themselves (``leave``). Returns how many links were revoked, so the creator can be
+    told to make new ones.
     """
-    campaign = membership.campaign
-    if membership.user_id == campaign.created_by_id:
-        raise MembershipError("creator")
-    open_links = list(
-        campaign.invitations.select_for_update(of=("self",)).filter(revoked_at__isnull=True)
+    with transaction.atomic():
+        locked = _locked(membership)
+        campaign = locked.campaign
+        if locked.user_id == campaign.created_by_id:
+            raise MembershipError("creator")
+        if not unseat_refused(locked, by):
+            open_links = list(
+                campaign.invitations.select_for_update(of=("self",)).filter(revoked_at__isnull=True)
+            )
+            for invitation in open_links:
+                revoke_invitation(invitation, by=by)
+            history.record(
+                campaign,
+                by,
+                "member.removed",
+                user=locked.user.get_username(),
+                role=locked.role,
+                side=locked.side,
+            )
+            locked.delete()
+            return len(open_links)
+    _refuse(locked, by=by, action="member.removal_refused")
+
+
+def may_leave(membership: Membership) -> bool:
+    """Every member may leave, except the campaign's creator (who manages the members)."""
+    return membership.user_id != membership.campaign.created_by_id
+
+
+def last_of_side(membership: Membership) -> bool:
+    """Is ``membership`` the only player of their side (nobody else to ask for it)?"""
+    return membership.role == Role.PLAYER and not consent.consenters(
+        membership.side, _seats(membership.campaign), applicant=membership.user_id
     )
-    for invitation in open_links:
-        revoke_invitation(invitation, by=by)
+
+
+@transaction.atomic
+def leave(membership: Membership) -> None:
+    """The member leaves the campaign. A player leaving is that side's consent to whatever the
+    side then becomes: when they were its last player the side has nobody left to ask, so the
+    next seat on it opens without waiting (as on a side nobody has played yet)."""
+    membership = _locked(membership)
+    if not may_leave(membership):
+        raise MembershipError("creator")
     history.record(
-        campaign,
-        by,
-        "member.removed",
+        membership.campaign,
+        membership.user,
+        "member.left",
         user=membership.user.get_username(),
         role=membership.role,
         side=membership.side,
+        last_of_side=int(last_of_side(membership)),
     )
     membership.delete()
-    return len(open_links)

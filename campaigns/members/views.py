@@ -24,6 +24,8 @@ def _members_context(viewer: Viewer) -> dict:
     campaign = viewer.campaign
     memberships = list(campaign.memberships.select_related("user", "campaign"))
     sides = campaign.game.side_keys
+    me = viewer.membership
+    viewer_seat = consent.Seat(me.user_id, me.role, me.side)
     context = {
         "viewer": viewer,
         "campaign": campaign,
@@ -43,6 +45,15 @@ def _members_context(viewer: Viewer) -> dict:
             )
             for member in memberships
         ],
+        # the members the viewer may move or remove alone (their seat sees no side he does not)
+        "unseatable": {
+            member.pk
+            for member in memberships
+            if not consent.unseat_refused(
+                viewer_seat, consent.Seat(member.user_id, member.role, member.side), sides
+            )
+        },
+        "may_leave": services.may_leave(viewer.membership),
         "pending": [
             {
                 "member": member,
@@ -123,6 +134,9 @@ def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> H
                 role=form.cleaned_data["role"],
                 side=form.cleaned_data["side"],
             )
+        except services.SideRefused as refused:
+            outcome = services.UNCHANGED
+            messages.error(request, _refused_message(viewer, membership, refused, remove=False))
         except services.MembershipError:
             outcome = services.UNCHANGED
             messages.error(request, _("You cannot change your own role."))
@@ -214,6 +228,8 @@ def member_remove(request: HttpRequest, campaign_id: int, membership_id: int) ->
     )
     try:
         revoked = services.remove_member(membership, by=request.user)
+    except services.SideRefused as refused:
+        messages.error(request, _refused_message(viewer, membership, refused, remove=True))
     except services.MembershipError:
         messages.error(request, _("The campaign's creator cannot be removed."))
     else:
@@ -229,6 +245,61 @@ def member_remove(request: HttpRequest, campaign_id: int, membership_id: int) ->
                 ),
             )
     return redirect("campaigns:members", campaign_id=campaign_id)
+
+
+def _refused_message(
+    viewer: Viewer, membership: Membership, refused: services.SideRefused, *, remove: bool
+) -> str:
+    words = {
+        "user": membership.user.get_username(),
+        "sides": ", ".join(
+            history.side_label(viewer.campaign, side) for side in sorted(refused.sides)
+        ),
+    }
+    if remove:
+        text = _(
+            "You cannot remove %(user)s: their seat sees the secrets of %(sides)s, which you "
+            "do not see, so only that side may. %(user)s can leave the campaign themselves."
+        )
+    else:
+        text = _(
+            "You cannot change the role of %(user)s: their seat sees the secrets of %(sides)s, "
+            "which you do not see, so only that side may. %(user)s can leave the campaign "
+            "themselves."
+        )
+    return text % words
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def leave(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Leave the campaign (every member but its creator): a page asking to confirm, then a
+    POST. A side's player leaving is how that side's seat is given up (see
+    ``services.leave``)."""
+    viewer = access.member(request, campaign_id)
+    access.require(services.may_leave(viewer.membership))
+    campaign = viewer.campaign
+    if request.method == "POST":
+        services.leave(viewer.membership)
+        messages.success(request, _("You left “%(campaign)s”.") % {"campaign": campaign.name})
+        return redirect("campaigns:list")
+    me = viewer.membership
+    sides = campaign.game.side_keys
+    return render(
+        request,
+        "campaigns/members/leave.html",
+        {
+            "viewer": viewer,
+            "campaign": campaign,
+            "role": history.role_label(campaign, me.role, me.side),
+            "last_of_side": services.last_of_side(me),
+            "sees": [
+                history.side_label(campaign, side)
+                for side in sides
+                if side in consent.sides_seen(me.role, me.side, sides)
+            ],
+        },
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

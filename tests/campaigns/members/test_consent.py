@@ -183,17 +183,17 @@ def test_the_soviet_creator_is_held_to_the_same_rule(people, client_as, django_u
     assert services.consent_missing(membership) == {"german"}
     with pytest.raises(services.MembershipError):
         services.agree(membership, by=people["soviet"])
-    referee_seat = campaign.memberships.get(user=people["german"])
-    # The creator moving the German player to referee needs nothing more from the German side
-    # (he plays it) but asks nobody else either: only the Soviet creator plays the other side,
-    # and he chose it.
-    assert services.change_role(referee_seat, by=people["soviet"], role="referee", side="") == (
-        services.CHANGED
-    )
+    german_seat = campaign.memberships.get(user=people["german"])
+    # Moving the German side's only player away would empty the side for the creator's second
+    # account: the German seat is not the Soviet creator's to move.
+    with pytest.raises(services.SideRefused):
+        services.change_role(german_seat, by=people["soviet"], role="referee", side="")
+    german_seat.refresh_from_db()
+    assert (german_seat.role, german_seat.side) == ("player", "german")
 
 
-def test_removal_and_re_invitation_waits_again(campaign, people, client_as):
-    services.remove_member(campaign.memberships.get(user=people["referee"]), by=people["german"])
+def test_leaving_and_re_invitation_waits_again(campaign, people, client_as):
+    services.leave(campaign.memberships.get(user=people["referee"]))
     invitation = services.create_invitation(campaign, by=people["german"], role="referee", side="")
     membership, _created = services.accept_invitation(invitation, user=people["referee"])
     assert membership.role == Role.OBSERVER

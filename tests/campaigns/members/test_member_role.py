@@ -69,7 +69,7 @@ def test_the_creator_cannot_change_their_own_role(campaign, client_as, people):
 
 def test_the_creator_is_not_offered_a_role_form_for_themself(campaign, client_as, people):
     own = campaign.memberships.get(user=people["german"])
-    other = campaign.memberships.get(user=people["soviet"])
+    other = campaign.memberships.get(user=people["observer"])
     html = client_as("german").get(reverse("campaigns:members", args=[campaign.pk])).content
     assert url(campaign, own).encode() not in html
     assert url(campaign, other).encode() in html

@@ -151,7 +151,9 @@ def test_red_factories_has_no_reserve_page(campaign, client_as):
 def test_entering_play_through_the_page_with_and_without_htmx(sap_campaign, client_as):
     client = client_as("german")
     one, two = of_type(sap_campaign, "StuPz IV", 2)
-    response = client.post(url(sap_campaign, "enter"), {"vehicles": [f"{oid(one.pk)}:{one.version}"]})
+    response = client.post(
+        url(sap_campaign, "enter"), {"vehicles": [f"{oid(one.pk)}:{one.version}"]}
+    )
     assert response.status_code == 302
     response = client.post(
         url(sap_campaign, "enter"), {"vehicles": [f"{oid(two.pk)}:{two.version}"]}, headers=HTMX
