@@ -1,6 +1,7 @@
 """The settings a club server runs with: read from the environment, safe by default."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,21 @@ def test_check_deploy_is_clean_with_production_settings():
     result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_collectstatic_gathers_what_the_pages_link_with_production_settings(tmp_path):
+    """The guide's `collectstatic`: with debug off the pages link to WhiteNoise's hashed names,
+    so every file a page links to must be in the manifest."""
+    import json
+
+    result = manage("collectstatic", "--noinput", DJANGO_STATIC_ROOT=str(tmp_path), **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    manifest = json.loads((tmp_path / "staticfiles.json").read_text(encoding="utf-8"))["paths"]
+    base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
+    linked = set(re.findall(r"{% static '([^']+)' %}", base))
+    assert linked and linked <= set(manifest), linked - set(manifest)
+    for name in linked:
+        assert (tmp_path / manifest[name]).is_file()
 
 
 def test_without_a_secret_key_production_refuses_to_start():
