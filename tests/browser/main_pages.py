@@ -23,8 +23,15 @@ from tests.url_world import World, build_world, url_for
 
 # The URL arguments a demo campaign's page is reached with (the rest need the world's objects).
 DEMO_KWARGS = {"campaign_id", "side", "index"}
-# Pages that are not pages: files, the manifest, sheets a browser only prints.
-NOT_PAGES = {"manifest", "rosters:pdf", "campaigns:export", "shortgames:units_file"}
+# Pages that are not pages: files, the manifest, sheets a browser only prints, the live poll (a
+# hidden element other pages fetch).
+NOT_PAGES = {
+    "manifest",
+    "rosters:pdf",
+    "campaigns:export",
+    "shortgames:units_file",
+    "campaigns:live",
+}
 
 
 @dataclass(frozen=True)

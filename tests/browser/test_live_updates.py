@@ -16,6 +16,7 @@ from campaigns.models import Role
 from refit.walker import services as walker
 from tests.browser.test_invite_flow import sign_in
 from tests.refit.walker.test_services import walk_all
+from tests.seats import join as join_seat
 
 PASSWORD = "a-long-password-123"
 LIVE = 12_000  # one poll (5 s) and the fetch that follows, on a busy machine
@@ -39,7 +40,7 @@ def make_campaign(django_user_model):
         invitation = services.create_invitation(
             campaign, by=people["german"], role=role, side=side if role == Role.PLAYER else ""
         )
-        services.accept_invitation(invitation, user=people[side])
+        join_seat(invitation, people[side])
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
     scenario = walker.finish(campaign, reph, by=people["referee"])
