@@ -61,18 +61,14 @@ def test_role_changes_read_as_sentences(campaign, client_as, people):
     )
     assert "Agreed for the German side that observer becomes Referee." in html
     services.agree(observer, by=people["soviet"])
-    services.change_role(
-        campaign.memberships.get(user=people["referee"]),
-        by=people["german"],
-        role="observer",
-        side="",
-    )
+    # The old referee sees the Soviet side, which the German creator does not: he leaves himself.
+    services.leave(campaign.memberships.get(user=people["referee"]))
     html = client_as("observer").get(url(campaign)).content.decode()
     assert (
         "observer is now Referee (was Observer); agreed by german for the German side, "
         "soviet for the Soviet side." in html
     )
-    assert "referee is now Observer (was Referee)." in html
+    assert "referee left the campaign (was Referee)." in html
 
 
 def test_history_reads_in_japanese(campaign, client_as, people):
