@@ -33,7 +33,12 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def campaign_create(request: HttpRequest) -> HttpResponse:
-    if request.method == "POST":
+    if request.method == "POST" and "roles" in request.POST:
+        # Without JavaScript: "Show this game's roles" narrows the role list to the chosen game.
+        form = CampaignCreateForm(
+            initial={"game": request.POST.get("game", ""), "name": request.POST.get("name", "")}
+        )
+    elif request.method == "POST":
         form = CampaignCreateForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
@@ -47,6 +52,7 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
             )
             messages.success(request, _("Campaign created. Invite the other players below."))
             return redirect("campaigns:members", campaign_id=campaign.pk)
+        form.narrow_roles()
     else:
         form = CampaignCreateForm(initial={"game": request.GET.get("game", "")})
     template = "campaigns/create.html"

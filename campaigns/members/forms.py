@@ -77,6 +77,14 @@ class CampaignCreateForm(forms.Form):
                 (m.name.in_language(get_language()), role_choices(m)) for m in all_modules()
             ]
 
+    def narrow_roles(self) -> None:
+        """Offer only the chosen game's roles when the form is shown again (after a refusal,
+        or when a browser without JavaScript asks for the game's roles): one "German player",
+        not one per game, each marked chosen. The check in ``clean`` is unchanged."""
+        module = self.selected_module()
+        if module is not None:
+            self.fields["my_role"].choices = role_choices(module)
+
     def selected_module(self) -> GameModule | None:
         value = self.data.get("game") if self.is_bound else self.initial.get("game")
         if not value:

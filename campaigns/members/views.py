@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -216,6 +217,12 @@ def _answer(request: HttpRequest, campaign_id: int, membership_id: int, *, agree
             "campaigns/members/members.html#member-list",
             _members_context(viewer_for(request.user, campaign_id)),
         )
+    # The overview's notice answers too and asks to come back to it (a path on this site only).
+    after = request.POST.get("next", "")
+    if after and url_has_allowed_host_and_scheme(
+        after, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(after)
     return redirect("campaigns:members", campaign_id=campaign_id)
 
 

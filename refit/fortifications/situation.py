@@ -24,6 +24,7 @@ from refit.fortifications.records import (
     fortification_record,
     unit_words,
 )
+from refit.rules.fortification import item_refusals
 from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
 
@@ -51,6 +52,10 @@ class ItemRow:
     price: str
     inputs: ItemInputs
     flags: str
+    # Why the item cannot be bought now (SSR I.2, CG-1.4 …), as sentences naming the rule;
+    # ``offered``: the form is shown all the same (no refusal, or the referee may buy past it).
+    refusals: tuple[str, ...] = ()
+    offered: bool = True
 
 
 @dataclass(frozen=True)
@@ -101,19 +106,40 @@ def fortification_situation(viewer: Viewer, side: str) -> FortificationSituation
         fpp=reading.fpp(reph.index),
         booby_trap_level=record.booby_trap_level,
         has_booby_traps=any(item["id"] in fortifications.BOOBY_TRAP_ITEMS for item in side_items),
-        items=tuple(_item_row(campaign, item, side) for item in side_items) if can_buy else (),
+        items=_item_rows(viewer, side, side_items, reph, reading) if can_buy else (),
     )
 
 
-def _item_row(campaign: Campaign, item: dict[str, Any], side: str) -> ItemRow:
-    flags = item.get("flags_printed") or item.get("type_marks") or []
-    return ItemRow(
-        item=item,
-        name=localized(item.get("name"), get_language()),
-        price=price_text(item, side),
-        inputs=inputs_for(campaign, item, side),
-        flags=" ".join(flag for flag in flags if flag in ("F", "I", "FI", "R", "T")),
-    )
+def _item_rows(
+    viewer: Viewer,
+    side: str,
+    side_items: list[dict[str, Any]],
+    reph: RefitPhase,
+    reading: fortifications.SideReading,
+) -> tuple[ItemRow, ...]:
+    campaign = viewer.campaign
+    table = fortifications.table(campaign)
+    moment = fortifications.moment(campaign, side, reph, reading)
+    rows = []
+    for item in side_items:
+        refusals = item_refusals(table, moment, item)
+        flags = item.get("flags_printed") or item.get("type_marks") or []
+        rows.append(
+            ItemRow(
+                item=item,
+                name=localized(item.get("name"), get_language()),
+                price=price_text(item, side),
+                inputs=inputs_for(campaign, item, side),
+                flags=" ".join(flag for flag in flags if flag in ("F", "I", "FI", "R", "T")),
+                refusals=tuple(fortifications.reason_text(r) for r in refusals),
+                offered=not refusals
+                or (
+                    viewer.can_overrule
+                    and all(r.code in fortifications.OVERRIDABLE for r in refusals)
+                ),
+            )
+        )
+    return tuple(rows)
 
 
 # --- what the purchase form of an item asks -------------------------------------------------

@@ -113,6 +113,42 @@ def _sap_unit_cost(
     return cost
 
 
+def item_refusals(
+    table: Mapping[str, Any], moment: Moment, item: Mapping[str, Any]
+) -> list[Reason]:
+    """Why ``item`` of the purchase ``table`` cannot be bought at all at ``moment``, whatever
+    its size, variant or quantity: another side's item (RF "R", SaP ``sides``), only "?" in
+    RB CG I/III's initial RePh (SSR I.2) or SaP's 7 July AM (CG-1.4), no Hidden Mine Belts in
+    a SaP Daytime RePh. ``cost`` judges every order on it; the page shows it before the form."""
+    rule = table.get("rule", "11.621")
+    side = moment.side
+    reasons: list[Reason] = []
+    if moment.module == RF:
+        only = [e for e in moment.ssr_effects if e.get("kind") == "fortifications_only"]
+        if moment.reph_kind == RF_INITIAL_REPH and only:
+            allowed = {"?": "concealment"}
+            if item["id"] not in {allowed.get(i, i) for i in only[0].get("items", [])}:
+                reasons.append(Reason("only_concealment", "SSR I.2", {}))
+        sides = table.get("flags", {}).get("R", {}).get("sides", [])
+        if "R" in item.get("flags", []) and side not in sides:
+            reasons.append(Reason("soviet_only", rule, {}))
+        return reasons
+    if side not in item.get("sides", []):
+        reasons.append(Reason("soviet_only", rule, {}))
+    period = table.get("period_rules", {}).get(moment.period_key, {})
+    allowed = period.get(f"{side}_allowed_items")
+    if allowed is not None and item["id"] not in allowed:
+        reasons.append(Reason("only_concealment", "CG-1.4", {}))
+    daytime = table.get("daytime_reph", {})
+    if (
+        moment.reph_kind == SAP_DAYTIME_REPH
+        and item["id"] == "hidden_mine_belt"
+        and daytime.get("hidden_mine_belt_purchase") is False
+    ):
+        reasons.append(Reason("no_hidden_belts_daytime", rule, {}))
+    return reasons
+
+
 def cost(
     tables: Mapping[str, Any], moment: Moment, order: FortificationOrder
 ) -> tuple[int | None, list[Reason]]:
@@ -127,14 +163,7 @@ def cost(
         reasons.append(Reason("quantity", rule, {}))
     module, side = moment.module, moment.side
     if module == RF:
-        only = [e for e in moment.ssr_effects if e.get("kind") == "fortifications_only"]
-        if moment.reph_kind == RF_INITIAL_REPH and only:
-            allowed = {"?": "concealment"}
-            if order.item not in {allowed.get(i, i) for i in only[0].get("items", [])}:
-                reasons.append(Reason("only_concealment", "SSR I.2", {}))
-        sides = table.get("flags", {}).get("R", {}).get("sides", [])
-        if "R" in item.get("flags", []) and side not in sides:
-            reasons.append(Reason("soviet_only", rule, {}))
+        reasons += item_refusals(table, moment, item)
         if (
             order.item == "hip"
             and order.unit == "afv"
@@ -143,19 +172,7 @@ def cost(
             reasons.append(Reason("hip_afv_soviet_only", rule, {}))
         each = _rf_unit_cost(item, order, side)
     else:
-        if side not in item.get("sides", []):
-            reasons.append(Reason("soviet_only", rule, {}))
-        period = table.get("period_rules", {}).get(moment.period_key, {})
-        allowed = period.get(f"{side}_allowed_items")
-        if allowed is not None and order.item not in allowed:
-            reasons.append(Reason("only_concealment", "CG-1.4", {}))
-        daytime = table.get("daytime_reph", {})
-        if (
-            moment.reph_kind == SAP_DAYTIME_REPH
-            and order.item == "hidden_mine_belt"
-            and daytime.get("hidden_mine_belt_purchase") is False
-        ):
-            reasons.append(Reason("no_hidden_belts_daytime", rule, {}))
+        reasons += item_refusals(table, moment, item)
         each = _sap_unit_cost(item, order, moment, table)
     if each is None:
         return None, [*reasons, Reason("choose_variant", rule, {})]

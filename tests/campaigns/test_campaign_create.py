@@ -98,3 +98,67 @@ def test_without_javascript_every_games_sides_are_offered(client_as):
     html = client_as("outsider").get(URL).content.decode()
     for value in ("player:german", "player:soviet", "player:russian", "player:axis"):
         assert f'value="{value}"' in html
+
+
+def _role_options(html):
+    import re
+
+    select = re.search(r'<select name="my_role".*?</select>', html, re.S).group(0)
+    groups = re.findall(r'<optgroup label="([^"]+)"', select)
+    return groups, re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', select)
+
+
+def test_without_javascript_the_roles_are_grouped_by_game(client_as):
+    """Before a game is chosen, every game's roles are offered under its own name."""
+    groups, options = _role_options(client_as("outsider").get(URL).content.decode())
+    assert groups == [
+        "Red Factories",
+        "Slaughter at Ponyri",
+        "Defiant Russia",
+        "Cherkassy Pocket: Encirclement at Korsun",
+    ]
+    assert len(options) == 16
+
+
+def test_without_javascript_a_button_narrows_the_roles_to_the_chosen_game(client_as):
+    game = "slaughter_at_ponyri/timetable-disrupted"
+    html = client_as("outsider").get(URL).content.decode()
+    assert '<noscript><button type="submit" name="roles"' in html
+    response = client_as("outsider").post(URL, {"name": "Ponyri", "game": game, "roles": "1"})
+    assert response.status_code == 200
+    assert not Campaign.objects.exists()
+    html = response.content.decode()
+    groups, options = _role_options(html)
+    assert groups == []
+    assert [value for value, _label in options] == [
+        "player:german",
+        "player:russian",
+        "referee",
+        "observer",
+    ]
+    assert "Soviet player" not in html
+    assert f'<option value="{game}" selected>' in html and 'value="Ponyri"' in html
+    assert not response.context["form"].errors
+
+
+def test_a_refused_form_is_shown_again_with_only_the_chosen_games_roles(client_as):
+    """One "German player" marked chosen, not one per game; the server's check stays."""
+    response = client_as("outsider").post(
+        URL,
+        {"name": "", "game": "slaughter_at_ponyri/timetable-disrupted", "my_role": "player:german"},
+    )
+    assert "name" in response.context["form"].errors
+    html = response.content.decode()
+    _groups, options = _role_options(html)
+    assert len(options) == 4
+    assert html.count('value="player:german" selected') == 1
+    refused = client_as("outsider").post(
+        URL,
+        {
+            "name": "x",
+            "game": "slaughter_at_ponyri/timetable-disrupted",
+            "my_role": "player:soviet",
+        },
+    )
+    assert "my_role" in refused.context["form"].errors
+    assert not Campaign.objects.exists()

@@ -268,3 +268,35 @@ def test_the_overview_tells_the_side_still_to_agree(campaign, client_as, people,
     html = client_as(persona).get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
     assert ("observer asks to become Referee." in html) == asked
     assert ('id="asking"' in html) == asked
+
+
+def test_the_overview_notice_answers_and_comes_back_to_the_overview(campaign, client_as, people):
+    """No JavaScript: the Soviet player agrees from the notice itself and lands on the
+    overview again; the notice links the members page's waiting list too."""
+    observer = campaign.memberships.get(user=people["observer"])
+    services.change_role(observer, by=people["german"], role="referee", side="")
+    detail = reverse("campaigns:detail", args=[campaign.pk])
+    soviet = client_as("soviet")
+    html = soviet.get(detail).content.decode()
+    agree = agree_url(campaign, observer)
+    assert f'action="{agree}"' in html
+    assert f'name="next" value="{detail}"' in html
+    assert reverse("campaigns:members", args=[campaign.pk]) + "#waiting-for-consent" in html
+    members = soviet.get(reverse("campaigns:members", args=[campaign.pk])).content.decode()
+    assert 'id="waiting-for-consent"' in members
+    response = soviet.post(agree, {"next": detail})
+    assert response.status_code == 302 and response.url == detail
+    observer.refresh_from_db()
+    assert observer.role == Role.REFEREE
+    assert 'id="asking"' not in soviet.get(detail).content.decode()
+
+
+def test_the_notice_can_turn_down_and_next_never_leaves_the_site(campaign, client_as, people):
+    observer = campaign.memberships.get(user=people["observer"])
+    services.change_role(observer, by=people["german"], role="player", side="soviet")
+    url = reverse("campaigns:member_decline", args=[campaign.pk, observer.pk])
+    response = client_as("soviet").post(url, {"next": "https://evil.example/"})
+    assert response.status_code == 302
+    assert response.url == reverse("campaigns:members", args=[campaign.pk])
+    observer.refresh_from_db()
+    assert not observer.is_pending

@@ -284,3 +284,28 @@ def test_the_page_speaks_words_not_keys(sap_campaign, client_as, people):
         assert '<option value="ap_6">6-FP A-P</option>' in body
     assert '<option value="squad">分隊</option>' in body
     assert reph is not None
+
+
+def _row(body, item):
+    match = re.search(rf'<tr data-item="{item}">(.*?)</tr>', body, re.S)
+    assert match, item
+    return match.group(1)
+
+
+def test_items_the_initial_ssr_forbids_show_why_instead_of_a_buy_button(campaign, client_as, reph):
+    """RB CG I's initial RePh: the German buys only "?" (SSR I.2); the page says so before
+    anyone presses Buy. The referee, who may buy past it with a reason, keeps the form."""
+    german = client_as("german").get(page_url(campaign, "german")).content.decode()
+    for item in ("foxhole", "trench", "wire"):
+        row = _row(german, item)
+        assert "<form" not in row
+        assert "Only “?” may be bought now. (SSR I.2)" in text(row)
+    assert "<form" in _row(german, "concealment")
+    assert "Not available" not in text(_row(german, "concealment"))
+    referee = client_as("referee").get(page_url(campaign, "german")).content.decode()
+    row = _row(referee, "trench")
+    assert "<form" in row and 'name="override_reason"' in row
+    assert "(SSR I.2)" in text(row)
+    # The Soviet side is not under SSR I.2: its foxholes are offered as before.
+    soviet = client_as("soviet").get(page_url(campaign)).content.decode()
+    assert "<form" in _row(soviet, "foxhole") and "Not available" not in soviet

@@ -10,6 +10,8 @@ from refit.rules.fortification import (
     booby_trap_level,
     booby_trap_level_after,
     cost,
+    item_refusals,
+    purchase_table,
     record_totals,
 )
 
@@ -215,3 +217,22 @@ def test_under_construction_holds_from_the_next_time_frame():
     # SaP 11.6191: bought on time frame 1 Under Construction, it is entered as from 2.
     assert booby_trap_level([(1 + 1, 1)], 1) == "C"
     assert booby_trap_level([(1 + 1, 1)], 2) == "B"
+
+
+def refusals(tables, moment, item_id):
+    table = purchase_table(tables)
+    item = next(i for i in table["items"] if i["id"] == item_id)
+    return [r.code for r in item_refusals(table, moment, item)]
+
+
+def test_item_refusals_judge_the_item_before_its_variant_is_chosen():
+    """What the page shows before the Buy button: the same refusals ``cost`` gives."""
+    initial = Moment("red_factories", "german", "rb-cg-1", "1942-10-17", "before_initial", I2)
+    assert refusals(RF, initial, "foxhole") == ["only_concealment"]  # no size chosen yet
+    assert refusals(RF, initial, "concealment") == []
+    assert refusals(RF, rf("german"), "foxhole") == []  # a later RePh
+    assert refusals(RF, rf("german"), "at-ditch") == ["soviet_only"]
+    assert refusals(SAP, sap(), "hidden_mine_belt") == ["no_hidden_belts_daytime"]
+    assert refusals(SAP, sap(kind="full"), "hidden_mine_belt") == []
+    am = sap("german", period="CG-1", kind="pre_cg")
+    assert refusals(SAP, am, "trench") == ["only_concealment"]
