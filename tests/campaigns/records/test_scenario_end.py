@@ -383,3 +383,26 @@ def test_losses_recorded_after_the_end_was_saved_are_flagged(campaign, people, c
     client.post(end_url(campaign, assault), end_data(assault, gained_german=2))
     assault.refresh_from_db()
     assert assault.winner == "german"
+
+
+def test_sap_fortification_lines_of_the_initial_ob_are_only_eliminated(people, client_as):
+    """QA: Fanatic Strongpoints (CG16) were offered "wreck / immobilized / abandoned", Hidden
+    Mine Belts (CG17) "captured": the data calls them fortifications, so only "eliminated"."""
+    from tests.campaigns.records.test_scenarios import make_campaign
+
+    sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
+    frame = records.save_scenario(sap, by=people["referee"], index=0, scenario_type="time_frame")
+    lines = {
+        entry.unit_type.split(" (")[0]: entry
+        for entry in OrbatEntry.objects.filter(campaign=sap, side="russian")
+    }
+    strongpoint, mines = lines["Fanatic Strongpoint"], lines["Hidden Mine Belt"]
+    assert (strongpoint.kind, mines.kind) == ("fortification", "fortification")
+    page = client_as("soviet").get(end_url(sap, frame)).content.decode()
+    for entry in (strongpoint, mines):
+        name = f"russian-outcome_{oid(entry.pk)}"
+        select = page[page.index(f'name="{name}"') :]
+        select = select[: select.index("</select>")]
+        assert 'value="eliminated"' in select
+        for refused in ("wreck", "immobilized", "abandoned", "captured"):
+            assert f'value="{refused}"' not in select, refused
