@@ -178,6 +178,7 @@ def record_losses(
     changes: list[tuple[Model, Any, Any]] = []
     created: list[CvpEntry] = []
     units: list[str] = []
+    outcomes: list[str] = []
     for loss in losses:
         entry = loss.entry
         outcome = OUTCOMES.get(loss.outcome)
@@ -226,7 +227,9 @@ def record_losses(
             save_versioned(entry, loss.version, fields)
             changes.append((entry, before, history.snapshot(entry)))
         units.append(_what(entry, loss.quantity))
-        if outcome.loss and (loss.cvp_each > 0 or loss.no_cvp):
+        outcomes.append(loss.outcome)
+        if outcome.loss:
+            # Every loss is listed, even one typed at 0 CVP.
             cvp = CvpEntry.objects.create(
                 campaign=campaign,
                 side=side,
@@ -251,7 +254,9 @@ def record_losses(
         changes=changes,
         side=side,
         index=scenario.index,
+        sequence=scenario.sequence,
         units=units,
+        outcomes=outcomes,
         cvp=sum(entry.cvp for entry in created if not entry.no_cvp),
     )
     return created

@@ -406,3 +406,29 @@ def test_sap_fortification_lines_of_the_initial_ob_are_only_eliminated(people, c
         assert 'value="eliminated"' in select
         for refused in ("wreck", "immobilized", "abandoned", "captured"):
             assert f'value="{refused}"' not in select, refused
+
+
+@pytest.mark.parametrize(
+    ("persona", "sees_wounded"),
+    [("german", True), ("referee", True), ("soviet", False), ("observer", False)],
+)
+def test_every_recorded_outcome_is_in_the_losses_summary(
+    campaign, people, scenario, client_as, persona, sees_wounded
+):
+    """QA: a wounded leader was missing from the summary, and a loss typed at 0 CVP too. The
+    wounded leader is the side's own record (its OB), so only who sees the side's secrets reads
+    it; the 0-CVP loss is a public CVP entry."""
+    squads, leader = ob(campaign, people, "german", "5 × 4-6-7; 9-1 leader")
+    (truck,) = ob(campaign, people, "german", "StuG III B")
+    data = {
+        **loss_data("german", leader, "wounded"),
+        **loss_data("german", truck, cvp=0),
+    }
+    response = client_as("german").post(losses_url(campaign, scenario, "german"), data)
+    assert response.status_code == 302
+    (entry,) = CvpEntry.objects.filter(campaign=campaign)
+    assert (entry.what, entry.cvp) == ("StuG III B", 0)
+    page = client_as(persona).get(end_url(campaign, scenario)).content.decode()
+    summary = page[page.index('id="losses-german"') : page.index('id="losses-soviet"')]
+    assert "StuG III B: 0 CVP" in summary
+    assert ("9-1 leader: wounded" in summary) is sees_wounded
