@@ -156,6 +156,29 @@ def group_facts(
     return groups
 
 
+MISSING_COUNTS = {
+    "controlled": _(
+        "Record %(side)s's Stone Locations controlled at the end: the VC count them (gained and "
+        "lost do not tell how many are controlled)."
+    ),
+    "gained": _("Record %(side)s's Stone Locations gained and lost."),
+}
+
+
+def missing_counts(missing: tuple[str, ...], side_names: dict[str, str]) -> list[str]:
+    """Exactly which counts the VC still need ("controlled:german" → the German's Stone
+    Locations controlled at the end)."""
+    texts = []
+    for key in missing:
+        count, _sep, side = key.partition(":")
+        template = MISSING_COUNTS.get(count)
+        if template is None:
+            texts.append(str(WHY_NOT["record_counts"]))
+            continue
+        texts.append(str(template) % {"side": side_names.get(side, side)})
+    return texts or [str(WHY_NOT["record_counts"])]
+
+
 def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) -> str:
     """Why the VC give this winner, or none; per map group, each group's result first."""
     lines = []
@@ -173,6 +196,8 @@ def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) ->
         text = str(REASONS.get(verdict.reason, verdict.reason))
         if "groups" not in verdict.values:
             text = text % dict(verdict.values)
+    elif verdict.reason == "record_counts":
+        text = " ".join(missing_counts(verdict.missing, side_names or {}))
     else:
         text = str(WHY_NOT.get(verdict.reason, verdict.reason))
     return " ".join([*lines, text])

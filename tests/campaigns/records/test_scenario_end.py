@@ -432,3 +432,28 @@ def test_every_recorded_outcome_is_in_the_losses_summary(
     summary = page[page.index('id="losses-german"') : page.index('id="losses-soviet"')]
     assert "StuG III B: 0 CVP" in summary
     assert ("9-1 leader: wounded" in summary) is sees_wounded
+
+
+def test_the_initial_scenario_says_exactly_which_count_its_vc_still_need(
+    campaign, people, scenario, client_as
+):
+    """QA (RB CG I, 17 Oct): with gained and lost saved, the page still asked vaguely for "the
+    Stone Location counts". The VC (L617: at least 15 controlled) need the German's count
+    controlled at the end: the page names it; with it recorded, the VC decide."""
+    client = client_as("referee")
+    client.post(
+        end_url(campaign, scenario),
+        end_data(scenario, gained_german=4, lost_german=1, gained_soviet=1, lost_soviet=4),
+    )
+    scenario.refresh_from_db()
+    assert scenario.locations["german"] == {"gained": 4, "lost": 1}
+    page = client.get(end_url(campaign, scenario)).content.decode()
+    assert "Record German&#x27;s Stone Locations controlled at the end" in page
+    assert "(controlled at the end, or gained and lost)" not in page
+    scenario.refresh_from_db()
+    client.post(
+        end_url(campaign, scenario),
+        end_data(scenario, gained_german=4, lost_german=1, controlled_german=16),
+    )
+    scenario.refresh_from_db()
+    assert (scenario.winner, scenario.end["winner_by"]) == ("german", "rules")
