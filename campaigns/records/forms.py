@@ -24,6 +24,7 @@ from campaigns.periods import (
     period_word,
     side_choices,
 )
+from campaigns.records.services import play_order
 
 # Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
 # Attacks and Assaults (11.6235); Slaughter at Ponyri records its time frames; the short games
@@ -483,21 +484,6 @@ def weather_label(campaign: Campaign, stored: str) -> str:
     """A stored weather as the reader reads it: the game's name for a key (or for the words
     an older version booked), else as written."""
     return label_of(types_of(campaign.game.files), stored, get_language())
-
-
-def play_order(campaign: Campaign, scenario_type: str) -> dict[str, str]:
-    """Who sets up and who moves first where the CG data gives it: Red Factories' initial
-    scenario (11.5), every SaP CG time frame (the Russian sets up first, the German moves
-    first). Other RF scenarios take theirs from 11.6233 (the chits or the Dual Attack roll)."""
-    if scenario_type not in (ScenarioType.INITIAL, ScenarioType.TIME_FRAME):
-        return {}
-    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
-    definition = definitions.get(campaign.campaign_game) or {}
-    return {
-        role: definition[role]
-        for role in ("sets_up_first", "moves_first")
-        if definition.get(role) in campaign.game.side_keys
-    }
 
 
 def index_to_record(campaign: Campaign, taken: Iterable[int]) -> int:

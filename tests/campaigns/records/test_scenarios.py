@@ -601,3 +601,12 @@ def test_a_time_frame_recorded_afterwards_defaults_to_the_one_played(people, cli
     played(sap, people, 0, "", scenario_type="time_frame")
     # Once the AM has its scenario, the current time frame is the default again.
     assert client_as("german").get(list_url(sap)).context["form"].initial["index"] == 1
+
+
+@pytest.mark.parametrize(("persona", "offered"), [("german", True), ("observer", False)])
+def test_the_list_offers_to_record_a_scenarios_end(campaign, client_as, people, persona, offered):
+    scenario = played(campaign, people, 0, "", scenario_type="initial")
+    page = client_as(persona).get(list_url(campaign)).content.decode()
+    end = reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk])
+    assert f'href="{end}"' in page
+    assert ("Record the scenario's end" in page) is offered
