@@ -546,7 +546,8 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     last = Scenario.objects.filter(campaign=big).last()
     with django_assert_max_num_queries(len(small_edit.captured_queries)):
         client.get(edit_url(big, last))
-    with django_assert_max_num_queries(11):  # + the slot check, savepoint, insert, event
+    # + the slot check, savepoint, insert, event; the new form asks the day last played (one).
+    with django_assert_max_num_queries(12):
         response = client.post(list_url(big), form_data(index=29, sequence=2), **HX)
     assert len(response.context["rows"]) == 31
 
