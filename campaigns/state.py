@@ -106,6 +106,10 @@ def known_hist_drms(campaign: Campaign, period_key: str, side: str) -> dict[str,
     return {group: int(value) for group, value in values.items() if value is not None}
 
 
+# The initial OB data's kinds of lines that are fortification counters.
+DATA_FORTIFICATION_KINDS = ("fortification", "fanatic_strongpoint")
+
+
 def vehicles_of(campaign: Campaign) -> tuple[str, ...]:
     files = campaign.game.files
     texts = [
@@ -226,15 +230,20 @@ def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
             try:
                 (line,) = parse_entry(text, vehicles)
             except ValueError:
-                # Data-given items that are not counters of a known type (e.g. "Fanatic
-                # Strongpoint (SSR CG16)") are kept as written.
+                # Data-given items that are not counters of a known type (e.g. "Hidden Mine
+                # Belt (SSR CG17) [only …]") are kept as written.
                 line = UnitLine(1, text, "other")
+            box = OrbatBox.FORTIFICATIONS if line.kind == "fortification" else OrbatBox.RETAINED
+            if unit.get("kind") in DATA_FORTIFICATION_KINDS:
+                # The data says what the line is (SaP CG16 Fanatic Strongpoints, CG17 Mine
+                # Belts): a fortification (only ever eliminated), whatever its words read as —
+                # the initial OB's own texts name it among the "vehicles and guns". It stays
+                # in the box it always had (in play, its loss recorded at a scenario's end).
+                line = UnitLine(line.quantity, line.unit_type, "fortification", line.origin_rg)
             OrbatEntry.objects.create(
                 campaign=campaign,
                 side=side,
-                box=(
-                    OrbatBox.FORTIFICATIONS if line.kind == "fortification" else OrbatBox.RETAINED
-                ),
+                box=box,
                 unit_type=line.unit_type[:60],
                 kind=line.kind,
                 quantity=unit.get("count") or line.quantity,

@@ -15,12 +15,12 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.access import Viewer
-from campaigns.models import Campaign, CvpEntry, OrbatBox, OrbatEntry, Scenario
+from campaigns.models import Campaign, CampaignEvent, CvpEntry, OrbatBox, OrbatEntry, Scenario
 from campaigns.periods import side_choices
 from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
-from campaigns.records.end_forms import EndForm, LossesForm
+from campaigns.records.end_forms import EndForm, LossesForm, outcome_labels
 from campaigns.records.forms import scenario_label
-from campaigns.records.losses import SquadTypes, squad_types
+from campaigns.records.losses import OUTCOMES, SquadTypes, squad_types
 from campaigns.records.victory import EndFacts, Verdict, scenario_vc, scenario_winner
 from campaigns.state import initial_ob
 
@@ -156,6 +156,29 @@ def group_facts(
     return groups
 
 
+MISSING_COUNTS = {
+    "controlled": _(
+        "Record %(side)s's Stone Locations controlled at the end: the VC count them (gained and "
+        "lost do not tell how many are controlled)."
+    ),
+    "gained": _("Record %(side)s's Stone Locations gained and lost."),
+}
+
+
+def missing_counts(missing: tuple[str, ...], side_names: dict[str, str]) -> list[str]:
+    """Exactly which counts the VC still need ("controlled:german" → the German's Stone
+    Locations controlled at the end)."""
+    texts = []
+    for key in missing:
+        count, _sep, side = key.partition(":")
+        template = MISSING_COUNTS.get(count)
+        if template is None:
+            texts.append(str(WHY_NOT["record_counts"]))
+            continue
+        texts.append(str(template) % {"side": side_names.get(side, side)})
+    return texts or [str(WHY_NOT["record_counts"])]
+
+
 def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) -> str:
     """Why the VC give this winner, or none; per map group, each group's result first."""
     lines = []
@@ -173,9 +196,36 @@ def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) ->
         text = str(REASONS.get(verdict.reason, verdict.reason))
         if "groups" not in verdict.values:
             text = text % dict(verdict.values)
+    elif verdict.reason == "record_counts":
+        text = " ".join(missing_counts(verdict.missing, side_names or {}))
     else:
         text = str(WHY_NOT.get(verdict.reason, verdict.reason))
     return " ".join([*lines, text])
+
+
+def kept_outcomes(viewer: Viewer, scenario: Scenario) -> dict[str, list[tuple[str, str]]]:
+    """The outcomes worth no CVP recorded at the scenario's end (wounded, immobilized,
+    abandoned), per side, from the side's "scenario.losses" events the viewer may see and that
+    are not undone. One query."""
+    events = viewer.filter_visible(
+        CampaignEvent.objects.filter(
+            campaign=viewer.campaign,
+            action="scenario.losses",
+            undone_at__isnull=True,
+            data__index=scenario.index,
+        )
+    ).order_by("id")
+    labels = outcome_labels(viewer.campaign)
+    kept: dict[str, list[tuple[str, str]]] = {}
+    for event in events:
+        data = event.data or {}
+        if data.get("sequence", 1) != scenario.sequence:
+            continue
+        for what, key in zip(data.get("units", []), data.get("outcomes", []), strict=False):
+            outcome = OUTCOMES.get(key)
+            if outcome is not None and not outcome.loss:
+                kept.setdefault(data.get("side", ""), []).append((what, str(labels[key])))
+    return kept
 
 
 @dataclass(frozen=True)
@@ -184,6 +234,9 @@ class SideLosses:
     name: str
     form: LossesForm | None
     recorded: list[CvpEntry]
+    # What else happened to its units (a wounded leader, an immobilized or abandoned AFV):
+    # (what, outcome label), from the side's own records — seen by who sees the side's secrets.
+    kept: list[tuple[str, str]]
 
 
 def end_page(
@@ -206,6 +259,7 @@ def end_page(
         .order_by("side", "box", "group_id", "id")
     )
     types = game_squad_types(campaign) if entries else SquadTypes(frozenset(), frozenset())
+    kept = kept_outcomes(viewer, scenario)
     sides = []
     for key in campaign.game.side_keys:
         form = None
@@ -225,6 +279,7 @@ def end_page(
                 name=names.get(key, key),
                 form=form,
                 recorded=[entry for entry in recorded if entry.side == key],
+                kept=kept.get(key, []),
             )
         )
     can_edit = viewer.can_record

@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.games.weather import ec_types_of, key_of, label_of, offered, types_of
-from campaigns.models import Campaign, CvpPhase, Scenario, ScenarioType
+from campaigns.models import Campaign, CvpPhase, RefitPhase, Scenario, ScenarioType
 from campaigns.periods import (
     current_index,
     day_choices,
@@ -24,6 +24,7 @@ from campaigns.periods import (
     period_word,
     side_choices,
 )
+from campaigns.records.services import play_order
 
 # Which scenario types fit which kind of game: Red Factories plays an initial scenario, then Dual
 # Attacks and Assaults (11.6235); Slaughter at Ponyri records its time frames; the short games
@@ -485,17 +486,35 @@ def weather_label(campaign: Campaign, stored: str) -> str:
     return label_of(types_of(campaign.game.files), stored, get_language())
 
 
-def new_scenario_initial(campaign: Campaign, *, recorded: int) -> dict[str, Any]:
-    """What a new scenario's form starts with: the current day; and for a Red Factories
-    campaign's first scenario, the initial scenario with the set-up order its CG data gives
-    (11.5: who sets up and who moves first). The attacker is not in the data: asked."""
-    initial: dict[str, Any] = {"index": current_index(campaign)}
-    if recorded or ScenarioType.INITIAL not in scenario_types(campaign):
+def index_to_record(campaign: Campaign, taken: Iterable[int]) -> int:
+    """The day (time frame) a new scenario is most likely for: the last one played (or being
+    played) that has no scenario yet, else the current day."""
+    taken = set(taken)
+    played = (
+        RefitPhase.objects.filter(campaign=campaign, kind="scenario")
+        .order_by("-index")
+        .values_list("index", flat=True)
+    )
+    for index in played:
+        if index not in taken:
+            return index
+    return current_index(campaign)
+
+
+def new_scenario_initial(
+    campaign: Campaign, *, recorded: int, taken: Iterable[int] = ()
+) -> dict[str, Any]:
+    """What a new scenario's form starts with: the day being (or last) played without a
+    scenario; for a Red Factories campaign's first scenario, the initial scenario; and the
+    set-up order the CG data gives (11.5; SaP's every time frame). The attacker is not in the
+    data: asked."""
+    initial: dict[str, Any] = {"index": index_to_record(campaign, taken)}
+    types = scenario_types(campaign)
+    if not recorded and ScenarioType.INITIAL in types:
+        initial["scenario_type"] = ScenarioType.INITIAL
+    elif ScenarioType.TIME_FRAME in types:
+        initial["scenario_type"] = ScenarioType.TIME_FRAME
+    else:
         return initial
-    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
-    definition = definitions.get(campaign.campaign_game) or {}
-    initial["scenario_type"] = ScenarioType.INITIAL
-    for role in ("sets_up_first", "moves_first"):
-        if definition.get(role) in campaign.game.side_keys:
-            initial[role] = definition[role]
+    initial.update(play_order(campaign, initial["scenario_type"]))
     return initial

@@ -23,7 +23,17 @@ def _scenario_recorded(event: CampaignEvent) -> str:
     return _("Recorded the scenario of %(day)s.") % {"day": event_day(event)}
 
 
-@sentence("scenario.losses", data={"side": TEXT, "index": INT, "units": TEXTS, "cvp": INT})
+@sentence(
+    "scenario.losses",
+    data={
+        "side": TEXT,
+        "index": INT,
+        "sequence": INT,
+        "units": TEXTS,
+        "outcomes": TEXTS,
+        "cvp": INT,
+    },
+)
 def _scenario_losses(event: CampaignEvent) -> str:
     return _("%(side)s: end of the scenario of %(day)s recorded for %(units)s (%(cvp)s CVP).") % {
         "side": event_side(event),

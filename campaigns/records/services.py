@@ -24,6 +24,7 @@ from campaigns.models import (
     OrbatBox,
     OrbatEntry,
     Scenario,
+    ScenarioType,
 )
 from campaigns.records.conditions import ec_after_rain
 from campaigns.records.losses import OUTCOMES, outcomes_for
@@ -93,6 +94,41 @@ def add_cvp(campaign: Campaign, *, by: AbstractBaseUser, **fields: Any) -> CvpEn
         index=entry.index,
     )
     return entry
+
+
+def play_order(campaign: Campaign, scenario_type: str) -> dict[str, str]:
+    """Who sets up and who moves first where the CG data gives it: Red Factories' initial
+    scenario (11.5), every SaP CG time frame (the Russian sets up first, the German moves
+    first). Other RF scenarios take theirs from 11.6233 (the chits or the Dual Attack roll)."""
+    if scenario_type not in (ScenarioType.INITIAL, ScenarioType.TIME_FRAME):
+        return {}
+    definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    definition = definitions.get(campaign.campaign_game) or {}
+    return {
+        role: definition[role]
+        for role in ("sets_up_first", "moves_first")
+        if definition.get(role) in campaign.game.side_keys
+    }
+
+
+@transaction.atomic
+def start_scenario(
+    campaign: Campaign, *, by: AbstractBaseUser, index: int, sequence: int, scenario_type: str
+) -> Scenario:
+    """The scenario of a day (time frame) when its play starts, made from what the app knows:
+    the day, the type, the set-up order the CG data gives (RF 11.5, SaP every time frame).
+    One already recorded (RF 11.623's chits) is kept as it is. The attacker is asked later."""
+    existing = Scenario.objects.filter(campaign=campaign, index=index, sequence=sequence).first()
+    if existing is not None:
+        return existing
+    return save_scenario(
+        campaign,
+        by=by,
+        index=index,
+        sequence=sequence,
+        scenario_type=scenario_type,
+        **play_order(campaign, scenario_type),
+    )
 
 
 @transaction.atomic
@@ -178,6 +214,7 @@ def record_losses(
     changes: list[tuple[Model, Any, Any]] = []
     created: list[CvpEntry] = []
     units: list[str] = []
+    outcomes: list[str] = []
     for loss in losses:
         entry = loss.entry
         outcome = OUTCOMES.get(loss.outcome)
@@ -226,7 +263,9 @@ def record_losses(
             save_versioned(entry, loss.version, fields)
             changes.append((entry, before, history.snapshot(entry)))
         units.append(_what(entry, loss.quantity))
-        if outcome.loss and (loss.cvp_each > 0 or loss.no_cvp):
+        outcomes.append(loss.outcome)
+        if outcome.loss:
+            # Every loss is listed, even one typed at 0 CVP.
             cvp = CvpEntry.objects.create(
                 campaign=campaign,
                 side=side,
@@ -251,7 +290,9 @@ def record_losses(
         changes=changes,
         side=side,
         index=scenario.index,
+        sequence=scenario.sequence,
         units=units,
+        outcomes=outcomes,
         cvp=sum(entry.cvp for entry in created if not entry.no_cvp),
     )
     return created

@@ -38,6 +38,16 @@ class StepState:
     mark: StepProgress | None
 
 
+# The type of the scenario whose play starts after a RePh of this kind, where the app knows it
+# (RF's scenario days take theirs from 11.623's chits).
+PLAYED_TYPES = {
+    ("red_factories", "before_initial"): "initial",
+    ("slaughter_at_ponyri", "pre_cg"): "time_frame",
+    ("slaughter_at_ponyri", "daytime"): "time_frame",
+    ("slaughter_at_ponyri", "full"): "time_frame",
+}
+
+
 def has_refit(campaign: Campaign) -> bool:
     return "refit_steps" in campaign.game.files
 
@@ -361,6 +371,18 @@ def finish(
         index=following.index,
         sequence=following.sequence,
     )
+    if following.kind == "scenario":
+        # The day's scenario exists once its play starts, so its end can be recorded (RF's
+        # initial scenario and every SaP time frame; RF's later ones come from 11.623's chits).
+        scenario_type = PLAYED_TYPES.get((campaign.module, reph.kind))
+        if scenario_type is not None:
+            records.start_scenario(
+                campaign,
+                by=by,
+                index=following.index,
+                sequence=following.sequence,
+                scenario_type=scenario_type,
+            )
     if following.index > reph.index:
         # A new CG day (time frame) begins: it starts with the ELR and SAN the last one ended
         # with (11.6121, 11.6122).

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from campaigns.access import viewer_for
 from campaigns.dice import services as dice
-from campaigns.models import CampaignDay, DiceRoll, SideDay
+from campaigns.models import CampaignDay, DiceRoll, Scenario, SideDay
 from campaigns.records import services as records
 from campaigns.roster import services as roster
 from refit.fortifications import services as fortifications
@@ -190,11 +190,13 @@ def after_the_initial_scenario(campaign, people):
                 "11.621": _fortify(campaign, people),
             },
         )
-        walk(campaign, people)  # the initial scenario
+        walk(campaign, people)  # the initial scenario (made when its play starts)
+        initial = Scenario.objects.get(campaign=campaign, index=0, sequence=1)
         records.save_scenario(
             campaign,
             by=people["referee"],
-            index=0,
+            scenario=initial,
+            version=initial.version,
             scenario_type="initial",
             attacker="german",
             winner="german",

@@ -103,7 +103,12 @@ def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) 
     can_edit = viewer.can_record
     if form is None and can_edit:
         form = ScenarioForm(
-            campaign=campaign, initial=new_scenario_initial(campaign, recorded=len(scenarios))
+            campaign=campaign,
+            initial=new_scenario_initial(
+                campaign,
+                recorded=len(scenarios),
+                taken=[scenario.index for scenario in scenarios],
+            ),
         )
     return {
         "viewer": viewer,

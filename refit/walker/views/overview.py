@@ -9,13 +9,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
-from campaigns.models import Campaign, RefitPhase
+from campaigns.models import Campaign, RefitPhase, Scenario
+from campaigns.records.end import has_scenario_end
 from refit.walker import services as walker
 from refit.walker import situation
 from refit.walker.forms import FinishForm
@@ -45,7 +47,25 @@ def overview_context(
             question=page.question, initial={"reph": reph.pk}, auto_id="id_finish_%s"
         )
     context["finish_form"] = finish_form if page.may_finish else None
+    context.update(scenario_links(viewer, reph))
     return context
+
+
+def scenario_links(viewer: Viewer, reph: RefitPhase) -> dict[str, str]:
+    """While a scenario is played (and in the RePh right after it), where its end is recorded —
+    for those who may record it (the players, the referee); the scenarios page when the day
+    has no scenario yet. One query."""
+    campaign = viewer.campaign
+    if reph.kind not in ("scenario", "after_scenario") or not viewer.can_record:
+        return {}
+    if not has_scenario_end(campaign):
+        return {}
+    scenario = Scenario.objects.filter(
+        campaign=campaign, index=reph.index, sequence=reph.sequence
+    ).first()
+    if scenario is None:
+        return {"scenarios_url": reverse("campaigns:scenarios", args=[campaign.pk])}
+    return {"scenario_end_url": reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk])}
 
 
 @vary_on_headers("HX-Request")

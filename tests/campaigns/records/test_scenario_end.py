@@ -383,3 +383,77 @@ def test_losses_recorded_after_the_end_was_saved_are_flagged(campaign, people, c
     client.post(end_url(campaign, assault), end_data(assault, gained_german=2))
     assault.refresh_from_db()
     assert assault.winner == "german"
+
+
+def test_sap_fortification_lines_of_the_initial_ob_are_only_eliminated(people, client_as):
+    """QA: Fanatic Strongpoints (CG16) were offered "wreck / immobilized / abandoned", Hidden
+    Mine Belts (CG17) "captured": the data calls them fortifications, so only "eliminated"."""
+    from tests.campaigns.records.test_scenarios import make_campaign
+
+    sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
+    frame = records.save_scenario(sap, by=people["referee"], index=0, scenario_type="time_frame")
+    lines = {
+        entry.unit_type.split(" (")[0]: entry
+        for entry in OrbatEntry.objects.filter(campaign=sap, side="russian")
+    }
+    strongpoint, mines = lines["Fanatic Strongpoint"], lines["Hidden Mine Belt"]
+    assert (strongpoint.kind, mines.kind) == ("fortification", "fortification")
+    page = client_as("soviet").get(end_url(sap, frame)).content.decode()
+    for entry in (strongpoint, mines):
+        name = f"russian-outcome_{oid(entry.pk)}"
+        select = page[page.index(f'name="{name}"') :]
+        select = select[: select.index("</select>")]
+        assert 'value="eliminated"' in select
+        for refused in ("wreck", "immobilized", "abandoned", "captured"):
+            assert f'value="{refused}"' not in select, refused
+
+
+@pytest.mark.parametrize(
+    ("persona", "sees_wounded"),
+    [("german", True), ("referee", True), ("soviet", False), ("observer", False)],
+)
+def test_every_recorded_outcome_is_in_the_losses_summary(
+    campaign, people, scenario, client_as, persona, sees_wounded
+):
+    """QA: a wounded leader was missing from the summary, and a loss typed at 0 CVP too. The
+    wounded leader is the side's own record (its OB), so only who sees the side's secrets reads
+    it; the 0-CVP loss is a public CVP entry."""
+    squads, leader = ob(campaign, people, "german", "5 × 4-6-7; 9-1 leader")
+    (truck,) = ob(campaign, people, "german", "StuG III B")
+    data = {
+        **loss_data("german", leader, "wounded"),
+        **loss_data("german", truck, cvp=0),
+    }
+    response = client_as("german").post(losses_url(campaign, scenario, "german"), data)
+    assert response.status_code == 302
+    (entry,) = CvpEntry.objects.filter(campaign=campaign)
+    assert (entry.what, entry.cvp) == ("StuG III B", 0)
+    page = client_as(persona).get(end_url(campaign, scenario)).content.decode()
+    summary = page[page.index('id="losses-german"') : page.index('id="losses-soviet"')]
+    assert "StuG III B: 0 CVP" in summary
+    assert ("9-1 leader: wounded" in summary) is sees_wounded
+
+
+def test_the_initial_scenario_says_exactly_which_count_its_vc_still_need(
+    campaign, people, scenario, client_as
+):
+    """QA (RB CG I, 17 Oct): with gained and lost saved, the page still asked vaguely for "the
+    Stone Location counts". The VC (L617: at least 15 controlled) need the German's count
+    controlled at the end: the page names it; with it recorded, the VC decide."""
+    client = client_as("referee")
+    client.post(
+        end_url(campaign, scenario),
+        end_data(scenario, gained_german=4, lost_german=1, gained_soviet=1, lost_soviet=4),
+    )
+    scenario.refresh_from_db()
+    assert scenario.locations["german"] == {"gained": 4, "lost": 1}
+    page = client.get(end_url(campaign, scenario)).content.decode()
+    assert "Record German&#x27;s Stone Locations controlled at the end" in page
+    assert "(controlled at the end, or gained and lost)" not in page
+    scenario.refresh_from_db()
+    client.post(
+        end_url(campaign, scenario),
+        end_data(scenario, gained_german=4, lost_german=1, controlled_german=16),
+    )
+    scenario.refresh_from_db()
+    assert (scenario.winner, scenario.end["winner_by"]) == ("german", "rules")

@@ -546,7 +546,8 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     last = Scenario.objects.filter(campaign=big).last()
     with django_assert_max_num_queries(len(small_edit.captured_queries)):
         client.get(edit_url(big, last))
-    with django_assert_max_num_queries(11):  # + the slot check, savepoint, insert, event
+    # + the slot check, savepoint, insert, event; the new form asks the day last played (one).
+    with django_assert_max_num_queries(12):
         response = client.post(list_url(big), form_data(index=29, sequence=2), **HX)
     assert len(response.context["rows"]) == 31
 
@@ -570,7 +571,43 @@ def test_the_first_scenario_starts_as_the_initial_one_with_its_set_up_order(
     assert later.initial == {"index": 0}
 
 
-def test_a_time_frame_game_has_no_initial_scenario_to_fill(people, client_as):
+def test_a_time_frame_starts_with_the_set_up_order_sap_always_has(people, client_as):
+    # SaP (seed L578): in every CG time frame the Russian sets up first and the German moves
+    # first — filled in, still editable.
     sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
     form = client_as("german").get(list_url(sap)).context["form"]
-    assert form.initial == {"index": 0}
+    assert form.initial == {
+        "index": 0,
+        "scenario_type": "time_frame",
+        "sets_up_first": "russian",
+        "moves_first": "german",
+    }
+    assert not form.fields["sets_up_first"].disabled
+    html = client_as("german").get(list_url(sap)).content.decode()
+    assert '<option value="russian" selected>' in html
+
+
+def test_a_time_frame_recorded_afterwards_defaults_to_the_one_played(people, client_as):
+    """QA: the AM time frame recorded once the campaign stands in CG-2 defaulted to CG-2."""
+    from django.utils import timezone
+
+    from campaigns.models import RefitPhase
+
+    sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
+    RefitPhase.objects.create(campaign=sap, kind="scenario", index=0, finished_at=timezone.now())
+    sap.period_index = 1
+    sap.save(update_fields=["period_index"])
+    form = client_as("german").get(list_url(sap)).context["form"]
+    assert form.initial["index"] == 0
+    played(sap, people, 0, "", scenario_type="time_frame")
+    # Once the AM has its scenario, the current time frame is the default again.
+    assert client_as("german").get(list_url(sap)).context["form"].initial["index"] == 1
+
+
+@pytest.mark.parametrize(("persona", "offered"), [("german", True), ("observer", False)])
+def test_the_list_offers_to_record_a_scenarios_end(campaign, client_as, people, persona, offered):
+    scenario = played(campaign, people, 0, "", scenario_type="initial")
+    page = client_as(persona).get(list_url(campaign)).content.decode()
+    end = reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk])
+    assert f'href="{end}"' in page
+    assert ("Record the scenario's end" in page) is offered

@@ -364,11 +364,14 @@ def test_a_step_links_to_where_its_outcome_is_recorded(
 def test_the_steps_that_read_the_scenarios_end_link_to_it(
     campaign, client_as, people, after, rule, linked
 ):
+    from campaigns.models import Scenario
     from campaigns.records import services as records
 
-    scenario = records.save_scenario(
-        campaign, by=people["referee"], index=after.index, scenario_type="initial"
-    )
+    scenario = Scenario.objects.filter(campaign=campaign, index=after.index).first()
+    if scenario is None:
+        scenario = records.save_scenario(
+            campaign, by=people["referee"], index=after.index, scenario_type="initial"
+        )
     html = client_as("soviet").get(url(campaign, "soviet", rule)).content.decode()
     end = reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk])
     assert (end in html) is linked
