@@ -70,6 +70,17 @@ def _definition(campaign: Campaign) -> dict[str, Any]:
     return definitions.get(campaign.campaign_game) or {}
 
 
+def fixed_conditions(campaign: Campaign) -> dict[int, dict[str, str]]:
+    """Calendar index → the weather, EC and wind the campaign game's SSRs fix for that day or
+    time frame (as the calendar stores them)."""
+    return initial_conditions(
+        _definition(campaign),
+        [period.key for period in campaign.cg.periods],
+        weather_types=types_of(campaign.game.files),
+        ec_types=ec_types_of(campaign.game.files),
+    )
+
+
 def split_map_groups(campaign: Campaign) -> tuple[str, ...]:
     """The map groups of a campaign game played on more than one (RF CG I, 11.58), else ():
     where a value is kept, or a roll made, per map group."""
@@ -158,12 +169,7 @@ def initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
 def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
     periods = campaign.cg.periods
     # The weather, EC and wind the CG's SSRs fix (RB CG I SSR I.1: Clear, Moderate, no wind).
-    fixed = initial_conditions(
-        _definition(campaign),
-        [period.key for period in periods],
-        weather_types=types_of(campaign.game.files),
-        ec_types=ec_types_of(campaign.game.files),
-    )
+    fixed = fixed_conditions(campaign)
     CampaignDay.objects.bulk_create(
         CampaignDay(campaign=campaign, index=i, **fixed.get(i, {})) for i in range(len(periods))
     )

@@ -265,8 +265,15 @@ def check_weather(data: dict, module: GameModule, tables: dict | None) -> None:
                 raise _fail(file, f"{path}.{flag}", "must be true or false")
         if "rolled" in kind and kind["rolled"] not in results:
             raise _fail(file, f"{path}.rolled", "is no result of the module's weather table")
+    # A game without weather or EC tables (SaP) names the weathers its SSRs fix and the
+    # calendar's typed words may name; its fields stay free text (``entered_as_text``).
+    as_text = data.get("entered_as_text", False)
+    if not isinstance(as_text, bool):
+        raise _fail(file, "entered_as_text", "must be true or false")
     if "ec_types" in data:
         _check_named_types(data["ec_types"], file, "ec_types")
+        if as_text:
+            return
         ecs = _results(tables, "ec")
         for i, kind in enumerate(data["ec_types"]):
             if kind["key"] not in ecs:

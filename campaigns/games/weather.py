@@ -65,6 +65,18 @@ def key_of(types: Sequence[WeatherType], stored: str | None) -> str | None:
     return None
 
 
+def entered_as_text(files: Mapping[str, Any]) -> bool:
+    """Does the calendar keep the module's weather and EC as typed words (SaP: no table to roll
+    on), storing the key of a named type where the words name one?"""
+    return bool((files.get("weather") or {}).get("entered_as_text"))
+
+
+def stored_as(types: Sequence[WeatherType], typed: str) -> str:
+    """Words typed for a free-text weather or EC as they are stored: the key of the type they
+    name (in either language), else as typed."""
+    return key_of(types, typed) or typed
+
+
 def type_of(types: Sequence[WeatherType], key: str | None) -> WeatherType | None:
     return next((kind for kind in types if kind["key"] == key), None)
 

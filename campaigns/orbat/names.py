@@ -9,8 +9,12 @@ Japanese. Cached per campaign game and language (data files do not change while 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from campaigns.games.registry import get_module, localized
 
@@ -18,7 +22,32 @@ LINE_LENGTH = 60  # OrbatEntry.unit_type's max_length
 
 
 def ob_name(unit_type: str, module: str, campaign_game: str, language: str | None) -> str:
-    return _names(module, campaign_game, (language or "en")[:2]).get(unit_type, unit_type)
+    names = _names(module, campaign_game, (language or "en")[:2])
+    if unit_type in names:
+        return names[unit_type]
+    return app_words(unit_type, language)
+
+
+# The lines and history words the app writes itself (refit.walker.arrivals, refit.reserve):
+# an armor leader rolled for CG9 ("8-1 armor leader") and a counter's AAMG ("KV-1 M42 (with
+# AAMG)", as the SaP data prints it).
+ARMOR_LEADER = re.compile(r"^(?P<rating>(?:\d+-\d+|[+-]\d+)) armor leader$")
+AAMG = " (with AAMG)"
+
+
+def app_words(text: str, language: str | None) -> str:
+    """Words the app wrote in English from game data ("8-1 armor leader", "KV-1 M42 (with
+    AAMG)", "3 × T-34 M43"), in ``language``; any other text as it is."""
+    count, times, rest = text.partition(" × ")
+    if times and count.isdigit():
+        return f"{count} × {app_words(rest, language)}"
+    with translation.override(language or "en"):
+        match = ARMOR_LEADER.match(text)
+        if match:
+            return _("%(rating)s armor leader") % {"rating": match["rating"]}
+        if text.endswith(AAMG):
+            return _("%(vehicle)s (with AAMG)") % {"vehicle": text[: -len(AAMG)]}
+    return text
 
 
 @lru_cache(maxsize=64)

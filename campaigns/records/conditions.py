@@ -57,6 +57,9 @@ def calendar_fields(
     ground_snow = bool(conditions) and all(c.get("ground_snow") for c in conditions)
     if weather_types and "weather" in fields:
         key = booked(weather_types, _agreed(conditions, "weather"), month)
+        fixed = type_of(weather_types, _agreed(conditions, "weather"))
+        if key is None and fixed is not None and "rolled" not in fixed:
+            key = fixed["key"]  # an SSR's weather in a game without a weather table (SaP)
         if key is None:
             del fields["weather"]
         else:
@@ -115,10 +118,10 @@ def initial_conditions(
 def ec_after_rain(condition: Mapping[str, Any], rain: bool | None) -> str | None:
     """SaP CG-6.1 [L778]: 「雨が直前の CG 時間帯で生じた場合、EC は Wet」 — the EC a time frame
     whose ``initial_conditions`` depend on rain in the previous one starts with: Wet after rain,
-    else Moderate (the data's ``ec_depends_on``); None when it does not depend on rain or the
-    rain was not recorded."""
+    else Moderate (the data's ``ec_depends_on``), as its key ("wet", "moderate"); None when it
+    does not depend on rain or the rain was not recorded."""
     depends = condition.get("ec_depends_on") or {}
     if not depends or rain is None:
         return None
     key = depends.get("rain_in_previous_time_frame") if rain else depends.get("otherwise")
-    return EC_WORDS.get(str(key)) if key else None
+    return str(key) if key in EC_WORDS else None

@@ -14,7 +14,15 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.games.weather import ec_types_of, key_of, label_of, offered, types_of
+from campaigns.games.weather import (
+    ec_types_of,
+    entered_as_text,
+    key_of,
+    label_of,
+    offered,
+    stored_as,
+    types_of,
+)
 from campaigns.models import Campaign, CvpPhase, RefitPhase, Scenario, ScenarioType
 from campaigns.periods import (
     current_index,
@@ -438,7 +446,7 @@ def weather_choices(
     (SaP: free text, written as rolled). A day that holds words no weather of the game stands
     for (typed long ago) keeps them as one more choice, so that saving the day loses nothing."""
     types = types_of(campaign.game.files)
-    if not types:
+    if not types or entered_as_text(campaign.game.files):
         return None
     language = get_language()
     choices = [
@@ -457,7 +465,7 @@ def ec_choices(campaign: Campaign, stored: str = "") -> list[tuple[str, str]] | 
     """The game's named ECs as (key, name in the reader's language), or None when it names
     none (free text). Words that name no EC (typed long ago) stay one more choice."""
     types = ec_types_of(campaign.game.files)
-    if not types:
+    if not types or entered_as_text(campaign.game.files):
         return None
     language = get_language()
     choices = [(kind["key"], label_of(types, kind["key"], language)) for kind in types]
@@ -467,6 +475,8 @@ def ec_choices(campaign: Campaign, stored: str = "") -> list[tuple[str, str]] | 
 
 
 def ec_initial(campaign: Campaign, stored: str) -> str:
+    if entered_as_text(campaign.game.files):  # a text field: the reader's words
+        return ec_label(campaign, stored)
     return key_of(ec_types_of(campaign.game.files), stored) or stored
 
 
@@ -476,8 +486,23 @@ def ec_label(campaign: Campaign, stored: str) -> str:
 
 def weather_initial(campaign: Campaign, stored: str) -> str:
     """A stored weather as the calendar form's choice: its key (older words read as the
-    weather they name), else the words as written."""
+    weather they name), else the words as written; in a text field (SaP), the reader's words."""
+    if entered_as_text(campaign.game.files):
+        return weather_label(campaign, stored)
     return key_of(types_of(campaign.game.files), stored) or stored
+
+
+def typed_as_keys(campaign: Campaign, changes: dict[str, Any]) -> dict[str, Any]:
+    """A free-text calendar's typed weather and EC (SaP) as stored: the key of the type the
+    words name (in either language), else the words as typed."""
+    files = campaign.game.files
+    if not entered_as_text(files):
+        return changes
+    return {
+        **changes,
+        "weather": stored_as(types_of(files), changes.get("weather", "")),
+        "ec": stored_as(ec_types_of(files), changes.get("ec", "")),
+    }
 
 
 def weather_label(campaign: Campaign, stored: str) -> str:

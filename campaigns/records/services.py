@@ -15,6 +15,7 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
+from campaigns.games.weather import ec_types_of, type_of
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -26,7 +27,7 @@ from campaigns.models import (
     Scenario,
     ScenarioType,
 )
-from campaigns.records.conditions import ec_after_rain
+from campaigns.records.conditions import EC_WORDS, ec_after_rain
 from campaigns.records.losses import OUTCOMES, outcomes_for
 from campaigns.state import StateError, check_day, check_side, edit_row, save_versioned
 
@@ -70,10 +71,12 @@ def book_ec_after_rain(campaign: Campaign, index: int, *, by: AbstractBaseUser) 
     if not condition.get("ec_depends_on"):
         return
     previous = CampaignDay.objects.get(campaign=campaign, index=index - 1)
-    ec = ec_after_rain(condition, previous.rain)
+    key = ec_after_rain(condition, previous.rain)
     day = CampaignDay.objects.get(campaign=campaign, index=index)
-    if ec is None or day.ec:
+    if key is None or day.ec:
         return
+    # Stored by key where the game names its ECs (weather.json), else in the calendar's words.
+    ec = key if type_of(ec_types_of(campaign.game.files), key) else EC_WORDS[key]
     update_day(campaign, day, by=by, version=day.version, ec=ec)
 
 

@@ -51,6 +51,8 @@ def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
         "side_obj": viewer.campaign.side(side),
         "rows": rows,
         "has_adjustments": any(row.cpp.adjustment for row in rows),
+        # A game without a Historical DRM chart (SaP) has no column for it.
+        "has_hist_drm": bool(viewer.campaign.game.files.get("historical_drm")),
         "cpp_fpp_note": cpp_fpp_note(viewer.campaign),
         "can_edit": viewer.can_act_for_side(side),
         **extra,

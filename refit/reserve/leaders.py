@@ -96,6 +96,7 @@ def roll_all(campaign: Campaign, side: str, *, by: AbstractBaseUser) -> list[dic
     changes.append((row, before, history.snapshot(row)))
     if side == "german":
         changes += _attach_to_reserve(campaign, made)
+    numbered = with_serials(campaign, made)
     history.record_change(
         campaign,
         by,
@@ -104,30 +105,60 @@ def roll_all(campaign: Campaign, side: str, *, by: AbstractBaseUser) -> list[dic
         changes=changes,
         side=side,
         index=0,
-        units=[f"{r['type']} #{r['n']}: {r['leader'] or '—'}" for r in made],
+        units=[f"{platoon_words(r)}: {r['leader'] or '—'}" for r in numbered],
     )
     return made
 
 
-def _attach_to_reserve(campaign: Campaign, made: list[dict[str, Any]]) -> list[history.Change]:
+def _by_type(vehicles: Any) -> dict[str, list[ArmorReserveVehicle]]:
     by_type: dict[str, list[ArmorReserveVehicle]] = {}
-    for vehicle in (
-        ArmorReserveVehicle.objects.select_for_update(of=("self",))
-        .filter(campaign=campaign)
-        .order_by("serial")
-    ):
+    for vehicle in vehicles.order_by("serial"):
         by_type.setdefault(vehicle.vehicle_type, []).append(vehicle)
+    return by_type
+
+
+def _carrier(by_type: dict[str, list[ArmorReserveVehicle]], result: dict[str, Any]) -> Any:
+    """The reserve AFV a reserve platoon's leader rides in: its type's first AFV of the
+    platoon, in number order (None for another source's platoon, or beyond the reserve)."""
+    vehicles = by_type.get(result["type"], [])
+    first = (result["n"] - 1) * rules.PLATOON
+    if result["source"] != "reserve" or first >= len(vehicles):
+        return None
+    return vehicles[first]
+
+
+def with_serials(campaign: Campaign, made: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results, a reserve platoon's with ``serial``: the number of the reserve AFV its
+    leader rides in, as the Armor Reserve shows it ("#7 StuG III G"), the one numbering."""
+    by_type = _by_type(ArmorReserveVehicle.objects.filter(campaign=campaign))
+    rows = []
+    for result in made:
+        carrier = _carrier(by_type, result)
+        rows.append({**result, "serial": carrier.serial if carrier is not None else None})
+    return rows
+
+
+def _attach_to_reserve(campaign: Campaign, made: list[dict[str, Any]]) -> list[history.Change]:
+    by_type = _by_type(
+        ArmorReserveVehicle.objects.select_for_update(of=("self",)).filter(campaign=campaign)
+    )
     changes: list[history.Change] = []
     for result in made:
-        vehicles = by_type.get(result["type"], [])
-        first = (result["n"] - 1) * rules.PLATOON
-        if result["source"] != "reserve" or not result["leader"] or first >= len(vehicles):
+        vehicle = _carrier(by_type, result)
+        if vehicle is None or not result["leader"]:
             continue
-        vehicle = vehicles[first]
         before = history.snapshot(vehicle)
         save_versioned(vehicle, vehicle.version, {"armor_leader": result["leader"]})
         changes.append((vehicle, before, history.snapshot(vehicle)))
     return changes
+
+
+def platoon_words(result: dict[str, Any]) -> str:
+    """A platoon as the history names it: a reserve one by its leader's AFV ("#7 StuG III G",
+    the reserve's numbering), another by its type and number in its time frame."""
+    if result.get("serial") is not None:
+        return f"#{result['serial']} {result['type']}"
+    return f"{result['type']} #{result['n']}"
 
 
 def leaders_arriving(campaign: Campaign, side: str, period: str) -> list[str]:

@@ -2,6 +2,7 @@
 ``.carry``): a step marked or taken back, a RePh finished, the initiative chits revealed, a
 side's ELR and SAN carried into a new CG day."""
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.history.labels import (
@@ -13,6 +14,7 @@ from campaigns.history.labels import (
 )
 from campaigns.history.sentences import INT, TEXT, TEXTS, sentence
 from campaigns.models import CampaignEvent
+from campaigns.orbat.names import app_words
 
 
 @sentence(
@@ -134,7 +136,7 @@ def _orbat_arrived(event: CampaignEvent) -> str:
     return _("%(side)s reinforcements of %(day)s joined the OB: %(units)s.") % {
         "side": event_side(event),
         "day": event_day(event),
-        "units": ", ".join(event.data.get("units", [])),
+        "units": ", ".join(app_words(unit, get_language()) for unit in event.data.get("units", [])),
     }
 
 
@@ -146,7 +148,7 @@ def _stavka_removed(event: CampaignEvent) -> str:
     """CG7.22: the Stavka AFVs left the CG at the end of the time frame they entered."""
     return _("Stavka armor removed from the CG at the end of %(day)s (CG7.22): %(units)s.") % {
         "day": event_day(event),
-        "units": ", ".join(event.data.get("units", [])),
+        "units": ", ".join(app_words(unit, get_language()) for unit in event.data.get("units", [])),
     }
 
 

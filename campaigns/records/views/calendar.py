@@ -26,12 +26,13 @@ from campaigns.records.forms import (
     ec_choices,
     ec_initial,
     ec_label,
+    typed_as_keys,
     weather_choices,
     weather_initial,
     weather_label,
 )
 from campaigns.records.services import rain_decides_next_ec
-from campaigns.state import StateError
+from campaigns.state import StateError, fixed_conditions
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,19 @@ class DayRow:
     current: bool
     weather: str  # in the reader's words: the game's name for its weather keys
     ec: str = ""  # likewise for its EC keys
+    weather_by_ssr: bool = False  # the campaign game's SSRs fix this day's weather
+
+
+def _weather_by_ssr(campaign: Campaign) -> set[int]:
+    """The calendar indexes whose weather the campaign game's SSRs fix."""
+    return {index for index, fields in fixed_conditions(campaign).items() if "weather" in fields}
 
 
 def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
     by_index = {day.index: day for day in days}
     current = current_index(campaign)
     language = get_language()
+    by_ssr = _weather_by_ssr(campaign)
     rows = []
     for index, period in enumerate(campaign.cg.periods):
         day = by_index.get(index)
@@ -55,18 +63,21 @@ def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
             day = CampaignDay(campaign=campaign, index=index)
         label = period.label.in_language(language)
         weather, ec = weather_label(campaign, day.weather), ec_label(campaign, day.ec)
-        rows.append(DayRow(index, label, day, index == current, weather, ec))
+        rows.append(DayRow(index, label, day, index == current, weather, ec, index in by_ssr))
     return rows
 
 
 def _calendar_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
     campaign = viewer.campaign
+    rows = _day_rows(campaign, CampaignDay.objects.filter(campaign=campaign))
     return {
         "viewer": viewer,
         "campaign": campaign,
         "can_edit": viewer.can_record,
         "period_word": period_word(campaign),
-        "rows": _day_rows(campaign, CampaignDay.objects.filter(campaign=campaign)),
+        "rows": rows,
+        # Some days' weather the SSRs fix: the rules do not give only the others'.
+        "some_weather_by_ssr": any(row.weather_by_ssr for row in rows),
         "editing": None,
         **extra,
     }
@@ -106,7 +117,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                     record,
                     by=request.user,
                     version=form.cleaned_data["version"],
-                    **form.changes(),
+                    **typed_as_keys(campaign, form.changes()),
                 )
             except StateError as error:  # StaleEdit: someone saved the row meanwhile
                 messages.error(request, str(error))
@@ -118,6 +129,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                     index == current,
                     weather_label(campaign, record.weather),
                     ec_label(campaign, record.ec),
+                    index in _weather_by_ssr(campaign),
                 )
                 if request.htmx:
                     return render(
@@ -148,6 +160,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
         index == current,
         weather_label(campaign, record.weather),
         ec_label(campaign, record.ec),
+        index in _weather_by_ssr(campaign),
     )
     if request.htmx:
         partial = "day-form-row" if can_edit else "day-row"

@@ -77,7 +77,7 @@ def _context(viewer: Viewer, side: str, posted: dict[str, str] | None = None) ->
         "row": row,
         "can_act": viewer.can_act_for_side(side),
         "plan": plan,
-        "leaders": leaders.results(campaign, side),
+        "leaders": leaders.with_serials(campaign, leaders.results(campaign, side)),
         "leader_platoons": leaders.platoons(campaign, side),
         "may_roll_leaders": leaders.may_roll(campaign),
     }

@@ -41,3 +41,17 @@ def test_the_japanese_ob_page_names_the_given_fortified_buildings(campaign, clie
     html = page.content.decode()
     assert "要塞化された建物" in html
     assert "Fortified Building Location</strong>" not in html
+
+
+def test_the_apps_own_words_read_in_japanese():
+    from campaigns.orbat.names import app_words, ob_name
+
+    assert app_words("8-1 armor leader", "ja") == "8-1 戦車指揮官"
+    assert app_words("+1 armor leader", "ja") == "+1 戦車指揮官"
+    assert app_words("KV-1 M42 (with AAMG)", "ja") == "KV-1 M42 (AAMG 付き)"
+    assert app_words("4 × KV-1 M42 (with AAMG)", "ja") == "4 × KV-1 M42 (AAMG 付き)"
+    assert app_words("8-1 armor leader", "en") == "8-1 armor leader"
+    assert app_words("9-1 leader", "ja") == "9-1 leader"  # typed by a player: as typed
+    assert ob_name("8-1 armor leader", "slaughter_at_ponyri", "timetable-disrupted", "ja") == (
+        "8-1 戦車指揮官"
+    )

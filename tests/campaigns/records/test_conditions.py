@@ -152,6 +152,7 @@ def test_a_new_slaughter_at_ponyri_campaign_has_every_fixed_time_frame(people):
         side="german",
     )
     calendar = days(campaign)
-    assert calendar[0] == ("", "Moderate", "No wind", "")
-    assert calendar[4] == ("Overcast", "Moderate", "No wind", "")
-    assert calendar[5] == ("Overcast", "", "No wind", "")
+    # Stored by key (SaP's weather.json), worded in the reader's language.
+    assert calendar[0] == ("", "moderate", "No wind", "")
+    assert calendar[4] == ("overcast", "moderate", "No wind", "")
+    assert calendar[5] == ("overcast", "", "No wind", "")

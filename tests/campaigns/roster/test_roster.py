@@ -256,3 +256,31 @@ def test_the_weather_reads_in_japanese_on_the_roster(campaign, client_as, people
     people["german"].save()
     html = client_as("german").get(url(campaign)).content.decode()
     assert cell(html, 0, "weather") == "霞"
+
+
+# --- a game without a Historical DRM chart ---------------------------------------------------
+
+
+def test_a_game_without_a_historical_drm_chart_has_no_hist_drm_column(people, client_as):
+    from campaigns.games.registry import get_module
+    from campaigns.members import services as members
+    from campaigns.models import Role
+
+    ponyri = members.create_campaign(
+        user=people["german"],
+        name="Ponyri",
+        module=get_module("slaughter_at_ponyri"),
+        cg_key="timetable-disrupted",
+        role=Role.PLAYER,
+        side="german",
+    )
+    html = client_as("german").get(url(ponyri)).content.decode()
+    assert "Hist DRM" not in html
+    assert 'class="num hist-drm"' not in html
+    assert 'class="num elr"' in html  # the rows are there, without the column
+
+
+def test_red_factories_keeps_its_hist_drm_column(campaign, client_as):
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert "Hist DRM" in html
+    assert 'class="num hist-drm"' in html

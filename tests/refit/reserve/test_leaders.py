@@ -142,3 +142,40 @@ def test_the_leaders_round_trip_in_the_export(sap_campaign, people):
     assert ArmorReserveVehicle.objects.get(campaign=copy_, serial=1).armor_leader == "10-2"
     russian = transfer.build_export(viewer_for(people["soviet"], sap_campaign.pk))
     assert all(row["side"] == "russian" for row in russian["side_days"])
+
+
+def test_the_arrivals_page_numbers_a_reserve_leader_by_the_reserves_serial(
+    sap_campaign, people, client_as
+):
+    # StuG III G platoon 3 is the type's AFVs 7-9 in serial order; its leader rides in the
+    # first of them, the AFV the Armor Reserve page shows as "#N StuG III G".
+    with dice.use_roller(Loaded(*([2, 3] * 19))):
+        made = leaders.roll_all(sap_campaign, "german", by=people["german"])
+    stugs = ArmorReserveVehicle.objects.filter(
+        campaign=sap_campaign, vehicle_type="StuG III G"
+    ).order_by("serial")
+    carrier = stugs[6]
+    assert carrier.armor_leader == "10-2"
+    assert any(r["type"] == "StuG III G" and r["n"] == 3 for r in made)
+    html = client_as("german").get(url(sap_campaign, "german")).content.decode()
+    assert f"#{carrier.serial} StuG III G</td>" in html
+    assert "StuG III G #3" not in html
+    page = reverse("reserve:page", args=[sap_campaign.pk])
+    reserve = client_as("german").get(page).content.decode()
+    assert f"#{carrier.serial}" in reserve
+    event = CampaignEvent.objects.get(campaign=sap_campaign, action="armor_leaders.rolled")
+    assert f"#{carrier.serial} StuG III G: 10-2" in event.data["units"]
+
+
+def test_armor_leaders_and_aamg_lines_read_in_japanese(sap_campaign, people, client_as):
+    with dice.use_roller(Loaded(*([2, 2] * 27))):  # DR 4 → 9-1
+        leaders.roll_all(sap_campaign, "russian", by=people["soviet"])
+    walk_to(sap_campaign, people, 2)
+    client = client_as("soviet")
+    ja = {"Accept-Language": "ja"}
+    orbat = client.get(reverse("campaigns:orbat", args=[sap_campaign.pk, "russian"]), headers=ja)
+    html = orbat.content.decode()
+    assert "9-1 戦車指揮官" in html and "armor leader" not in html
+    history_page = client.get(reverse("campaigns:history", args=[sap_campaign.pk]), headers=ja)
+    html = history_page.content.decode()
+    assert "9-1 戦車指揮官" in html and "armor leader" not in html

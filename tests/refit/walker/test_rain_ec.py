@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 DEPENDS = {"ec_depends_on": {"rain_in_previous_time_frame": "wet", "otherwise": "moderate"}}
 
 
-@pytest.mark.parametrize(("rain", "ec"), [(True, "Wet"), (False, "Moderate"), (None, None)])
+@pytest.mark.parametrize(("rain", "ec"), [(True, "wet"), (False, "moderate"), (None, None)])
 def test_cg6_1_ec_after_rain(rain, ec):
     assert ec_after_rain(DEPENDS, rain) == ec
     assert ec_after_rain({"ec": "moderate"}, rain) is None
@@ -37,7 +37,7 @@ def day(campaign, index):
     return CampaignDay.objects.get(campaign=campaign, index=index)
 
 
-@pytest.mark.parametrize(("rain", "ec"), [("true", "Wet"), ("false", "Moderate")])
+@pytest.mark.parametrize(("rain", "ec"), [("true", "wet"), ("false", "moderate")])  # keys
 def test_recording_rain_in_9_july_am_books_9_july_pm(sap_campaign, client_as, rain, ec):
     assert day(sap_campaign, 5).ec == ""  # unknown until 9 July AM is played
     am = day(sap_campaign, 4)
