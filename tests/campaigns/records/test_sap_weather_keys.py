@@ -88,7 +88,7 @@ def test_the_ec_after_rain_is_stored_as_a_key(ponyri, people):
 
 
 def test_the_data_migration_converts_stored_words_and_back(ponyri, campaign):
-    migration = importlib.import_module("campaigns.migrations.0021_fixc_sap_weather_keys")
+    migration = importlib.import_module("campaigns.migrations.0022_fixc_sap_weather_keys")
     CampaignDay.objects.filter(campaign=ponyri, index=4).update(weather="Overcast", ec="Moderate")
     CampaignDay.objects.filter(campaign=ponyri, index=3).update(weather="Fog", ec="wet")
     CampaignDay.objects.filter(campaign=campaign, index=0).update(weather="Overcast")  # RF
