@@ -156,6 +156,21 @@ def rollable_tables(campaign: Campaign, step: step_engine.StepDef) -> dict[str, 
     return rollable
 
 
+def table_side(campaign: Campaign, table_id: str) -> str:
+    """The side a dice table belongs to (its ``side`` in the game data: RF's German and Soviet
+    OBA and Leader tables, SaP's German and Russian ones); "" when either side rolls it."""
+    raw = next(
+        (t for t in campaign.game.files.get("tables", {}).get("dice_tables", []) if t["id"] == table_id),
+        {},
+    )
+    return str(raw.get("side") or "")
+
+
+def tables_of_side(campaign: Campaign, step: step_engine.StepDef, side: str) -> list[str]:
+    """The step's tables and charts a side is offered: not the other side's own tables."""
+    return [t for t in table_ids(step) if table_side(campaign, t) in ("", side)]
+
+
 def is_secret_roll(campaign: Campaign, step: step_engine.StepDef, table_id: str) -> bool:
     """A secret table's rolls are secret, even in a public step (e.g. RF 11.6122's SAN
     adjustment dr inside the public 11.612). Otherwise a roll is as secret as the part of the
@@ -195,6 +210,8 @@ def check_roll(
         )
     if table_id not in rollable_tables(campaign, state.step):
         raise AutomaticRollError(_("Choose one of this step's dice tables."))
+    if table_side(campaign, table_id) not in ("", side):
+        raise AutomaticRollError(_("That table is the other side's: roll your side's own."))
     refusal = strictness.roll_refusal(campaign, reph, side, state.step, table_id)
     if refusal:
         raise AutomaticRollError(refusal)

@@ -1,0 +1,60 @@
+"""QA findings on the Refit Phase walker (branch fixa): each reproduced, then kept."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaigns.dice import services as dice
+from refit.walker import automatic
+from refit.walker import services as walker
+from tests.refit.builders import mark_past
+
+pytestmark = pytest.mark.django_db
+
+
+def url(campaign, side, rule):
+    return reverse("refit:step", args=[campaign.pk, side, rule])
+
+
+def walk_to(campaign, reph, people, side, rule):
+    for step in walker.steps(campaign, reph):
+        if step.rule == rule:
+            return
+        mark_past(campaign, reph, side, step.rule, people)
+
+
+def tables_on(html):
+    return re.findall(r'<article class="dice-table" data-table="([^"]+)"', html)
+
+
+# 1. A side is offered only its own side's tables.
+
+
+def test_the_german_11_620_page_offers_no_soviet_table(campaign, client_as, people):
+    reph = walker.open_reph(campaign)
+    walk_to(campaign, reph, people, "german", "11.620")
+    html = client_as("german").get(url(campaign, "german", "11.620")).content.decode()
+    shown = tables_on(html)
+    assert "rf.oba-german" in shown and "rf.leaders-german" in shown
+    assert "rf.oba-soviet" not in shown and "rf.leaders-soviet" not in shown
+    assert 'value="rf.oba-soviet"' not in html
+
+
+def test_the_soviet_page_offers_no_german_table(campaign, client_as, people):
+    reph = walker.open_reph(campaign)
+    walk_to(campaign, reph, people, "soviet", "11.620")
+    html = client_as("soviet").get(url(campaign, "soviet", "11.620")).content.decode()
+    shown = tables_on(html)
+    assert "rf.oba-soviet" in shown and "rf.oba-german" not in shown
+
+
+def test_the_service_refuses_a_roll_of_the_other_sides_table(campaign, people):
+    reph = walker.open_reph(campaign)
+    walk_to(campaign, reph, people, "german", "11.620")
+    with pytest.raises(automatic.AutomaticRollError):
+        automatic.check_roll(
+            campaign, reph, side="german", step="11.620", table_id="rf.leaders-soviet"
+        )
+    # its own table is allowed (the check passes)
+    automatic.check_roll(campaign, reph, side="german", step="11.620", table_id="rf.leaders-german")
