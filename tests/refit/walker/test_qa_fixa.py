@@ -24,6 +24,14 @@ def walk_to(campaign, reph, people, side, rule):
         mark_past(campaign, reph, side, step.rule, people)
 
 
+def walk_both_to(campaign, reph, people, sides, rule):
+    for step in walker.steps(campaign, reph):
+        if step.rule == rule:
+            return
+        for side in sides:
+            mark_past(campaign, reph, side, step.rule, people)
+
+
 def tables_on(html):
     return re.findall(r'<article class="dice-table" data-table="([^"]+)"', html)
 
@@ -58,3 +66,17 @@ def test_the_service_refuses_a_roll_of_the_other_sides_table(campaign, people):
         )
     # its own table is allowed (the check passes)
     automatic.check_roll(campaign, reph, side="german", step="11.620", table_id="rf.leaders-german")
+
+
+# 6. A DRM of one side only is not asked of the other (SaP 11.620's Stealthy, SaP16).
+
+
+def test_sap_recon_asks_stealthy_of_the_russian_only(sap_campaign, client_as, people):
+    campaign = sap_campaign
+    reph = walker.open_reph(campaign)
+    walk_both_to(campaign, reph, people, ("german", "russian"), "11.620")
+    german = client_as("german").get(url(campaign, "german", "11.620")).content.decode()
+    russian = client_as("soviet").get(url(campaign, "russian", "11.620")).content.decode()
+    assert "sap.recon" in tables_on(german) and "sap.recon" in tables_on(russian)
+    assert "Stealthy" in russian
+    assert "Stealthy" not in german
