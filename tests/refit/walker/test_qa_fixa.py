@@ -80,3 +80,31 @@ def test_sap_recon_asks_stealthy_of_the_russian_only(sap_campaign, client_as, pe
     assert "sap.recon" in tables_on(german) and "sap.recon" in tables_on(russian)
     assert "Stealthy" in russian
     assert "Stealthy" not in german
+
+
+# 4. 11.612: with a SAN below 4 there is no roll; the page shows no DRM list as if there were.
+
+
+def article(html, table_id):
+    match = re.search(
+        r'<article class="dice-table" data-table="%s"[^>]*>(.*?)</article>' % re.escape(table_id),
+        html,
+        re.DOTALL,
+    )
+    assert match, table_id
+    return match.group(1)
+
+
+def test_no_san_roll_below_4_shows_no_drm_and_says_why(campaign, client_as, people):
+    from campaigns.models import SideDay
+    from tests.refit.builders import reph_at
+
+    reph = reph_at(campaign, "new_day", 1)
+    SideDay.objects.filter(campaign=campaign, index=1).update(san=3)
+    walk_both_to(campaign, reph, people, ("german", "soviet"), "11.612")
+    html = client_as("german").get(url(campaign, "german", "11.612")).content.decode()
+    body = article(html, "rf.san-adjustment")
+    assert "Current SAN" not in body
+    assert "DRMs from the campaign" not in body
+    assert "roll-form" not in body
+    assert "SAN is 4 or more" in body and "nothing to roll" in body
