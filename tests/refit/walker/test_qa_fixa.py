@@ -108,3 +108,24 @@ def test_no_san_roll_below_4_shows_no_drm_and_says_why(campaign, client_as, peop
     assert "DRMs from the campaign" not in body
     assert "roll-form" not in body
     assert "SAN is 4 or more" in body and "nothing to roll" in body
+
+
+# 5. Once 11.623 is done, its Dual Attack dr says what happened, not "roll while current".
+
+
+def test_a_step_over_says_its_table_was_not_rolled(campaign, client_as, people):
+    from tests.refit.builders import reph_at
+
+    from refit.walker import initiative
+
+    reph = reph_at(campaign, "new_day", 1)
+    walk_both_to(campaign, reph, people, ("german", "soviet"), "11.623")
+    initiative.choose(campaign, reph, side="german", chit="attack", by=people["german"])
+    initiative.choose(campaign, reph, side="soviet", chit="idle", by=people["soviet"])
+    for side in ("german", "soviet"):
+        mark_past(campaign, reph, side, "11.623", people)
+    for persona in ("german", "referee"):
+        html = client_as(persona).get(url(campaign, "german", "11.623")).content.decode()
+        body = article(html, "rf.dual-attack-setup-order")
+        assert "current step" not in body
+        assert "Not rolled: the step is over" in body
