@@ -129,3 +129,34 @@ def test_a_step_over_says_its_table_was_not_rolled(campaign, client_as, people):
         body = article(html, "rf.dual-attack-setup-order")
         assert "current step" not in body
         assert "Not rolled: the step is over" in body
+
+
+# 2. 11.611: the leader table's "own side won" DRM comes from the recorded scenario, as the
+# MMC table's does; it is asked only when the winner is not recorded.
+
+
+def test_the_leader_won_drm_is_read_from_the_recorded_winner(campaign, client_as, people):
+    from campaigns.models import Scenario
+    from tests.refit.builders import reph_at
+
+    scenario = Scenario.objects.create(
+        campaign=campaign, index=0, sequence=1, scenario_type="assault", winner="german"
+    )
+    reph = reph_at(campaign, "after_scenario", 0)
+    german = automatic.plan(campaign, reph, "german", "rf.leader-battle-hardening-german")
+    assert [d.value for d in german.drms] == [-2] and german.resolution.questions == ()
+    soviet = automatic.plan(campaign, reph, "soviet", "rf.leader-battle-hardening-soviet")
+    assert soviet.drms == () and soviet.resolution.questions == ()
+
+    walk_both_to(campaign, reph, people, ("german", "soviet"), "11.611")
+    body = article(
+        client_as("german").get(url(campaign, "german", "11.611")).content.decode(),
+        "rf.leader-battle-hardening-german",
+    )
+    assert "<strong>−2</strong>" in body or "<strong>-2</strong>" in body
+    assert 'name="q_won"' not in body and "<select" not in body
+
+    scenario.winner = ""
+    scenario.save(update_fields=["winner"])
+    unknown = automatic.plan(campaign, reph, "german", "rf.leader-battle-hardening-german")
+    assert unknown.drms == () and [q.id for q in unknown.resolution.questions] == ["won"]
