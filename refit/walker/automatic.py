@@ -224,6 +224,13 @@ def map_groups_of(campaign: Campaign, table_id: str) -> tuple[str, ...]:
     return map_groups.groups_to_roll(facts.cg_definition(campaign), table_id)
 
 
+def roll_groups(campaign: Campaign) -> tuple[str, ...]:
+    """The map groups a roll made once for the side is for: the campaign game's one map group
+    (an RB or RO CG); none (every printed one is kept) when it is played on both (RF CG I)."""
+    groups = map_groups.map_groups(facts.cg_definition(campaign))
+    return groups if len(groups) == 1 else ()
+
+
 def _group_refusal(groups: tuple[str, ...], map_group: str) -> str:
     """Why a roll for ``map_group`` is not one of ``groups`` (the groups the table is rolled
     for; ("",) when it is rolled once)."""
@@ -390,6 +397,7 @@ def roll(
                 modifiers=modifiers,
                 table=the_plan.table,
                 note=note,
+                map_groups=(map_group,) if map_group else roll_groups(campaign),
             )
         except dice.DiceError as error:
             raise AutomaticRollError(str(error)) from None

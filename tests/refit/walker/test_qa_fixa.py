@@ -160,3 +160,37 @@ def test_the_leader_won_drm_is_read_from_the_recorded_winner(campaign, client_as
     scenario.save(update_fields=["winner"])
     unknown = automatic.plan(campaign, reph, "german", "rf.leader-battle-hardening-german")
     assert unknown.drms == () and [q.id for q in unknown.resolution.questions] == ["won"]
+
+
+# 3. The Leader Table's result in an RB campaign game is the RB column's only.
+
+
+def test_an_rb_leader_roll_keeps_the_rb_column_only(campaign, client_as, people):
+    reph = walker.open_reph(campaign)
+    walk_to(campaign, reph, people, "german", "11.620")
+    with dice.use_roller(3):
+        rolled = automatic.roll(
+            campaign,
+            reph,
+            side="german",
+            step="11.620",
+            table_id="rf.leaders-german",
+            answers={},
+            by=people["german"],
+        )
+    assert list(rolled.roll.result) == ["RB"]
+    html = client_as("german").get(url(campaign, "german", "11.620")).content.decode()
+    rows = re.findall(r'<td class="result">(.*?)</td>', html, re.DOTALL)
+    assert rows and "RB" in rows[0] and "RO" not in rows[0]
+
+
+def test_map_group_results_narrow_to_the_rolls_groups():
+    from campaigns.games.map_groups import result_for
+
+    both = {"RB": ["10-3"], "RO": ["9-2"]}
+    assert result_for(both, ("RB",), ("RB", "RO")) == {"RB": ["10-3"]}
+    assert result_for(both, ("RO",), ("RB", "RO")) == {"RO": ["9-2"]}
+    assert result_for(both, (), ("RB", "RO")) == both  # RF CG I, group unknown: both
+    assert result_for(both, ("RB", "RO"), ("RB", "RO")) == both
+    other = {"ammo": "F", "RB": 1}
+    assert result_for(other, ("RB",), ("RB", "RO")) == other
