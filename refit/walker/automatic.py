@@ -159,10 +159,8 @@ def rollable_tables(campaign: Campaign, step: step_engine.StepDef) -> dict[str, 
 def table_side(campaign: Campaign, table_id: str) -> str:
     """The side a dice table belongs to (its ``side`` in the game data: RF's German and Soviet
     OBA and Leader tables, SaP's German and Russian ones); "" when either side rolls it."""
-    raw = next(
-        (t for t in campaign.game.files.get("tables", {}).get("dice_tables", []) if t["id"] == table_id),
-        {},
-    )
+    tables = campaign.game.files.get("tables", {}).get("dice_tables", [])
+    raw = next((t for t in tables if t["id"] == table_id), {})
     return str(raw.get("side") or "")
 
 
@@ -210,11 +208,11 @@ def check_roll(
         )
     if table_id not in rollable_tables(campaign, state.step):
         raise AutomaticRollError(_("Choose one of this step's dice tables."))
-    if table_side(campaign, table_id) not in ("", side):
-        raise AutomaticRollError(_("That table is the other side's: roll your side's own."))
     refusal = strictness.roll_refusal(campaign, reph, side, state.step, table_id)
     if refusal:
         raise AutomaticRollError(refusal)
+    if table_side(campaign, table_id) not in ("", side):
+        raise AutomaticRollError(_("That table is the other side's: roll your side's own."))
     return state.step
 
 

@@ -301,7 +301,9 @@ def step_context(
         "next_rolls": due,
         "last_roll": last_roll(page, due),
         "table_names": page.table_names,
-        "rolled_tables": rolled_tables(viewer, reph, step),
+        "rolled_tables": rolled_tables(viewer, reph, step)
+        if page.state.status in ("done", "skipped") and any(t.roll for t in page.tables)
+        else set(),
         "chit": _chit(page.chit, reph, side),
         "hardening": _hardening(campaign, page, reph),
         # The OB lines each roll's result was booked onto (the side's secret).

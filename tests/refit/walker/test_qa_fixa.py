@@ -87,7 +87,7 @@ def test_sap_recon_asks_stealthy_of_the_russian_only(sap_campaign, client_as, pe
 
 def article(html, table_id):
     match = re.search(
-        r'<article class="dice-table" data-table="%s"[^>]*>(.*?)</article>' % re.escape(table_id),
+        rf'<article class="dice-table" data-table="{re.escape(table_id)}"[^>]*>(.*?)</article>',
         html,
         re.DOTALL,
     )
@@ -114,9 +114,8 @@ def test_no_san_roll_below_4_shows_no_drm_and_says_why(campaign, client_as, peop
 
 
 def test_a_step_over_says_its_table_was_not_rolled(campaign, client_as, people):
-    from tests.refit.builders import reph_at
-
     from refit.walker import initiative
+    from tests.refit.builders import reph_at
 
     reph = reph_at(campaign, "new_day", 1)
     walk_both_to(campaign, reph, people, ("german", "soviet"), "11.623")
