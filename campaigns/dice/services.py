@@ -20,6 +20,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.games import map_groups as group_rules
 from campaigns.games.dice_tables import DiceTable
 from campaigns.games.registry import LocalizedText
 from campaigns.games.rules import Drm
@@ -67,13 +68,15 @@ def roll(
     note: str = "",
     sequence_step: str = "",
     form_token: str = "",
+    map_groups: Sequence[str] = (),
 ) -> DiceRoll:
     """Roll ``kind`` (dr or DR), apply the modifiers, look the final roll up, log it. Each
     modifier is logged with its reason in the roller's language (``Drm.record``).
 
     ``note`` is for people; ``sequence_step`` (the turn-sequence step the roll belongs to) and
     ``form_token`` (the page that asked for it, so a form sent twice rolls once) are for the app
-    to find the roll again."""
+    to find the roll again. ``map_groups``: the map groups the roll is for (RF): a result printed
+    per map group keeps only theirs (``campaigns.games.map_groups.result_for``)."""
     if kind not in DICE:
         raise DiceError(f"unknown roll {kind!r}")
     if table is not None and table.roll.replace("2dr", "DR") != kind:
@@ -91,6 +94,9 @@ def roll(
     original = sum(faces)
     final = original + total_drm
     result: Any = table.lookup(final) if table is not None else None
+    if map_groups:
+        every = group_rules.every_group(campaign.game.files.get("campaign_games") or {})
+        result = group_rules.result_for(result, map_groups, every)
     dice_roll = DiceRoll.objects.create(
         campaign=campaign,
         index=index,

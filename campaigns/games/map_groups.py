@@ -50,6 +50,27 @@ def groups_to_roll(cg_def: Mapping[str, Any], table_id: str) -> tuple[str, ...]:
     return ("",)
 
 
+def every_group(campaign_games: Mapping[str, Any]) -> tuple[str, ...]:
+    """The map group names of all of a module's campaign games (campaign_games.json)."""
+    names: dict[str, None] = {}
+    for cg_def in (campaign_games.get("campaign_games") or {}).values():
+        names.update(dict.fromkeys(map_groups(cg_def)))
+    return tuple(names)
+
+
+def result_for(result: Any, groups: Sequence[str], every: Sequence[str]) -> Any:
+    """A table result printed per map group (RF's Leader Tables, 11.6207: an "RB" and an "RO"
+    column) narrowed to ``groups``, the map groups the roll is for (the campaign game's, or the
+    RG's in RF CG I); ``every``: all the module's map group names. Any other result, or a roll
+    for no group or for every printed one, is kept as it is."""
+    if not isinstance(result, Mapping) or not result or not groups:
+        return result
+    if not all(key in every for key in result):
+        return result
+    kept = {key: value for key, value in result.items() if key in groups}
+    return kept or result
+
+
 def missing_groups(groups: Sequence[str], rolled: Sequence[str]) -> tuple[str, ...]:
     """The map groups of ``groups`` without a roll among ``rolled`` (each a roll's map group)."""
     return tuple(group for group in groups if group not in rolled)

@@ -116,6 +116,14 @@ class _Roller:
                 return localized(modifier["when"], get_language())
         return drm.id
 
+    def map_groups(self) -> tuple[str, ...]:
+        """The map groups the RG's rolls are for: the one it was bought for (RF CG I), else the
+        campaign game's one; none when unknown (a result printed per group keeps every one)."""
+        if self.rg.details.get("map_group"):
+            return (self.rg.details["map_group"],)
+        groups = map_groups(self.campaign)
+        return groups if len(groups) == 1 else ()
+
     def roll(self, table_id: str, drms: Sequence[Drm] = (), what: str = "") -> Any:
         table = self.campaign.game.dice_table(table_id)
         made = dice.roll(
@@ -130,6 +138,7 @@ class _Roller:
             modifiers=[Drm(d.value, lazy(self.reason, str)(table_id, d)) for d in drms],
             table=table,
             note=f"{self.rg.label} {what}".strip(),
+            map_groups=self.map_groups(),
         )
         self.ids.append(made.pk)
         return made

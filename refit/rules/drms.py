@@ -275,15 +275,13 @@ def resolve(
                 questions.append(_group_question(raw, facts["hist_drm_by_group"]))
             elif unknown.ask:
                 questions.append(_question(raw))
+            elif raw.get("optional_values"):
+                # RF 11.6113: no winner recorded for the scenario just completed — the side
+                # says which of the printed values applies (0 when it did not win).
+                choices = tuple(raw["optional_values"])
+                questions.append(Question(mod_id, raw["when"], "choice", choices=choices))
             else:
                 missing.append(Missing(mod_id, unknown.fact))
-            continue
-        if raw.get("optional_values") and value:
-            # The side may take less of it (RF 11.6113): asked, the full value offered first.
-            choices = tuple(raw["optional_values"])
-            questions.append(
-                Question(mod_id, raw["when"], "choice", choices=choices, default=value)
-            )
             continue
         if value:
             drms.append(_drm(mod_id, value, raw["when"], detail))

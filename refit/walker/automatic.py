@@ -156,6 +156,19 @@ def rollable_tables(campaign: Campaign, step: step_engine.StepDef) -> dict[str, 
     return rollable
 
 
+def table_side(campaign: Campaign, table_id: str) -> str:
+    """The side a dice table belongs to (its ``side`` in the game data: RF's German and Soviet
+    OBA and Leader tables, SaP's German and Russian ones); "" when either side rolls it."""
+    tables = campaign.game.files.get("tables", {}).get("dice_tables", [])
+    raw = next((t for t in tables if t["id"] == table_id), {})
+    return str(raw.get("side") or "")
+
+
+def tables_of_side(campaign: Campaign, step: step_engine.StepDef, side: str) -> list[str]:
+    """The step's tables and charts a side is offered: not the other side's own tables."""
+    return [t for t in table_ids(step) if table_side(campaign, t) in ("", side)]
+
+
 def is_secret_roll(campaign: Campaign, step: step_engine.StepDef, table_id: str) -> bool:
     """A secret table's rolls are secret, even in a public step (e.g. RF 11.6122's SAN
     adjustment dr inside the public 11.612). Otherwise a roll is as secret as the part of the
@@ -198,6 +211,8 @@ def check_roll(
     refusal = strictness.roll_refusal(campaign, reph, side, state.step, table_id)
     if refusal:
         raise AutomaticRollError(refusal)
+    if table_side(campaign, table_id) not in ("", side):
+        raise AutomaticRollError(_("That table is the other side's: roll your side's own."))
     return state.step
 
 
@@ -205,6 +220,13 @@ def map_groups_of(campaign: Campaign, table_id: str) -> tuple[str, ...]:
     """The map groups a side rolls ``table_id`` for, once each (RF CG I's 11.616: RB and RO);
     ("",) for a table rolled once."""
     return map_groups.groups_to_roll(facts.cg_definition(campaign), table_id)
+
+
+def roll_groups(campaign: Campaign) -> tuple[str, ...]:
+    """The map groups a roll made once for the side is for: the campaign game's one map group
+    (an RB or RO CG); none (every printed one is kept) when it is played on both (RF CG I)."""
+    groups = map_groups.map_groups(facts.cg_definition(campaign))
+    return groups if len(groups) == 1 else ()
 
 
 def _group_refusal(groups: tuple[str, ...], map_group: str) -> str:
@@ -373,6 +395,7 @@ def roll(
                 modifiers=modifiers,
                 table=the_plan.table,
                 note=note,
+                map_groups=(map_group,) if map_group else roll_groups(campaign),
             )
         except dice.DiceError as error:
             raise AutomaticRollError(str(error)) from None

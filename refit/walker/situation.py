@@ -350,7 +350,7 @@ def _tables(
     rollable = automatic.rollable_tables(campaign, step)
     known = facts.for_side(campaign, reph, side) if may_roll and rollable else None
     rows = []
-    for table_id in automatic.table_ids(step):
+    for table_id in automatic.tables_of_side(campaign, step, side):
         table = rollable.get(table_id)
         name = table_name(campaign, table_id)
         groups = automatic.map_groups_of(campaign, table_id) if table is not None else ("",)

@@ -21,7 +21,7 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.games.registry import localized
-from campaigns.models import Campaign, RefitPhase, Scenario
+from campaigns.models import Campaign, DiceRoll, RefitPhase, Scenario
 from campaigns.records.end import has_scenario_end
 from refit.rules.ob_results import PICKED
 from refit.walker import automatic, ob_results, situation
@@ -99,6 +99,22 @@ def _table_rows(
                 )
         rows.append(TableRow(**_shallow(table), form=form))
     return rows
+
+
+def rolled_tables(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> set[str]:
+    """The tables rolled (not void) in ``step`` of this RePh, by either side, as far as the
+    viewer may see the rolls: a step over says of each table whether it was rolled."""
+    return set(
+        viewer.filter_visible(
+            DiceRoll.objects.filter(
+                campaign=viewer.campaign,
+                step=step.rule,
+                index=reph.index,
+                rolled_at__gte=reph.started_at,
+                voided_at__isnull=True,
+            )
+        ).values_list("table_id", flat=True)
+    )
 
 
 OPEN_AT_MOST = 3
@@ -285,6 +301,9 @@ def step_context(
         "next_rolls": due,
         "last_roll": last_roll(page, due),
         "table_names": page.table_names,
+        "rolled_tables": rolled_tables(viewer, reph, step)
+        if page.state.status in ("done", "skipped") and any(t.roll for t in page.tables)
+        else set(),
         "chit": _chit(page.chit, reph, side),
         "hardening": _hardening(campaign, page, reph),
         # The OB lines each roll's result was booked onto (the side's secret).

@@ -421,20 +421,28 @@ def test_rf_mmc_battle_hardening_waits_for_the_scenario_result():
         ("rf.leader-battle-hardening-soviet", "soviet"),
     ],
 )
-def test_rf_leader_battle_hardening_won_offers_zero_minus_one_or_minus_two(table_id, side):
+def test_rf_leader_battle_hardening_won_is_read_from_the_recorded_scenario(table_id, side):
+    """The winner is recorded: −2 is a DRM from the campaign, like the MMC table's −3; not a
+    question (11.6113; docs/rules-decisions.md)."""
     resolution = run(table_id, side=side, won_completed=True)
-    assert resolution.drms == ()
+    assert resolution.questions == ()
+    assert [(d.id, d.value) for d in resolution.drms] == [("won", -2)]
+
+
+@pytest.mark.parametrize(
+    "table_id", ["rf.leader-battle-hardening-german", "rf.leader-battle-hardening-soviet"]
+)
+def test_rf_leader_battle_hardening_unknown_winner_is_asked(table_id):
+    resolution = run(table_id, side="german")
+    assert resolution.missing == () and resolution.drms == ()
     won = question(resolution, "won")
-    assert (won.kind, won.choices, won.default) == ("choice", (0, -1, -2), -2)
-    assert [(d.id, d.value) for d in answered(resolution.questions, {})] == [("won", -2)]
-    assert [(d.id, d.value) for d in answered(resolution.questions, {"won": ""})] == [("won", -2)]
+    assert (won.kind, won.choices, won.default) == ("choice", (0, -1, -2), None)
+    assert answered(resolution.questions, {}) == []
+    assert [(d.id, d.value) for d in answered(resolution.questions, {"won": -2})] == [("won", -2)]
     assert [(d.id, d.value) for d in answered(resolution.questions, {"won": -1})] == [("won", -1)]
-    assert answered(resolution.questions, {"won": 0}) == []
     with pytest.raises(AnswerError) as error:
         answered(resolution.questions, {"won": -3})
     assert error.value.question == "won"
-    with pytest.raises(AnswerError):
-        answered(resolution.questions, {"won": 1})
 
 
 @pytest.mark.parametrize(
@@ -443,7 +451,6 @@ def test_rf_leader_battle_hardening_won_offers_zero_minus_one_or_minus_two(table
 def test_rf_leader_battle_hardening_not_won_gives_nothing(table_id):
     resolution = run(table_id, side="german", won_completed=False)
     assert resolution.drms == () and resolution.questions == () and resolution.ready
-    assert run(table_id, side="german").missing == (Missing("won", "won_completed"),)
 
 
 @pytest.mark.parametrize(
@@ -623,7 +630,9 @@ def test_sap_salvage_counts_are_asked_of_their_own_side_only(side, shown, hidden
 def test_sap_recon_russian_plus_one():
     assert values(run("sap.recon", side="russian")) == {"russian": 1}
     german = run("sap.recon", side="german")
-    assert values(german) == {} and german.hidden == ("russian",)
+    # The Stealthy drm (SaP16) is the Russian's only: not asked of the German.
+    assert values(german) == {} and german.hidden == ("russian", "stealthy")
+    assert "stealthy" in asked(run("sap.recon", side="russian"))
 
 
 def test_sap_weapon_repair_russian_mg_and_the_repair_number():
