@@ -85,6 +85,10 @@ def test_each_side_rolls_from_its_page(sap_campaign, client_as, persona, side):
     assert response.status_code == 302
     html = client.get(url(sap_campaign, side)).content.decode()
     assert "data-platoon=" in html
+    # The section is the page's, once; the tab's title is words only.
+    assert html.count('id="armor-leaders"') == 1
+    title = html.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "<" not in title
 
 
 @pytest.mark.parametrize(
