@@ -189,10 +189,8 @@ def may_answer(membership: Membership, user: AbstractBaseUser) -> bool:
     )
 
 
-def _open_seat(membership: Membership, *, by: AbstractBaseUser) -> None:
-    previous_role, previous_side = membership.role, membership.side
-    role, side = membership.requested_role, membership.requested_side
-    consents = dict(membership.consents)
+def _seat(membership: Membership, role: str, side: str) -> None:
+    """The member takes the seat now; any request of theirs is settled by it."""
     membership.role, membership.side = role, side
     membership.seated_at = timezone.now()
     _clear_request(membership)
@@ -207,6 +205,13 @@ def _open_seat(membership: Membership, *, by: AbstractBaseUser) -> None:
             "consents",
         ]
     )
+
+
+def _open_seat(membership: Membership, *, by: AbstractBaseUser) -> None:
+    previous_role, previous_side = membership.role, membership.side
+    role, side = membership.requested_role, membership.requested_side
+    consents = dict(membership.consents)
+    _seat(membership, role, side)
     names = dict(
         membership.campaign.memberships.filter(
             user_id__in=[int(u) for u in consents.values()]
@@ -371,20 +376,7 @@ def _change_role(membership: Membership, *, by: AbstractBaseUser, role: str, sid
             return CHANGED if agree(membership, by=by) else ASKED
         return ASKED
     previous_role, previous_side = membership.role, membership.side
-    membership.role, membership.side = role, side
-    membership.seated_at = timezone.now()
-    _clear_request(membership)
-    membership.save(
-        update_fields=[
-            "role",
-            "side",
-            "seated_at",
-            "requested_role",
-            "requested_side",
-            "requested_at",
-            "consents",
-        ]
-    )
+    _seat(membership, role, side)
     history.record(
         campaign,
         by,
