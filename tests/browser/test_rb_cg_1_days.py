@@ -1,0 +1,165 @@
+"""Issue 15: RB CG I played in the browser by two players and a referee, from creation through
+the initial scenario, 18 Oct's scenario and an Idle Day into the next day's Refit Phase, never
+typing a value the app already had.
+
+Creation, seats, the players' OB line and the Historical DRMs the rules do not print are set up
+through services (as the walk test does); every Refit Phase step, roll, chit, finish and scenario
+end goes through the pages. Every field typed in the browser is counted: only the ones the rules
+leave to the players (sign-in, the number of a lost unit, the Stone Locations held) are typed.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from campaigns.members import services
+from campaigns.models import CvpEntry, Role, Scenario, SideDay
+from campaigns.orbat import services as orbat
+from refit.walker import services as walker
+from tests.browser.test_invite_flow import sign_in
+from tests.browser.test_refit_walk import (
+    PASSWORD,
+    choose_chit,
+    finish,
+    make_campaign,
+    mark_done,
+    rules,
+)
+from tests.seats import join as join_seat
+
+TIMEOUT = 20_000
+
+
+@pytest.fixture
+def typed(monkeypatch):
+    """Every value typed into a field in the browser (Page.fill and Locator.fill)."""
+    seen: list[str] = []
+    page_fill, locator_fill = Page.fill, Locator.fill
+
+    def fill_page(self, selector, value, **kwargs):
+        seen.append(selector)
+        return page_fill(self, selector, value, **kwargs)
+
+    def fill_locator(self, value, **kwargs):
+        seen.append(str(self))
+        return locator_fill(self, value, **kwargs)
+
+    monkeypatch.setattr(Page, "fill", fill_page)
+    monkeypatch.setattr(Locator, "fill", fill_locator)
+    return seen
+
+
+def person(new_page, base: str, username: str) -> Page:
+    page = new_page()
+    page.set_default_timeout(TIMEOUT)
+    sign_in(page, base, username, PASSWORD)
+    page.wait_for_url(base + "/", timeout=TIMEOUT)
+    return page
+
+
+def roll_all_rgs(page: Page, overview: str, side: str, rule: str) -> None:
+    """On the RG strength step, the one button rolls every RG still to roll."""
+    page.goto(overview.rstrip("/") + f"/{side}/{rule}/")
+    button = page.get_by_role("button", name=re.compile(r"Roll for (all \d+ RGs|the 1 RG)"))
+    if button.count():
+        button.click()
+        page.wait_for_load_state()
+        expect(
+            page.get_by_role("button", name=re.compile(r"Roll for (all \d+ RGs|the 1 RG)"))
+        ).to_have_count(0, timeout=TIMEOUT)
+
+
+def walk_all(german: Page, soviet: Page, overview: str, chits=None) -> list[str]:
+    german.goto(overview)
+    steps = rules(german, "german")
+    for rule in steps:
+        for page, side in ((german, "german"), (soviet, "soviet")):
+            if rule == "11.620":
+                roll_all_rgs(page, overview, side, rule)
+            if rule == "11.623" and chits:
+                choose_chit(page, overview, side, chits[side])
+            mark_done(page, overview, side, rule)
+    return steps
+
+
+def test_rb_cg_1_two_scenarios_and_an_idle_day(live_server, new_page, django_user_model, typed):
+    campaign = make_campaign(django_user_model)
+    hans = django_user_model.objects.get(username="hans")
+    rita = django_user_model.objects.create_user(username="rita", password=PASSWORD)
+    invitation = services.create_invitation(campaign, by=hans, role=Role.REFEREE, side="")
+    join_seat(invitation, rita)
+    ivan = django_user_model.objects.get(username="ivan")
+    (line,) = orbat.add_units(campaign, by=ivan, side="soviet", box="retained", text="6 × 4-4-7")
+    base = live_server.url
+    overview = f"{base}/campaigns/{campaign.pk}/refit/"
+
+    german = person(new_page, base, "hans")
+    soviet = person(new_page, base, "ivan")
+    referee = person(new_page, base, "rita")
+
+    # 1. The initial RePh: both sides' † steps; the RGs rolled with one button.
+    german.goto(overview)
+    expect(german.locator("#position")).to_contain_text("Before the initial scenario")
+    walk_all(german, soviet, overview)
+    finish(referee, overview, "Finish this Refit Phase", None, "Scenario being played")
+
+    # 2. The initial scenario exists; its end page is linked from the overview.
+    scenario = Scenario.objects.get(campaign=campaign, index=0)
+    soviet.goto(overview)
+    soviet.get_by_role("link", name="Record the scenario's end").click()
+    soviet.wait_for_url(re.compile(r"/scenarios/.+/end/$"), timeout=TIMEOUT)
+    from campaigns.oid import oid
+
+    expect(soviet.locator(f"#id_soviet-cvp_{oid(line.pk)}")).to_have_value("2")
+    soviet.locator(f"#id_soviet-outcome_{oid(line.pk)}").select_option("eliminated")
+    soviet.locator(f"#id_soviet-quantity_{oid(line.pk)}").fill("2")
+    soviet.get_by_role("button", name="Record these for Soviet").click()
+    expect(soviet.locator("#scenario-end .messages")).to_contain_text("4 CVP", timeout=TIMEOUT)
+    soviet.get_by_label("German: Stone Locations controlled at the end").fill("15")
+    soviet.get_by_role("button", name="Save the scenario's end").click()
+    expect(soviet.locator("#verdict-text")).to_contain_text("German wins", timeout=TIMEOUT)
+    assert CvpEntry.objects.get(campaign=campaign).cvp == 4
+    assert Scenario.objects.get(pk=scenario.pk).winner == "german"
+    finish(referee, overview, "Scenario over", None, "After the scenario · 17 Oct 1942")
+
+    # 3. After the scenario, then 18 Oct: the German attacks, a scenario day.
+    walk_all(german, soviet, overview)
+    finish(referee, overview, "Finish this Refit Phase", "No", "New CG day · 18 Oct 1942")
+    walk_all(german, soviet, overview, chits={"german": "Attack", "soviet": "Idle"})
+    finish(referee, overview, "Finish this Refit Phase", None, "Scenario day · 18 Oct 1942")
+    walk_all(german, soviet, overview)
+    finish(referee, overview, "Finish this Refit Phase", None, "Scenario being played")
+    second = Scenario.objects.get(campaign=campaign, index=1)
+    german.goto(overview)
+    german.get_by_role("link", name="Record the scenario's end").click()
+    german.wait_for_url(re.compile(r"/scenarios/.+/end/$"), timeout=TIMEOUT)
+    # A German Assault's VC need the Stone Locations gained and lost: the players say who won.
+    german.locator(
+        'form:has(button:text("Save the scenario\'s end")) select[name$=winner]'
+    ).select_option("german")
+    german.get_by_role("button", name="Save the scenario's end").click()
+    for _ in range(40):
+        if Scenario.objects.get(pk=second.pk).winner:
+            break
+        german.wait_for_timeout(500)
+    assert Scenario.objects.get(pk=second.pk).winner == "german"
+    finish(referee, overview, "Scenario over", None, "After the scenario · 18 Oct 1942")
+
+    # 4. After 18 Oct's scenario; 19 Oct both choose Idle: an Idle Day; on into 20 Oct.
+    walk_all(german, soviet, overview)
+    finish(referee, overview, "Finish this Refit Phase", "No", "New CG day · 19 Oct 1942")
+    walk_all(german, soviet, overview, chits={"german": "Idle", "soviet": "Idle"})
+    finish(referee, overview, "Finish this Refit Phase", None, "New CG day · 20 Oct 1942")
+    german.goto(overview)
+    assert rules(german, "german")[0] == "11.612"
+
+    # Carried, never typed: the ELR and SAN of each side's days.
+    days = SideDay.objects.filter(campaign=campaign).order_by("index", "side")
+    assert all(day.elr is not None and day.san is not None for day in days if day.index <= 2)
+    assert walker.open_reph(campaign) is not None
+
+    # Only the fields the rules leave to the players were typed.
+    assert typed.count("#id_username") == 3 and typed.count("#id_password") == 3
+    others = [field for field in typed if not field.startswith("#id_")]
+    assert len(others) <= 3, others
