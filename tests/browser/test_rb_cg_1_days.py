@@ -154,6 +154,20 @@ def test_rb_cg_1_two_scenarios_and_an_idle_day(live_server, new_page, django_use
     german.goto(overview)
     assert rules(german, "german")[0] == "11.612"
 
+    # The roster carries each day's CPP: Start = the day before's Left; ELR and SAN shown.
+    german.goto(f"{base}/campaigns/{campaign.pk}/roster/german/")
+    for index in range(1, 4):
+        left = german.locator(f"#day-{index - 1} .cpp-left").inner_text().strip()
+        assert left != ""
+        expect(german.locator(f"#day-{index} .cpp-start")).to_have_text(left)
+    for index in range(3):
+        assert german.locator(f"#day-{index} .elr").inner_text().strip() != ""
+        assert german.locator(f"#day-{index} .san").inner_text().strip() != ""
+    expect(german.locator("#day-2 .idle")).to_have_text("Idle")
+    expect(german.locator("#day-0 .cvp")).to_have_text("")
+    soviet.goto(f"{base}/campaigns/{campaign.pk}/roster/soviet/")
+    expect(soviet.locator("#day-0 .cvp")).to_have_text("4")
+
     # Carried, never typed: the ELR and SAN of each side's days.
     days = SideDay.objects.filter(campaign=campaign).order_by("index", "side")
     assert all(day.elr is not None and day.san is not None for day in days if day.index <= 2)
