@@ -176,4 +176,6 @@ def test_rb_cg_1_two_scenarios_and_an_idle_day(live_server, new_page, django_use
     # Only the fields the rules leave to the players were typed.
     assert typed.count("#id_username") == 3 and typed.count("#id_password") == 3
     others = [field for field in typed if not field.startswith("#id_")]
-    assert len(others) <= 3, others
+    # The number of units the Soviet lost and the Stone Locations the German held: nothing else.
+    assert len(others) == 2, others
+    assert "quantity" in others[0] and "Stone Locations" in others[1], others
