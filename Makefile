@@ -43,11 +43,14 @@ run: system-deps-run $(VENV)/.installed messages
 # server that scripts/test-postgres.sh starts on a free loopback port and removes afterwards.
 # The page-layout walks (every page at 390 px, axe-core) read markup the database does not change,
 # so they run once, on SQLite, which keeps CI well under its half hour.
+# Each run spreads the tests over one worker per core (pytest-xdist); every worker has its own
+# test database and its own Chromium.
 LAYOUT_ONLY := --ignore=tests/browser/test_phone_width.py --ignore=tests/browser/test_axe.py
+WORKERS ?= auto
 test: system-deps $(VENV)/.installed messages
 	$(BIN)/ruff check .
-	env -u DATABASE_URL $(BIN)/python -m pytest
-	PYTHON=$(BIN)/python bash scripts/test-postgres.sh $(LAYOUT_ONLY)
+	env -u DATABASE_URL $(BIN)/python -m pytest -n $(WORKERS)
+	PYTHON=$(BIN)/python bash scripts/test-postgres.sh -n $(WORKERS) $(LAYOUT_ONLY)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -70,16 +70,28 @@ def client_as(people) -> Callable[[str], Client]:
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled_translations():
-    """Compile the catalogue when its .mo is missing or older, so `pytest` alone works too."""
-    import shutil
-    from pathlib import Path
+    """Compile the catalogue when its .mo is missing or older, so `pytest` alone works too.
 
-    from django.core.management import call_command
+    The suite runs in parallel workers (pytest-xdist), each of which may get here at once: each
+    writes its own temporary file and renames it over the catalogue, so no worker ever reads a
+    half-written one."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
 
     po = Path(__file__).resolve().parents[1] / "locale" / "ja" / "LC_MESSAGES" / "django.po"
     mo = po.with_suffix(".mo")
     if (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime) and shutil.which("msgfmt"):
-        call_command("compilemessages", locale=["ja"], verbosity=0, ignore_patterns=[".venv"])
+        handle, partial = tempfile.mkstemp(dir=mo.parent, suffix=".mo.partial")
+        os.close(handle)
+        try:
+            subprocess.run(["msgfmt", "--check-format", "-o", partial, str(po)], check=True)
+            os.replace(partial, mo)
+        finally:
+            if os.path.exists(partial):
+                os.remove(partial)
 
 
 @pytest.fixture(autouse=True)
