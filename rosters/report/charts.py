@@ -22,7 +22,7 @@ from rosters.report.data import BARS, Chart
 
 WIDTH, HEIGHT = 520, 250
 LEFT, RIGHT, BOTTOM, TOP = 44, 12, 42, 12
-FONT_SIZE = 7.5
+FONT_SIZE = 9
 LEGEND_ROW = 12
 MAX_LABELS = 12
 

@@ -89,8 +89,12 @@ def test_the_perimeter_area_is_the_recorded_perimeters(reported, people):
 
 def _fill(campaign, rolls: int, perimeters: int) -> None:
     for n in range(rolls):
-        roll(campaign, "german" if n % 2 else "soviet", (1 + n % 6, 1 + n % 5),
-             visibility="german" if n % 2 else "soviet")
+        roll(
+            campaign,
+            "german" if n % 2 else "soviet",
+            (1 + n % 6, 1 + n % 5),
+            visibility="german" if n % 2 else "soviet",
+        )
     for index in range(perimeters):
         PerimeterState.objects.create(
             campaign=campaign,

@@ -19,7 +19,13 @@ def test_fair_dice_give_every_total_its_chance():
 
 @pytest.mark.parametrize(
     ("statistic", "df", "p"),
-    [(11.0705, 5, 0.05), (18.307, 10, 0.05), (2.0, 2, 0.3679), (0.0, 5, 1.0), (40.0, 10, 0.0000169)],
+    [
+        (11.0705, 5, 0.05),
+        (18.307, 10, 0.05),
+        (2.0, 2, 0.3679),
+        (0.0, 5, 1.0),
+        (40.0, 10, 0.0000169),
+    ],
 )
 def test_the_chi_square_p_value_matches_the_printed_tables(statistic, df, p):
     assert luck.chi_square_p(statistic, df) == pytest.approx(p, rel=1e-3, abs=1e-6)
