@@ -6,7 +6,6 @@ import pytest
 from campaigns.models import DiceRoll
 from refit.models import PerimeterState
 from tests.campaigns.shortgames.conftest import make_game
-from tests.rosters.conftest import big, grown, seeded  # noqa: F401 (fixtures)
 
 # Faces each side rolled (unmodified totals): the German's are his secret; the Soviet's too.
 GERMAN_ROLLS = [(3, 4), (6, 6), (1, 2), (5, 5)]
