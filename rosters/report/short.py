@@ -9,11 +9,12 @@ every member reads the same report; the rolls still pass ``viewer.filter_visible
 
 from __future__ import annotations
 
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
-from campaigns.models import CampaignDay, PointKind
+from campaigns.models import CampaignDay, GameUnit, PointKind, UnitState
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turn_points
 from campaigns.shortgames.pages.victory import victory_page
@@ -62,6 +63,45 @@ def _victory_section(viewer: Viewer) -> Section:
                 )
             )
     return Section(slug="victory", title=_("Victory"), facts=tuple(facts))
+
+
+def _units_section(viewer: Viewer, sides: list[tuple[str, str]]) -> Section:
+    """How many of each side's units are in each state now (the units page's rows, counted)."""
+    counts: dict[tuple[str, str], int] = {
+        (side, state): n
+        for side, state, n in GameUnit.objects.filter(campaign=viewer.campaign)
+        .order_by()
+        .values_list("side", "state")
+        .annotate(n=Count("id"))
+    }
+    states = [
+        (key, label)
+        for key, label in UnitState.choices
+        if any(counts.get((side, key)) for side, _name in sides)
+    ]
+    table = Table(
+        title=_("Units by state now"),
+        columns=(
+            Column(_("State"), width=2.0),
+            *(Column(name, width=0.8, numeric=True) for _side, name in sides),
+        ),
+        rows=tuple(
+            Row(cells=(str(label), *(str(counts.get((side, key), 0)) for side, _n in sides)))
+            for key, label in states
+        ),
+        empty_text=_("No units entered yet."),
+    )
+    return Section(
+        slug="units",
+        title=_("Units"),
+        tables=(table,),
+        notes=(
+            _(
+                "The app keeps each unit's state, not the turn it lost a step in: losses per "
+                "turn are not counted here."
+            ),
+        ),
+    )
 
 
 def short_report(viewer: Viewer) -> Report:
@@ -124,5 +164,10 @@ def short_report(viewer: Viewer) -> Report:
     )
     return frame(
         viewer,
-        [_victory_section(viewer), turns, luck_section(viewer, every_side=True)],
+        [
+            _victory_section(viewer),
+            turns,
+            _units_section(viewer, sides),
+            luck_section(viewer, every_side=True),
+        ],
     )

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.access import viewer_for
-from campaigns.models import PointKind
+from campaigns.models import GameUnit, PointKind
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turn_points
 from rosters.report import build_report
@@ -65,3 +65,20 @@ def test_every_member_reads_the_whole_short_game(cp_game, people, client_as, who
 
 def test_an_outsider_finds_no_short_game_report(dr_game, client_as):
     assert client_as("outsider").get(reverse("report:page", args=[dr_game.pk])).status_code == 404
+
+
+def test_the_units_are_counted_by_state_per_side(cp_game, people):
+    for name, side, state in (
+        ("1 Pz", "german", "reduced"),
+        ("2 Pz", "german", "reduced"),
+        ("5 GT", "soviet", "eliminated"),
+    ):
+        GameUnit.objects.create(
+            campaign=cp_game, side=side, name=name, unit_type="armor", state=state
+        )
+    report = build_report(viewer_for(people["observer"], cp_game.pk), "en")
+    units = next(s for s in report.sections if s.slug == "units").tables[0]
+    assert {row.cells[0]: row.cells[1:] for row in units.rows} == {
+        "Reduced": ("2", "0"),
+        "Eliminated": ("0", "1"),
+    }
