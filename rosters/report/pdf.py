@@ -24,6 +24,10 @@ from rosters.report.data import Report
 
 
 class ReportRenderer(SheetRenderer):
+    def __init__(self, paper: str = "a4", font: str | None = None, base_url: str = "") -> None:
+        super().__init__(paper, font)
+        self.base_url = base_url  # where the report's links point from a PDF on its own
+
     def _chart(self, chart, styles) -> Flowable:
         shape: Drawing = charts.drawing(chart, self.font)
         scale = min(1.0, (self.frame_width * 0.75) / shape.width)
@@ -55,7 +59,10 @@ class ReportRenderer(SheetRenderer):
             for chart in section.charts:
                 story.append(self._chart(chart, styles))
             for link in section.links:
-                story.append(Paragraph(escape(link.text), styles.note))
+                href = escape(self.base_url + link.url, {'"': "&quot;"})
+                story.append(
+                    Paragraph(f'<a href="{href}" color="blue">{escape(link.text)}</a>', styles.note)
+                )
             story += [Paragraph(escape(note), styles.note) for note in section.notes]
         story += [Paragraph(escape(note), styles.note) for note in report.notes]
         return story
@@ -96,5 +103,5 @@ class ReportRenderer(SheetRenderer):
         return buffer.getvalue()
 
 
-def render_report_pdf(report: Report, paper: str = "a4") -> bytes:
-    return ReportRenderer(paper).render_report(report)
+def render_report_pdf(report: Report, paper: str = "a4", base_url: str = "") -> bytes:
+    return ReportRenderer(paper, base_url=base_url).render_report(report)

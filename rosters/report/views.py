@@ -89,7 +89,8 @@ def pdf(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=has_report)
     language, paper = _language(request), _paper(request)
     report = build_report(viewer, language)
-    response = HttpResponse(render_report_pdf(report, paper), content_type="application/pdf")
+    content = render_report_pdf(report, paper, base_url=request.build_absolute_uri("/")[:-1])
+    response = HttpResponse(content, content_type="application/pdf")
     filename = f"campaign-{campaign_id}-report-{language}-{paper}.pdf"
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return _private(response)

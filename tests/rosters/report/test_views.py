@@ -137,3 +137,15 @@ def test_the_reduced_map_of_a_day_is_linked_and_served(reported, client_as):
     assert client_as("observer").get(url).status_code == 200
     assert client_as("observer").get(url.replace("day=0", "day=9")).status_code == 404
     assert client_as("observer").get(url.replace("day=0", "day=x")).status_code == 404
+
+
+def test_the_pdf_links_each_days_reduced_map(reported, client_as):
+    data = pdf(client_as("observer"), reported, lang="en").content
+    uris = [
+        annotation.get_object()["/A"]["/URI"]
+        for page in PdfReader(io.BytesIO(data)).pages
+        for annotation in page.get("/Annots") or []
+        if "/A" in annotation.get_object()
+    ]
+    expected = reverse("rosters:perimeter_map", args=[reported.pk]) + "?day=0"
+    assert uris == [f"http://testserver{expected}"]
