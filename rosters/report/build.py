@@ -65,9 +65,20 @@ def sides_in_words(viewer: Viewer) -> str:
     return ", ".join(names) if names else _("public facts only")
 
 
-def frame(viewer: Viewer, sections: Sequence[Section], notes: Sequence[str] = ()) -> Report:
+def frame(
+    viewer: Viewer,
+    sections: Sequence[Section],
+    notes: Sequence[str] = (),
+    *,
+    scope_note: str | None = None,
+) -> Report:
     campaign = viewer.campaign
     cg = campaign.cg
+    if scope_note is None:
+        scope_note = _(
+            "This copy shows the secrets of: %(sides)s. Calendar, scenarios, CVP and recorded "
+            "perimeters are public."
+        ) % {"sides": sides_in_words(viewer)}
     return Report(
         title=_("After-action report"),
         campaign=campaign.name,
@@ -76,6 +87,7 @@ def frame(viewer: Viewer, sections: Sequence[Section], notes: Sequence[str] = ()
         data_version=campaign.data_version,
         language=language(),
         shown_sides=sides_in_words(viewer),
+        scope_note=scope_note,
         sections=tuple(sections),
         notes=tuple(notes),
     )

@@ -70,6 +70,7 @@ class Report:
     data_version: str
     language: str
     shown_sides: str  # whose secrets this copy holds, in words ("German", "—")
+    scope_note: str = ""  # what of the campaign this copy shows, in a sentence
     sections: tuple[Section, ...] = ()
     notes: tuple[str, ...] = field(default=())
 

@@ -44,6 +44,7 @@ class ReportRenderer(SheetRenderer):
                 escape(" · ".join((report.campaign, report.campaign_game, report.shown_sides))),
                 styles.subtitle,
             ),
+            Paragraph(escape(report.scope_note), styles.note),
         ]
         for section in report.sections:
             story.append(Paragraph(escape(section.title), styles.heading))

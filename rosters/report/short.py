@@ -170,4 +170,5 @@ def short_report(viewer: Viewer) -> Report:
             _units_section(viewer, sides),
             luck_section(viewer, every_side=True),
         ],
+        scope_note=_("Nothing in this game is secret: every member reads the same report."),
     )

@@ -58,6 +58,7 @@ def test_every_member_reads_the_whole_short_game(cp_game, people, client_as, who
     assert response.status_code == 200
     text = response.content.decode()
     assert "Turn by turn" in text and "Soviet VP" in text
+    assert "Nothing in this game is secret" in text
     assert "chart-luck-soviet" in text  # the public rolls, for everyone
     pdf = client_as(who).get(reverse("report:pdf", args=[cp_game.pk]), {"lang": "ja"})
     assert pdf.status_code == 200

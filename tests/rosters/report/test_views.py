@@ -46,6 +46,8 @@ def test_the_page_shows_each_member_what_they_may_see(reported, client_as, who):
         assert words in text, (who, words)
     for words in hidden:
         assert words not in text, (who, words)
+    shows = {"german": "German.", "soviet": "Soviet.", "referee": "German, Soviet."}
+    assert f"the secrets of: {shows.get(who, 'public facts only.')}" in text
 
 
 @pytest.mark.parametrize("who", sorted(SEES))
