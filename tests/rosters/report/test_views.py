@@ -151,3 +151,15 @@ def test_the_pdf_links_each_days_reduced_map(reported, client_as):
     ]
     expected = reverse("rosters:perimeter_map", args=[reported.pk]) + "?day=0"
     assert uris == [f"http://testserver{expected}"]
+
+
+def test_the_report_follows_the_access_module_alone(reported, client_as, monkeypatch):
+    """When campaigns.access lets everyone see both sides (a revealed campaign), the German
+    player's and the observer's reports show both, with nothing changed in the report."""
+    from campaigns.access import Viewer
+
+    monkeypatch.setattr(Viewer, "can_see_side", lambda self, side: True)
+    for who in ("german", "observer"):
+        text = page(client_as(who), reported, lang="en").content.decode()
+        for words in GERMAN_SECRETS + SOVIET_SECRETS:
+            assert words in text, (who, words)
