@@ -85,6 +85,10 @@ class World:
             ("dice log", f"{base}/dice/"),
             ("history", f"{base}/history/"),
             ("perimeters", f"{base}/perimeters/"),
+            # The after-action report (rosters.report): the whole campaign day by day, charts
+            # drawn on the server; its PDF draws the same data.
+            ("after-action report", f"{base}/report/?lang=en"),
+            ("after-action report PDF", f"{base}/report/report.pdf?lang=en"),
             ("export", f"{base}/export/"),
         ]
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/purchases/", include("refit.fortifications.urls")),
     path("campaigns/<int:campaign_id>/purchases/", include("refit.purchases.urls")),
     path("campaigns/<int:campaign_id>/sheets/", include("rosters.urls")),
+    path("campaigns/<int:campaign_id>/report/", include("rosters.report.urls")),
     path("campaigns/<int:campaign_id>/perimeters/", include("refit.perimeters.urls")),
     path("campaigns/<int:campaign_id>/armor-reserve/", include("refit.reserve.urls")),
     path("campaigns/<int:campaign_id>/shortgames/", include("campaigns.shortgames.urls")),

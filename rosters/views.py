@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 
 from campaigns import access
 from campaigns.games.registry import Side
+from refit.models import PerimeterState
 from refit.perimeters import state as perimeter
 from rosters.builders import LANGUAGES, SheetKind, build_sheet, has_sheets, kinds_for
 from rosters.pdf import PAPERS, render_pdf
@@ -149,8 +150,19 @@ def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> 
 def perimeter_map(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The reduced map as the public sees it (declared units only): both perimeters."""
     viewer = access.member(request, campaign_id, feature=perimeter.has_perimeters)
-    # The open Refit Phase's perimeter, else the last one recorded; reading never starts one.
-    state = perimeter.shown_state(viewer.campaign)
+    day = request.GET.get("day")
+    if day is not None:
+        # A CG day's perimeter (the after-action report links each): its last one.
+        if not day.isdigit():
+            raise Http404
+        state = (
+            PerimeterState.objects.filter(campaign=viewer.campaign, index=int(day))
+            .order_by("-id")
+            .first()
+        )
+    else:
+        # The open Refit Phase's perimeter, else the last one recorded; reading never starts one.
+        state = perimeter.shown_state(viewer.campaign)
     if state is None:
         raise Http404
     computation = perimeter.compute(

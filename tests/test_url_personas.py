@@ -127,6 +127,11 @@ rosters:pdf                        GET  200      404      200      404      404 
 rosters:pdf                        POST 405      405      405      405      405      405
 rosters:page                       GET  200      404      200      404      404      login
 rosters:page                       POST 405      405      405      405      405      405
+# The after-action report: every member reads it, each only what they may see of it.
+report:page                        GET  200      200      200      200      404      login
+report:page                        POST 405      405      405      405      405      405
+report:pdf                         GET  200      200      200      200      404      login
+report:pdf                         POST 405      405      405      405      405      405
 
 # Perimeters: the map is public, players and referee change it (observers 403); a side's
 # units, markers and pockets are its own player's and the referee's (403 for the others).

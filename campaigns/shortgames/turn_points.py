@@ -4,11 +4,12 @@ points to restore or rebuild a unit (Defiant Russia 10.11)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Case, Sum, Value, When
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -40,6 +41,39 @@ def balance(campaign: Campaign, side: str, index: int, kind: str) -> int:
         campaign=campaign, side=side, index=index, kind=kind
     ).aggregate(total=Sum("amount"))["total"]
     return total or 0
+
+
+@dataclass(frozen=True)
+class TurnPoints:
+    """A side's points of one kind in one turn: what came in, what went out, what is left
+    (``balance``'s figure)."""
+
+    received: int = 0
+    spent: int = 0
+
+    @property
+    def left(self) -> int:
+        return self.received - self.spent
+
+
+def turn_sums(campaign: Campaign) -> dict[tuple[int, str, str], TurnPoints]:
+    """Every turn's points per (turn index, side, kind), summed in SQL by sign (one query)."""
+    sums: dict[tuple[int, str, str], TurnPoints] = {}
+    rows = (
+        PointEntry.objects.filter(campaign=campaign)
+        .annotate(negative=Case(When(amount__lt=0, then=Value(1)), default=Value(0)))
+        .order_by("index", "side", "kind", "negative")
+        .values_list("index", "side", "kind", "negative")
+        .annotate(total=Sum("amount"))
+    )
+    for index, side, kind, negative, total in rows:
+        found = sums.get((index, side, kind), TurnPoints())
+        if negative:
+            found = TurnPoints(found.received, found.spent - total)
+        else:
+            found = TurnPoints(found.received + total, found.spent)
+        sums[(index, side, kind)] = found
+    return sums
 
 
 @transaction.atomic

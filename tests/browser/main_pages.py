@@ -28,6 +28,7 @@ DEMO_KWARGS = {"campaign_id", "side", "index"}
 NOT_PAGES = {
     "manifest",
     "rosters:pdf",
+    "report:pdf",
     "campaigns:export",
     "shortgames:units_file",
     "campaigns:live",

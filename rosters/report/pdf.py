@@ -1,0 +1,108 @@
+"""The after-action report as a PDF: the sheets' renderer (rosters.pdf) for its facts and tables,
+each chart the same reportlab Drawing the page shows as SVG (rosters.report.charts)."""
+
+from __future__ import annotations
+
+import functools
+import io
+from types import SimpleNamespace
+from xml.sax.saxutils import escape
+
+from django.utils import timezone, translation
+from reportlab.graphics.shapes import Drawing
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+
+from rosters.pdf import (
+    BODY_SIZE,
+    FOOTER_SPACE,
+    MARGIN,
+    SheetRenderer,
+    _PageCountingCanvas,
+)
+from rosters.report import charts
+from rosters.report.data import Report
+
+
+class ReportRenderer(SheetRenderer):
+    def __init__(self, paper: str = "a4", font: str | None = None, base_url: str = "") -> None:
+        super().__init__(paper, font)
+        self.base_url = base_url  # where the report's links point from a PDF on its own
+
+    def _chart(self, chart, styles) -> Flowable:
+        shape: Drawing = charts.drawing(chart, self.font)
+        scale = min(1.0, (self.frame_width * 0.75) / shape.width)
+        shape.scale(scale, scale)
+        shape.width, shape.height = shape.width * scale, shape.height * scale
+        shape.hAlign = "LEFT"
+        return KeepTogether([Paragraph(escape(chart.title), styles.heading), shape, Spacer(1, 4)])
+
+    def report_story(self, report: Report) -> list[Flowable]:
+        styles = self.styles(report)
+        story: list[Flowable] = [
+            Paragraph(escape(report.title), styles.title),
+            Paragraph(
+                escape(" · ".join((report.campaign, report.campaign_game, report.shown_sides))),
+                styles.subtitle,
+            ),
+            Paragraph(escape(report.scope_note), styles.note),
+        ]
+        for section in report.sections:
+            story.append(Paragraph(escape(section.title), styles.heading))
+            if section.facts:
+                story.append(self._facts(section.facts, styles))
+            for table in section.tables:
+                if table.title:
+                    story.append(Paragraph(escape(table.title), styles.heading))
+                if table.rows:
+                    story.append(self._table(table, styles, False))
+                else:
+                    story.append(Paragraph(escape(table.empty_text or "—"), styles.cell))
+            for chart in section.charts:
+                story.append(self._chart(chart, styles))
+            for link in section.links:
+                href = escape(self.base_url + link.url, {'"': "&quot;"})
+                story.append(
+                    Paragraph(f'<a href="{href}" color="blue">{escape(link.text)}</a>', styles.note)
+                )
+            story += [Paragraph(escape(note), styles.note) for note in section.notes]
+        story += [Paragraph(escape(note), styles.note) for note in report.notes]
+        return story
+
+    def render_report(self, report: Report) -> bytes:
+        buffer = io.BytesIO()
+        document = SimpleDocTemplate(
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN + FOOTER_SPACE / 2,
+            title=f"{report.title} · {report.campaign}",
+            author="Campaign Desk",
+            subject=report.campaign_game,
+            lang=report.language,
+            initialFontName=self.font,
+            initialFontSize=BODY_SIZE,
+        )
+        stamp = timezone.localtime().strftime("%Y-%m-%d %H:%M")
+        printed = f"{stamp} {timezone.get_current_timezone_name()}"
+        footer_facts = SimpleNamespace(
+            campaign=report.campaign,
+            side=report.shown_sides,
+            date=report.date,
+            data_version=report.data_version,
+            language=report.language,
+        )
+        with translation.override(report.language):
+            story = self.report_story(report)
+        document.build(
+            story,
+            canvasmaker=functools.partial(
+                _PageCountingCanvas, footer=self._footer(footer_facts, printed)
+            ),
+        )
+        return buffer.getvalue()
+
+
+def render_report_pdf(report: Report, paper: str = "a4", base_url: str = "") -> bytes:
+    return ReportRenderer(paper, base_url=base_url).render_report(report)

@@ -1,0 +1,47 @@
+"""The report's charts: one reportlab drawing, as inline SVG for the page and in the PDF."""
+
+import pytest
+
+from rosters.pdf import sheet_font
+from rosters.report import charts
+from rosters.report.data import BARS, LINE, Chart, Series
+
+
+def chart(slug="cpp", kind=LINE, values=(1.0, None, 7.0)):
+    return Chart(
+        slug=slug,
+        title="CPP <available>",
+        kind=kind,
+        labels=("17 Oct", "18 Oct", "19 Oct"),
+        series=(Series("German & co", tuple(values)), Series("spent", (0.0, 1.0, 2.0), True)),
+    )
+
+
+@pytest.mark.parametrize(("value", "top"), [(0, 1), (7, 10), (23, 50), (1.5, 2), (100, 100)])
+def test_the_axis_top_is_a_round_number(value, top):
+    assert charts.nice_top(value) == top
+
+
+def test_a_series_needs_one_value_per_label():
+    with pytest.raises(ValueError):
+        Chart("x", "x", LINE, ("a", "b"), (Series("s", (1.0,)),))
+
+
+def test_the_svg_scales_has_unique_ids_and_escapes_its_text():
+    svg = charts.svg(chart(), sheet_font())
+    assert svg.startswith("<svg ") and "<?xml" not in svg and "DOCTYPE" not in svg
+    opening = svg.split(">", 1)[0]
+    assert 'viewBox="0 0 520 250"' in opening and " width=" not in opening
+    assert "fill: None" not in svg
+    assert 'id="chart-cpp-clip"' in svg and "url(#chart-cpp-clip)" in svg
+    assert 'role="img"' in svg and 'aria-labelledby="chart-cpp-title"' in svg
+    assert "German &amp; co" in svg and "German & co" not in svg
+    other = charts.svg(chart(slug="cvp"), sheet_font())
+    assert 'id="chart-cvp-clip"' in other
+
+
+def test_bars_draw_a_rectangle_per_value_and_the_expected_as_a_dashed_line():
+    shape = charts.drawing(chart(kind=BARS, values=(3.0, 0.0, 5.0)), sheet_font())
+    svg = charts.svg(chart(kind=BARS, values=(3.0, 0.0, 5.0)), sheet_font())
+    assert shape.width == charts.WIDTH
+    assert svg.count("stroke-dasharray") >= 2  # the legend's and the line's
