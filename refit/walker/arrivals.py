@@ -227,7 +227,7 @@ def designate(
         side=side,
         index=index,
         units=[f"{n} × {k}" for k, n in plan["turn_two"].items()],
-        south=south,
+        **({"south": south} if south is not None else {}),
     )
     return row
 
@@ -352,7 +352,8 @@ def place(campaign: Campaign, side: str, *, by: AbstractBaseUser) -> list[OrbatE
         index=index,
         units=words,
         turn_two=designated,
-        south=plan.get("south"),
+        # An event's data holds no None (the export's check of its shape would refuse it).
+        **({"south": plan["south"]} if plan.get("south") is not None else {}),
     )
     return done
 

@@ -225,3 +225,21 @@ def test_the_german_page_says_cg5_2_instead(at_cg5, client_as):
 def test_nobody_else_places_the_russian_arrivals(at_cg5, client_as, persona):
     assert client_as(persona).post(url(at_cg5, "russian")).status_code == 404
     assert OrbatEntry.objects.filter(campaign=at_cg5, side="russian", box="arriving").count() == 2
+
+
+def test_the_export_of_designations_and_placement_imports(sap_campaign, people):
+    """An event's data never holds None: CG-3 has no south-edge number."""
+    from campaigns.access import viewer_for
+    from campaigns.transfer import services as transfer
+
+    walk_to(sap_campaign, people, 2)
+    designate(sap_campaign, people, 2, {"T-34 M43": 10})
+    arrivals.place(sap_campaign, "russian", by=people["soviet"])
+    data = transfer.build_export(viewer_for(people["referee"], sap_campaign.pk))
+    copy_ = transfer.load(
+        transfer.parse_export(transfer.dumps(data).encode()), user=people["outsider"]
+    )
+    assert lines(copy_, "russian", OrbatBox.RETAINED) == lines(
+        sap_campaign, "russian", OrbatBox.RETAINED
+    )
+    assert CampaignEvent.objects.filter(campaign=copy_, action=arrivals.PLACED).exists()
