@@ -1,16 +1,14 @@
 """Issue 16: what every SaP time frame brings, played in three browsers (the German, the Russian
 and the referee) from the pre-CG Refit Phase to 9 July PM.
 
-Two tests, so that each stays short: the first plays the pre-CG RePh to 8 July AM, the second
-starts from a campaign walked to 8 July AM with the services and plays on to 9 July PM. What
-the issue is about goes through the pages: the CG9 armor-leader rolls (one button per side), the
-German Armor Reserve shrinking and growing, the time frame's RGs rolled with "Roll for all N
-RGs", the arrivals pages, the Russian's designations (CG-3.1, CG-4.1, CG-4.2's south-edge
-minimum) and the one action that puts the arrivals in the Retained box, the Stavka armor leaving
-at the end of its time frame (CG7.22), the dug-in T-34 M41s with their LMG (CG7.23), CG-5.2's
-joiners, and the fixed weather of CG-5.1/CG-6.1 on the calendar (booked, never asked). Marking
-the other steps of each RePh is not what is tested here: the services do it between the pages,
-as in tests/refit/walker.
+One walk of about a minute. What the issue is about goes through the pages: the CG9 armor-leader
+rolls (one button per side), the German Armor Reserve shrinking and growing, the time frame's
+RGs rolled with "Roll for all N RGs", the arrivals pages, the Russian's designations (CG-3.1,
+CG-4.1, CG-4.2's south-edge minimum) and the one action that puts the arrivals in the Retained
+box, the Stavka armor leaving at the end of its time frame (CG7.22), the dug-in T-34 M41s with
+their LMG (CG7.23), CG-5.2's joiners, and the fixed weather of CG-5.1/CG-6.1 on the calendar
+(booked, never asked). Marking the other steps of each RePh is not what is tested here: the
+services do it between the pages, as in tests/refit/walker.
 """
 
 import re
@@ -23,7 +21,8 @@ from campaigns.models import CampaignDay, OrbatBox, OrbatEntry, Role, SideDay
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
 from refit.models import ArmorReserveVehicle
-from refit.walker import arrivals, initiative
+from refit.reserve.leaders import leaders_arriving
+from refit.walker import initiative
 from refit.walker import services as walker
 from tests.browser.test_invite_flow import sign_in
 from tests.refit.builders import mark_past
@@ -123,7 +122,7 @@ def arriving(campaign, side):
     )
 
 
-def test_pre_cg_to_8_july_am(live_server, new_page, django_user_model):
+def test_pre_cg_to_9_july_pm(live_server, new_page, django_user_model):
     campaign, people = make_campaign(django_user_model)
     base = live_server.url
     home = f"{base}/campaigns/{campaign.pk}"
@@ -219,24 +218,14 @@ def test_pre_cg_to_8_july_am(live_server, new_page, django_user_model):
     assert german.goto(f"{overview}arrivals/russian/").status == 404
     assert reserve_total(german, reserve_url) == 45
 
+    on_to_9_july_pm(campaign, people, home, german, russian, referee)
 
-def test_8_july_am_to_9_july_pm(live_server, new_page, django_user_model):
-    campaign, people = make_campaign(django_user_model)
-    # The fixture: walked to 8 July AM's RePh with the services, the Stavka placed.
-    advance(campaign, people, 2)
-    day = SideDay.objects.get(campaign=campaign, index=2, side="russian")
-    arrivals.designate(
-        campaign, "russian", turn_two={}, south=None, version=day.version, by=people["russian"]
-    )
-    arrivals.place(campaign, "russian", by=people["russian"])
-    base = live_server.url
-    home = f"{base}/campaigns/{campaign.pk}"
+
+def on_to_9_july_pm(campaign, people, home: str, german: Page, russian: Page, referee: Page):
+    """From 8 July AM's RePh (the Stavka placed) to 9 July PM's, in the three browsers."""
     overview = f"{home}/refit/"
     reserve_url = f"{home}/armor-reserve/"
-    german = person(new_page, base, "hans")
-    russian = person(new_page, base, "ivan")
-    referee = person(new_page, base, "rita")
-    assert reserve_total(german, reserve_url) == 48
+    reserve_before = reserve_total(german, reserve_url)
 
     # 1. 8 July PM (CG-4): 8 July AM's Stavka armor has left the CG (CG7.22); 8 July PM's
     # arrives. CG-4.2: at least 10 of them via the south edge.
@@ -279,7 +268,9 @@ def test_8_july_am_to_9_july_pm(live_server, new_page, django_user_model):
     russian.goto(f"{overview}arrivals/russian/")
     expect(russian.locator("#arrivals")).to_contain_text("6 × T-34 M41 (dug-in)")
     russian.get_by_role("button", name="Put them into the Retained box").click()
-    expect(russian.locator(".messages")).to_contain_text("12 units are in the Retained box.")
+    # 6 T-34s, 6 LMGs and the CG9 armor leaders of their two platoons (those rolled a leader).
+    n = 12 + len(leaders_arriving(campaign, "russian", "CG-5"))
+    expect(russian.locator(".messages")).to_contain_text(f"{n} units are in the Retained box.")
     russian.goto(f"{home}/orbat/russian/")
     retained = russian.locator("#box-retained")
     expect(retained).to_contain_text("T-34 M41 (dug-in)")
@@ -290,13 +281,23 @@ def test_8_july_am_to_9_july_pm(live_server, new_page, django_user_model):
     expect(german.locator("#placement")).to_contain_text("join the German Armor Reserve")
     mark_steps(campaign, people, until="11.618")
     roll_all_rgs(german, overview, "german", 5)
-    # The PzKpfw III L platoon enters play; the IV F1s and F2s never do.
-    entered = OrbatEntry.objects.get(campaign=campaign, side="german", unit_type="PzKpfw III L")
+    # The PzKpfw III L platoon enters play with its CG9 leader; the IV F1s and F2s never do.
+    entered = [OrbatEntry.objects.get(campaign=campaign, side="german", unit_type="PzKpfw III L")]
+    plan = SideDay.objects.get(campaign=campaign, index=0, side="german").arrival_plan
+    rating = next(
+        (r["leader"] for r in plan.get("armor_leaders", []) if r["type"] == "PzKpfw III L"), None
+    )
+    if rating:
+        entered += list(
+            OrbatEntry.objects.filter(
+                campaign=campaign, side="german", box="arriving", unit_type=f"{rating} armor leader"
+            )[:1]
+        )
     orbat.move_entries(
         campaign,
         by=people["german"],
         side="german",
-        lines={entered.pk: entered.version},
+        lines={line.pk: line.version for line in entered},
         box=OrbatBox.RETAINED,
     )
     # Rain fell in 9 July AM: the referee records it (CG-6.1 reads it).
@@ -306,7 +307,7 @@ def test_8_july_am_to_9_july_pm(live_server, new_page, django_user_model):
     # 3. 9 July PM (CG-6): the six AFVs left off-map joined the reserve by themselves
     # (CG-5.2); EC Wet after the rain (CG-6.1, booked); the Russian's I2 ×2 arrive (turn 3+).
     advance(campaign, people, 5)
-    assert reserve_total(german, reserve_url) == 54
+    assert reserve_total(german, reserve_url) == reserve_before + 6
     joined = ArmorReserveVehicle.objects.filter(campaign=campaign, origin="cg5")
     assert (
         sorted(joined.values_list("vehicle_type", flat=True))
