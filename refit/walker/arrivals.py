@@ -295,7 +295,7 @@ def place(campaign: Campaign, side: str, *, by: AbstractBaseUser) -> list[OrbatE
     )
     if not lines:
         raise StateError(_("Nothing of this time frame waits to be placed."))
-    may, south_rule = designation_rules(campaign, index)
+    may, _south_rule = designation_rules(campaign, index)
     plan = (SideDay.objects.get(campaign=campaign, index=index, side=side).arrival_plan) or {}
     if may and arrivals_for(campaign, index, side) and "turn_two" not in plan:
         raise StateError(_("Record the designations first (none is an answer too)."))
