@@ -40,6 +40,12 @@ class RefitConfig(AppConfig):
         receipt.register()
         fortification_services.register()
 
+        # SaP's arrivals: designations are taken back only while their placement is not made
+        # (an undo guard); a dug-in AFV's line keeps its mark (CG7.23, campaigns.orbat.services).
+        from refit.walker import arrivals
+
+        arrivals.register()
+
         # SaP's German Armor Reserve: its 48 AFVs on a new campaign, its rows in the export.
         from campaigns.state import NEW_CAMPAIGN_HOOKS
         from refit.reserve import services as reserve

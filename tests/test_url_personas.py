@@ -95,6 +95,8 @@ refit:arrivals                     GET  404      404      404      404      404 
 refit:arrivals                     POST 404      404      404      404      404      login
 refit:armor_leaders                GET  405      405      405      405      405      405
 refit:armor_leaders                POST 404      404      404      404      404      login
+refit:arrivals_place               GET  405      405      405      405      405      405
+refit:arrivals_place               POST 404      404      404      404      404      login
 reserve:page                       GET  404      404      404      404      404      login
 reserve:page                       POST 405      405      405      405      405      405
 reserve:enter                      GET  405      405      405      405      405      405

@@ -38,6 +38,8 @@ STATUS_CHOICES = [
     # captured or a wreck in a terrain Blaze (issue 16).
     ("stavka", _("Stavka armor (leaves the CG at the end of its time frame)")),
     ("blaze_wreck", _("wreck in a terrain Blaze (stays)")),
+    # SaP CG-3.1/3.2/4.1: designated before set-up to enter on turn 2 (issue 16).
+    ("turn_two", _("enters on turn 2 (designated)")),
 ]
 STATUS_LABELS = dict(STATUS_CHOICES)
 

@@ -7,7 +7,7 @@ core is campaigns.state). OB lines are versioned: a change based on a stale line
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -19,6 +19,12 @@ from campaigns.history import services as history
 from campaigns.models import Campaign, OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.orbat.entry import parse_entry
 from campaigns.state import StaleEdit, StateError, check_side, save_versioned, vehicles_of
+
+# Rules a module adds to a line's change, registered when the apps are ready (refit/apps.py:
+# SaP CG7.23, a dug-in AFV keeps its mark). Each gets the line as it is and the statuses asked
+# for, and raises StateError naming the rule.
+StatusCheck = Callable[[OrbatEntry, list[str]], None]
+STATUS_CHECKS: list[StatusCheck] = []
 
 
 def _check_box(campaign: Campaign, side: str, box: str, group: ReinforcementGroup | None) -> None:
@@ -98,6 +104,8 @@ def change_entry(
             raise StateError(_("A quantity must be 1 or more; remove the line instead."))
         fields["quantity"] = quantity
     if statuses is not None:
+        for check in STATUS_CHECKS:
+            check(entry, statuses)
         fields["statuses"] = statuses
     if status_note is not None:
         fields["status_note"] = status_note

@@ -3,11 +3,14 @@
 * ``create_pool``: a new SaP campaign starts with the 48 AFVs of ``initial_pool`` (a hook of
   ``campaigns.state.initialize``, registered in refit/apps.py).
 * ``enter_play``: checked AFVs leave the reserve for the German OB of the coming time frame (one
-  line each in the "arriving" box, its origin ``CG7.21 #n``), within CG-1's limits
+  line each in the "Retained" box, where 11.621 finds them; its origin ``CG7.21 #n``), within
+  CG-1's limits
   (``refit.rules.reserve.entry_refusals``).
 * ``to_reserve``: AFVs retained off-map go back, with their repair state (11.6131 e–f); their OB
   lines leave the OB.
-* ``join_from_cg5``: CG-5.2 — 9 July AM AFVs left off-map join the reserve (from their line).
+* ``join_from_cg5``: CG-5.2 — 9 July AM AFVs left off-map join the reserve (from their line);
+  ``join_left_off_map`` does it by itself as the next time frame opens for those still awaiting
+  entry.
 * ``auto_repair``: 11.6132 — malfunctioned weapons of reserve AFVs repaired as a RePh opens.
 
 Every change is one German-side event with the rows' snapshots (undoable); rows are versioned
@@ -129,10 +132,12 @@ def enter_play(
         before = history.snapshot(vehicle)
         save_versioned(vehicle, vehicle.version, {"state": rules.IN_PLAY, "entered_index": index})
         changes.append((vehicle, before, history.snapshot(vehicle)))
+        # SaP 11.2 "Retained" [L379]: units entering other than by set-up wait in the Retained
+        # box, where 11.621 (set-up / entry per CG7/7.1) finds them.
         line = OrbatEntry.objects.create(
             campaign=campaign,
             side=SIDE,
-            box=OrbatBox.ARRIVING,
+            box=OrbatBox.RETAINED,
             unit_type=vehicle.vehicle_type,
             kind="vehicle_or_gun",
             quantity=1,
@@ -145,7 +150,7 @@ def enter_play(
             leader = OrbatEntry.objects.create(
                 campaign=campaign,
                 side=SIDE,
-                box=OrbatBox.ARRIVING,
+                box=OrbatBox.RETAINED,
                 unit_type=f"{vehicle.armor_leader} armor leader",
                 kind="leader",
                 quantity=1,
@@ -238,19 +243,7 @@ def join_from_cg5(
     else:
         save_versioned(entry, version, {"quantity": entry.quantity - quantity})
         changes.append((entry, before, history.snapshot(entry)))
-    top = (
-        ArmorReserveVehicle.objects.filter(campaign=campaign).aggregate(top=Max("serial"))["top"]
-        or 0
-    )
-    made = [
-        ArmorReserveVehicle.objects.create(
-            campaign=campaign,
-            serial=top + n + 1,
-            vehicle_type=entry.unit_type,
-            origin=rules.CG5,
-        )
-        for n in range(quantity)
-    ]
+    made = _new_vehicles(campaign, [(entry.unit_type, quantity)])
     changes += [(vehicle, None, history.snapshot(vehicle)) for vehicle in made]
     _record(
         campaign,
@@ -261,6 +254,90 @@ def join_from_cg5(
         units=[f"#{v.serial} {v.vehicle_type}" for v in made],
     )
     return made
+
+
+def _new_vehicles(campaign: Campaign, joining: list[tuple[str, int]]) -> list[ArmorReserveVehicle]:
+    """New reserve rows (CG-5.2's joiners), numbered after the reserve's last AFV."""
+    top = (
+        ArmorReserveVehicle.objects.filter(campaign=campaign).aggregate(top=Max("serial"))["top"]
+        or 0
+    )
+    made = []
+    for vehicle_type, count in joining:
+        for _n in range(count):
+            top += 1
+            made.append(
+                ArmorReserveVehicle.objects.create(
+                    campaign=campaign, serial=top, vehicle_type=vehicle_type, origin=rules.CG5
+                )
+            )
+    return made
+
+
+def join_left_off_map(
+    campaign: Campaign, index: int, *, by: AbstractBaseUser
+) -> CampaignEvent | None:
+    """CG-5.2, automatically as time frame ``index`` opens: the 9 July AM group's AFVs still
+    awaiting entry (never moved out of the "time-frame reinforcements awaiting entry" box) were
+    left off-map, and join the reserve; a platoon's CG9 armor leader rides into it in his
+    platoon's first AFV when all three join. Call inside the transaction that opens the RePh;
+    one German-side event (undoable by the referee), None when nothing joins."""
+    if not has_reserve(campaign):
+        return None
+    frames = definition(campaign).get("time_frames") or {}
+    period = rules.cg5_period(frames)
+    keys = [p.key for p in campaign.cg.periods]
+    if period not in keys or keys.index(period) >= index:
+        return None
+    lines = list(
+        OrbatEntry.objects.select_for_update(of=("self",))
+        .filter(
+            campaign=campaign,
+            side=SIDE,
+            box=OrbatBox.ARRIVING,
+            status_note=period,
+            origin_rg="",
+            unit_type__in=sorted(rules.cg5_types(frames)),
+        )
+        .order_by("pk")
+    )
+    if not lines:
+        return None
+    from refit.reserve.leaders import results  # leaders reads this module
+
+    changes: list[history.Change] = []
+    joined: dict[str, int] = {}
+    for line in lines:
+        joined[line.unit_type] = joined.get(line.unit_type, 0) + line.quantity
+        changes.append((line, history.snapshot(line), None))
+        line.delete()
+    made = _new_vehicles(campaign, list(joined.items()))
+    by_type: dict[str, list[ArmorReserveVehicle]] = {}
+    for vehicle in made:
+        by_type.setdefault(vehicle.vehicle_type, []).append(vehicle)
+    leader_lines = list(
+        OrbatEntry.objects.select_for_update(of=("self",)).filter(
+            campaign=campaign, side=SIDE, box=OrbatBox.ARRIVING, status_note=period, kind="leader"
+        )
+    )
+    for vehicle_type, n, rating in rules.leader_carriers(results(campaign, SIDE), joined, period):
+        line = next((ln for ln in leader_lines if ln.unit_type == f"{rating} armor leader"), None)
+        if line is None:
+            continue  # he already left the box: he stays in the OB
+        leader_lines.remove(line)
+        changes.append((line, history.snapshot(line), None))
+        line.delete()
+        by_type[vehicle_type][n].armor_leader = rating
+        by_type[vehicle_type][n].save(update_fields=["armor_leader"])
+    changes += [(vehicle, None, history.snapshot(vehicle)) for vehicle in made]
+    return _record(
+        campaign,
+        by,
+        "reserve.joined",
+        changes,
+        index=index,
+        units=[f"#{v.serial} {v.vehicle_type}" for v in made],
+    )
 
 
 def auto_repair(campaign: Campaign, index: int, *, by: AbstractBaseUser) -> CampaignEvent | None:

@@ -150,3 +150,84 @@ def stavka_leaves(statuses: Iterable[str]) -> bool:
 
 def _is_rg(text: str) -> bool:
     return bool(re.fullmatch(r"[A-Z]\d+", text))
+
+
+# --- Where the time frame's arriving units go (issue 16) --------------------------------------
+
+# SaP 11.2 "Retained" [L379]: every unit of the side's OB usable for set-up or entry in the coming
+# time frame; units that do not set up on the map, or enter other than by set-up, are kept in the
+# divider's "Retained" box. So the Stavka AFVs (entering per CG7/7.1 and the designations), the
+# dug-in T-34 M41s and their LMG (set up inside the perimeter in 11.621) and the AFVs drawn from
+# the German Armor Reserve all go there for 11.621. CG-5's German AFVs wait in the arriving box
+# instead: those still there when 9 July AM ends were left off-map (CG-5.2).
+CG5_2 = "CG-5.2"
+TURN_TWO = "turn_two"  # an OB line's status: designated to enter on turn 2 (CG-3.1/3.2/4.1)
+
+
+@dataclass(frozen=True)
+class ArrivingLine:
+    """What the placement reads of one OB line in the arriving box."""
+
+    id: int
+    text: str
+    quantity: int
+    kind: str = "vehicle_or_gun"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A part of an arriving line going to the Retained box."""
+
+    line: int
+    count: int
+    turn_two: bool  # designated to enter on turn 2 (CG-3.1/3.2/4.1)
+    note: str  # the rule it enters by: the designation's ("CG-3.1") or the time frame's ("CG-3")
+
+
+def waits_off_map(side: str, special_rules: Iterable[str]) -> bool:
+    """CG-5.2 [L756]: the 9 July AM German group's AFVs stay awaiting entry; those left off-map
+    at the end of the time frame join the German Armor Reserve."""
+    return side == "german" and CG5_2 in set(special_rules)
+
+
+def designation_rule(entry_text: str, special_rules: Iterable[str]) -> str | None:
+    """The turn-2 designation rule a group enters by (CG-3.1 east, CG-3.2 south, CG-4.1), read
+    from its printed entry; None when it has none."""
+    for rule in special_rules:
+        if rule in TURN_TWO_RULE_KEYS and rule in entry_text:
+            return rule
+    return None
+
+
+TURN_TWO_RULE_KEYS = frozenset({"CG-3.1", "CG-3.2", "CG-4.1"})
+
+
+def placements(
+    lines: Iterable[ArrivingLine],
+    *,
+    turn_two: Mapping[str, int],
+    rule_of: Mapping[str, str],
+    period: str,
+) -> list[Placement]:
+    """Every arriving line to the Retained box; of each unit the designated number (``turn_two``,
+    per unit text) split off to enter on turn 2 by its group's rule (``rule_of``, per unit text).
+    Lines of one text are taken in order; a designation beyond the lines is ignored (the
+    designation was checked against what arrives when it was recorded)."""
+    left = {text: max(0, n) for text, n in turn_two.items()}
+    found = []
+    for line in lines:
+        n = min(left.get(line.text, 0), line.quantity) if line.kind == "vehicle_or_gun" else 0
+        if n:
+            left[line.text] -= n
+            found.append(Placement(line.id, n, True, rule_of.get(line.text, period)))
+        if line.quantity - n:
+            found.append(Placement(line.id, line.quantity - n, False, period))
+    return found
+
+
+def dug_in_refusal(before: Iterable[str], after: Iterable[str]) -> Reason | None:
+    """CG7.23 [L481]: a dug-in AFV may never be made mobile: a line marked dug in keeps the
+    mark (「埋設 AFV は決して走行可能にしてはならない」)."""
+    if "dug_in" in set(before) and "dug_in" not in set(after):
+        return Reason("dug_in_never_mobile", "CG7.23", {})
+    return None

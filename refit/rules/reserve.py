@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.games.rules import Reason
+from refit.rules.armor_leaders import PLATOON
 
 IN_RESERVE = "reserve"
 IN_PLAY = "in_play"
@@ -127,3 +128,28 @@ def counts(vehicles: Iterable[Vehicle]) -> dict[str, dict[str, int]]:
         row = tally.setdefault(vehicle.vehicle_type, dict.fromkeys(STATES, 0))
         row[vehicle.state] += 1
     return tally
+
+
+def cg5_period(time_frames: Mapping[str, Any]) -> str | None:
+    """The time frame whose German AFVs join the reserve when left off-map (CG-5.2)."""
+    for period, frame in time_frames.items():
+        if "CG-5.2" in (frame.get("special_rules") or []):
+            return str(period)
+    return None
+
+
+def leader_carriers(
+    results: Iterable[Mapping[str, Any]], joined: Mapping[str, int], period: str
+) -> list[tuple[str, int, str]]:
+    """CG9's armor leaders of ``period``'s platoons that follow their AFVs into the reserve:
+    (type, which joined AFV of that type carries him (0-based), rating), for every platoon whose
+    three AFVs all joined (``joined``: type → how many of that type joined, in the platoons'
+    order). A platoon that partly joined keeps its leader in the OB."""
+    found = []
+    for result in results:
+        if result.get("source") != period or not result.get("leader"):
+            continue
+        first = (int(result["n"]) - 1) * PLATOON
+        if joined.get(str(result["type"]), 0) >= first + PLATOON:
+            found.append((str(result["type"]), first, str(result["leader"])))
+    return found

@@ -200,6 +200,10 @@ def designate(
     may, south_rule = designation_rules(campaign, index)
     if not may:
         raise StateError(_("This time frame has no designations to record."))
+    if placed(campaign, index, side):
+        raise StateError(
+            _("The arrivals are already in the Retained box: take the placement back first.")
+        )
     found = arrivals_for(campaign, index, side)
     problems = rules.designation_problems(
         found, turn_two=turn_two, south=south, south_rule=south_rule
@@ -223,6 +227,165 @@ def designate(
         side=side,
         index=index,
         units=[f"{n} × {k}" for k, n in plan["turn_two"].items()],
-        south=south,
+        **({"south": south} if south is not None else {}),
     )
     return row
+
+
+# --- Into the Retained box, where 11.621 needs them (SaP 11.2 "Retained" [L379]) -------------
+
+PLACED = "orbat.placed"
+
+
+def special_rules(campaign: Campaign, index: int) -> list[str]:
+    periods = campaign.cg.periods
+    if not 0 <= index < len(periods):
+        return []
+    return list((time_frames(campaign).get(periods[index].key) or {}).get("special_rules") or [])
+
+
+def to_place(campaign: Campaign, side: str) -> list[OrbatEntry]:
+    """The side's lines of the open time frame still in the arriving box that go to the Retained
+    box (all but CG-5's German AFVs, CG-5.2), in order."""
+    index = campaign.period_index
+    if campaign.module != SAP or rules.waits_off_map(side, special_rules(campaign, index)):
+        return []
+    period = campaign.cg.periods[index].key
+    return list(
+        OrbatEntry.objects.filter(
+            campaign=campaign, side=side, box=OrbatBox.ARRIVING, status_note=period
+        ).order_by("pk")
+    )
+
+
+def placed(campaign: Campaign, index: int, side: str) -> bool:
+    return CampaignEvent.objects.filter(
+        campaign=campaign,
+        action=PLACED,
+        undone_at__isnull=True,
+        data__index=index,
+        data__side=side,
+    ).exists()
+
+
+def _rule_of(campaign: Campaign, index: int, side: str) -> dict[str, str]:
+    """Per unit text, the designation rule of its group (CG-3.1 / CG-3.2 / CG-4.1)."""
+    special = special_rules(campaign, index)
+    frame = time_frames(campaign).get(campaign.cg.periods[index].key) or {}
+    found = {}
+    for group in (frame.get("reinforcements") or {}).get(side) or []:
+        rule = rules.designation_rule(str((group.get("entry") or {}).get("en", "")), special)
+        for unit in group.get("units") or []:
+            if rule:
+                found[str(unit.get("text"))] = rule
+    return found
+
+
+@transaction.atomic
+def place(campaign: Campaign, side: str, *, by: AbstractBaseUser) -> list[OrbatEntry]:
+    """Move the open time frame's arriving lines of ``side`` into the Retained box (one action,
+    one side-scoped event): the designated ones split off, marked to enter on turn 2 by their
+    rule (CG-3.1/3.2/4.1). In a time frame with designations they must be recorded first; the
+    lines moved (and split off)."""
+    index = campaign.period_index
+    lines = list(
+        OrbatEntry.objects.select_for_update(of=("self",)).filter(
+            pk__in=[line.pk for line in to_place(campaign, side)]
+        )
+    )
+    if not lines:
+        raise StateError(_("Nothing of this time frame waits to be placed."))
+    may, _south_rule = designation_rules(campaign, index)
+    plan = (SideDay.objects.get(campaign=campaign, index=index, side=side).arrival_plan) or {}
+    if may and arrivals_for(campaign, index, side) and "turn_two" not in plan:
+        raise StateError(_("Record the designations first (none is an answer too)."))
+    period = campaign.cg.periods[index].key
+    by_id = {line.pk: line for line in lines}
+    moves = rules.placements(
+        [rules.ArrivingLine(ln.pk, ln.unit_type, ln.quantity, ln.kind) for ln in lines],
+        turn_two=plan.get("turn_two") or {},
+        rule_of=_rule_of(campaign, index, side),
+        period=period,
+    )
+    changes: list[history.Change] = []
+    befores = {line.pk: history.snapshot(line) for line in lines}
+    done: list[OrbatEntry] = []
+    words, designated = [], []
+    for move in moves:
+        line = by_id[move.line]
+        statuses = [*line.statuses, rules.TURN_TWO] if move.turn_two else list(line.statuses)
+        if move.turn_two and move.count < line.quantity:
+            made = OrbatEntry.objects.create(
+                campaign=campaign,
+                side=side,
+                box=OrbatBox.RETAINED,
+                unit_type=line.unit_type,
+                kind=line.kind,
+                quantity=move.count,
+                origin_rg=line.origin_rg,
+                statuses=statuses,
+                status_note=move.note,
+            )
+            changes.append((made, None, history.snapshot(made)))
+            line.quantity -= move.count
+            done.append(made)
+        else:
+            line.box = OrbatBox.RETAINED
+            line.statuses = statuses
+            line.status_note = move.note
+            line.version += 1
+            line.save()
+            done.append(line)
+        words.append(f"{move.count} × {line.unit_type}")
+        if move.turn_two:
+            designated.append(f"{move.count} × {line.unit_type} ({move.note})")
+    for line in lines:
+        line.refresh_from_db()
+        changes.append((line, befores[line.pk], history.snapshot(line)))
+    history.record_change(
+        campaign,
+        by,
+        PLACED,
+        visibility=side,
+        changes=changes,
+        side=side,
+        index=index,
+        units=words,
+        turn_two=designated,
+        # An event's data holds no None (the export's check of its shape would refuse it).
+        **({"south": plan["south"]} if plan.get("south") is not None else {}),
+    )
+    return done
+
+
+def _designation_guard(event: CampaignEvent, closed: bool) -> None:
+    """Designations are taken back only while the arrivals they split are not placed."""
+    data = event.data
+    if placed(event.campaign, data.get("index"), data.get("side")):
+        raise history.UndoError(
+            _("The arrivals were placed by these designations: take the placement back first.")
+        )
+
+
+DUG_IN_REASONS = {
+    "dug_in_never_mobile": gettext_lazy(
+        "A dug-in AFV is never mobile: its line stays dug in (%(rule)s)."
+    ),
+}
+
+
+def keep_dug_in(entry: OrbatEntry, statuses: list[str]) -> None:
+    """CG7.23 on every change of an OB line's statuses in SaP (campaigns.orbat.services)."""
+    if entry.campaign.module != SAP:
+        return
+    refusal = rules.dug_in_refusal(entry.statuses, statuses)
+    if refusal is not None:
+        raise StateError(refusal.sentence(DUG_IN_REASONS))
+
+
+def register() -> None:
+    from campaigns.orbat import services as orbat
+
+    history.UNDO_GUARDS.setdefault("orbat.designated", _designation_guard)
+    if keep_dug_in not in orbat.STATUS_CHECKS:
+        orbat.STATUS_CHECKS.append(keep_dug_in)

@@ -153,6 +153,24 @@ def _stavka_removed(event: CampaignEvent) -> str:
 
 
 @sentence(
+    "orbat.placed",
+    data={"index": INT, "side": TEXT, "units": TEXTS, "turn_two": TEXTS, "south": INT},
+)
+def _placed(event: CampaignEvent) -> str:
+    """The time frame's arrivals went into the Retained box for 11.621 (issue 16)."""
+    data = event.data
+    text = _("%(side)s reinforcements of %(day)s into the Retained box: %(units)s.") % {
+        "side": event_side(event),
+        "day": event_day(event),
+        "units": ", ".join(app_words(unit, get_language()) for unit in data.get("units", [])),
+    }
+    if data.get("turn_two"):
+        turn_two = ", ".join(app_words(unit, get_language()) for unit in data["turn_two"])
+        text += " " + _("On turn 2: %(units)s.") % {"units": turn_two}
+    return text
+
+
+@sentence(
     "orbat.designated",
     data={"index": INT, "side": TEXT, "units": TEXTS, "south": INT},
 )

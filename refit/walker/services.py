@@ -392,6 +392,9 @@ def finish(
         stavka.remove_ended(campaign, following.index, by=by)
         # 11.6132: the German Armor Reserve's malfunctioned weapons are repaired (CG7.21).
         reserve.auto_repair(campaign, following.index, by=by)
+        # CG-5.2: the 9 July AM German AFVs still awaiting entry were left off-map: they join
+        # the German Armor Reserve.
+        reserve.join_left_off_map(campaign, following.index, by=by)
         # SaP CG-6.1: the EC after rain in the previous time frame, once it is recorded.
         records.book_ec_after_rain(campaign, following.index, by=by)
         arrivals.arrive(campaign, following.index, by=by)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("finish/", overview.finish, name="finish"),
     path("arrivals/<slug:side>/", arrivals.arrivals_page, name="arrivals"),
     path("arrivals/<slug:side>/armor-leaders/", arrivals.armor_leaders, name="armor_leaders"),
+    path("arrivals/<slug:side>/place/", arrivals.place, name="arrivals_place"),
     path("<slug:side>/<str:rule>/", step.step, name="step"),
     path("<slug:side>/<str:rule>/mark/", marks.mark, name="mark"),
     path("<slug:side>/<str:rule>/unmark/", marks.unmark, name="unmark"),

@@ -33,6 +33,11 @@ NOT_PAGES = {
     "shortgames:units_file",
     "campaigns:live",
 }
+# SaP-only pages: the world's campaign (RB CG I) answers 404 to them, so the demo's SaP campaign
+# gives them, to the personas seated on it (the German and the Soviet, who plays the Russians):
+# the side's arrivals page, and the German Armor Reserve (German side only).
+SAP = "slaughter_at_ponyri"
+SAP_PAGES = {"refit:arrivals": {"german", "russian"}, "reserve:page": {"german"}}
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,22 @@ def visits(world: World, demo: list[Campaign], who: str) -> Iterator[Visit]:
                 continue
             kwargs = {kwarg: values[kwarg] for kwarg in pattern.kwargs}
             yield Visit(who, pattern.name, reverse(pattern.name, kwargs=kwargs))
+    yield from sap_visits(demo, who)
+
+
+def sap_visits(demo: list[Campaign], who: str) -> Iterator[Visit]:
+    """The SaP-only pages of the demo's SaP campaign this persona may open."""
+    kwargs_of = {pattern.name: pattern.kwargs for pattern in PATTERNS}
+    for campaign in demo:
+        side = _demo_side(campaign, who) if campaign.module == SAP else ""
+        if not Membership.objects.filter(campaign=campaign, user__username=who).exists():
+            continue
+        for name, sides in SAP_PAGES.items():
+            if side not in sides:
+                continue
+            values = {"campaign_id": campaign.pk, "side": side}
+            kwargs = {kwarg: values[kwarg] for kwarg in kwargs_of[name]}
+            yield Visit(who, name, reverse(name, kwargs=kwargs))
 
 
 def session_cookie(user_name: str, base_url: str) -> dict:

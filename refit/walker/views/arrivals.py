@@ -80,6 +80,12 @@ def _context(viewer: Viewer, side: str, posted: dict[str, str] | None = None) ->
         "leaders": leaders.with_serials(campaign, leaders.results(campaign, side)),
         "leader_platoons": leaders.platoons(campaign, side),
         "may_roll_leaders": leaders.may_roll(campaign),
+        "to_place": arrivals.to_place(campaign, side),
+        "placed": arrivals.placed(campaign, index, side),
+        "waits_off_map": arrivals.rules.waits_off_map(
+            side, arrivals.special_rules(campaign, index)
+        ),
+        "needs_plan": may and bool(found) and "turn_two" not in plan,
     }
 
 
@@ -137,3 +143,21 @@ def armor_leaders(request: HttpRequest, campaign_id: int, side: str) -> HttpResp
     else:
         messages.success(request, _("%(n)s armor-leader rolls made.") % {"n": len(made)})
     return redirect(reverse("refit:arrivals", args=[campaign_id, side]) + "#armor-leaders")
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def place(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
+    """One action: the time frame's arriving units into the Retained box, by the designations."""
+    viewer = access.side_actor(request, campaign_id, side)
+    if viewer.campaign.module != arrivals.SAP:
+        raise Http404
+    try:
+        done = arrivals.place(viewer.campaign, side, by=request.user)
+    except StateError as error:
+        messages.error(request, str(error))
+    else:
+        n = sum(line.quantity for line in done)
+        messages.success(request, _("%(n)s units are in the Retained box.") % {"n": n})
+    return redirect(reverse("refit:arrivals", args=[campaign_id, side]) + "#placement")

@@ -48,7 +48,9 @@ def test_entering_play_shrinks_the_reserve_and_fills_the_ob(sap_campaign, people
     chosen = of_type(sap_campaign, "StuG III G", 2)
     reserve.enter_play(sap_campaign, versions(chosen), by=people["german"])
     assert in_reserve(sap_campaign) == 46
-    lines = OrbatEntry.objects.filter(campaign=sap_campaign, side="german", box=OrbatBox.ARRIVING)
+    # Straight into the Retained box, where 11.621 (set-up, entry per CG7/7.1) finds them.
+    lines = OrbatEntry.objects.filter(campaign=sap_campaign, side="german", box=OrbatBox.RETAINED)
+    assert not OrbatEntry.objects.filter(campaign=sap_campaign, box=OrbatBox.ARRIVING).exists()
     assert sorted(lines.values_list("unit_type", "origin_rg", "status_note")) == [
         ("StuG III G", f"CG7.21 #{chosen[0].serial}", "CG-1"),
         ("StuG III G", f"CG7.21 #{chosen[1].serial}", "CG-1"),
@@ -83,7 +85,8 @@ def test_back_into_the_reserve_under_repair_and_11_6132_repairs_malfunctions(sap
         sap_campaign, versions([second]), repair="malfunctioned", by=people["german"]
     )
     assert in_reserve(sap_campaign) == 48
-    assert not OrbatEntry.objects.filter(campaign=sap_campaign, box=OrbatBox.ARRIVING).exists()
+    from_reserve = OrbatEntry.objects.filter(campaign=sap_campaign, origin_rg__startswith="CG7.21")
+    assert not from_reserve.exists()
     # An immobile AFV does not enter play while under repair.
     first.refresh_from_db()
     with pytest.raises(StateError, match="not mobile"):

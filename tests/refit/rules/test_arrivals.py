@@ -129,3 +129,84 @@ def test_turn_two_designations_within_what_arrives():
 )
 def test_stavka_leaves_unless_captured_or_in_a_blaze(statuses, leaves):
     assert rules.stavka_leaves(statuses) is leaves
+
+
+# --- placement into the Retained box (SaP 11.2 "Retained" [L379], CG-3.1/3.2/4.1) -----------
+
+
+def _lines(*rows):
+    return [rules.ArrivingLine(n, text, count) for n, (text, count) in enumerate(rows, 1)]
+
+
+def test_cg3_designations_split_off_the_turn_two_part_with_its_groups_rule():
+    special = FRAMES["CG-3"]["special_rules"]
+    groups = FRAMES["CG-3"]["reinforcements"]["russian"]
+    rule_of = {
+        unit["text"]: rules.designation_rule(group["entry"]["en"], special)
+        for group in groups
+        for unit in group["units"]
+    }
+    assert rule_of == {
+        "T-34 M43": "CG-3.1",
+        "KV-1 M42": "CG-3.2",
+        "KV-1 M42 (with AAMG)": "CG-3.2",
+    }
+    found = rules.placements(
+        _lines(("T-34 M43", 30), ("KV-1 M42", 11)),
+        turn_two={"T-34 M43": 10},
+        rule_of=rule_of,
+        period="CG-3",
+    )
+    assert found == [
+        rules.Placement(1, 10, True, "CG-3.1"),
+        rules.Placement(1, 20, False, "CG-3"),
+        rules.Placement(2, 11, False, "CG-3"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("designated", "expected"),
+    [
+        (30, [rules.Placement(1, 30, True, "CG-4.1")]),  # the limit: the whole line
+        (31, [rules.Placement(1, 30, True, "CG-4.1")]),  # one over: never more than arrive
+        (0, [rules.Placement(1, 30, False, "CG-4")]),
+    ],
+)
+def test_a_designation_takes_at_most_the_line(designated, expected):
+    found = rules.placements(
+        _lines(("T-70", 30)),
+        turn_two={"T-70": designated},
+        rule_of={"T-70": "CG-4.1"},
+        period="CG-4",
+    )
+    assert found == expected
+
+
+def test_an_lmg_or_leader_is_never_designated():
+    lmg = rules.ArrivingLine(1, "LMG", 6, "support_weapon")
+    assert rules.placements([lmg], turn_two={"LMG": 6}, rule_of={}, period="CG-5") == [
+        rules.Placement(1, 6, False, "CG-5")
+    ]
+
+
+def test_only_cg5s_german_afvs_wait_off_map():
+    assert rules.waits_off_map("german", FRAMES["CG-5"]["special_rules"])
+    assert not rules.waits_off_map("russian", FRAMES["CG-5"]["special_rules"])
+    assert not rules.waits_off_map("german", FRAMES["CG-6"]["special_rules"])
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "refused"),
+    [
+        (["dug_in"], [], True),
+        (["dug_in", "isolated"], ["isolated"], True),
+        (["dug_in"], ["dug_in", "isolated"], False),
+        ([], [], False),
+        ([], ["dug_in"], False),
+    ],
+)
+def test_cg7_23_a_dug_in_afv_is_never_made_mobile(before, after, refused):
+    reason = rules.dug_in_refusal(before, after)
+    assert (reason is not None) is refused
+    if refused:
+        assert (reason.code, reason.rule) == ("dug_in_never_mobile", "CG7.23")

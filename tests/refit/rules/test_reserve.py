@@ -102,3 +102,24 @@ def test_11_6132_repairs_malfunctioned_weapons_only(repair, after):
 def test_counts_by_type_and_state():
     vehicles = pool()[:3] + [rules.Vehicle(99, "StuG III G", rules.IN_PLAY, entered_index=0)]
     assert rules.counts(vehicles) == {"StuG III G": {"reserve": 3, "in_play": 1}}
+
+
+def test_cg5_2_is_9_july_am():
+    assert rules.cg5_period(CG["time_frames"]) == "CG-5"
+
+
+@pytest.mark.parametrize(
+    ("joined", "carried"),
+    [
+        ({"PzKpfw IV F1": 3}, [("PzKpfw IV F1", 0, "8-1")]),  # the whole platoon: its leader too
+        ({"PzKpfw IV F1": 2}, []),  # one short: the leader stays in the OB
+        ({"PzKpfw IV F2": 3}, []),  # another platoon's AFVs
+    ],
+)
+def test_cg9_leader_follows_his_whole_platoon_into_the_reserve(joined, carried):
+    results = [
+        {"source": "CG-5", "type": "PzKpfw IV F1", "n": 1, "leader": "8-1"},
+        {"source": "CG-5", "type": "PzKpfw IV F2", "n": 1, "leader": None},
+        {"source": "reserve", "type": "PzKpfw IV F1", "n": 1, "leader": "9-1"},
+    ]
+    assert rules.leader_carriers(results, joined, "CG-5") == carried
