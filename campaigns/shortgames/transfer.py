@@ -24,6 +24,7 @@ from campaigns.models import (
 )
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.cherkassy import grids
 from campaigns.state import StateError
 from campaigns.transfer.format import ImportRefused
 from campaigns.transfer.sections import register_section
@@ -191,11 +192,15 @@ def check_section(checker: Checker, section: Any) -> dict | None:
         slot = slots.get(row.get("slot"))
         if slot is None or any(t["slot"] == slot["id"] for t in tables):
             raise checker.error("referee_tables", n, "slot", _("is not a table of this game."))
-        try:
-            short_games.check_slot_data(slot, row.get("data"))
-        except StateError as error:
-            raise checker.error("referee_tables", n, "data", str(error)) from None
-        tables.append({"slot": slot["id"], "data": row["data"]})
+        grid = grids.from_legacy(slot["id"], row.get("data"))
+        if grid is None:
+            try:
+                short_games.check_slot_data(slot, row.get("data"))
+            except StateError as error:
+                raise checker.error("referee_tables", n, "data", str(error)) from None
+        # A table saved before the grids is kept as a grid when it reads as one (its problems
+        # are shown on the Referee tables page), else as it was.
+        tables.append({"slot": slot["id"], "data": grid.data() if grid else row["data"]})
     parsed.update(
         {
             "units": units,

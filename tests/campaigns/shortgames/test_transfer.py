@@ -93,7 +93,16 @@ def test_a_cp_game_with_a_referee_table_round_trips(cp_started, people):
     )
     first, imported, second = round_trip(cp_started, people["referee"], people["outsider"])
     assert comparable(second) == comparable(first)
-    assert RefereeTable.objects.get(campaign=imported).data == table
+    # Entered before the grids, as JSON: kept as the grid it reads as, and still rolled on.
+    assert RefereeTable.objects.get(campaign=imported).data == {
+        "format": "grid",
+        "columns": ["Weather"],
+        "rows": [{"label": "1-6", "cells": ["snow"]}],
+    }
+    weather = short_games.referee_tables(imported)["cp.weather-table"]
+    assert weather["rows"] == [
+        {"min": 1, "max": 6, "result": {"weather": "snow", "en": "snow", "ja": "降雪"}}
+    ]
 
 
 def refused(data, match):
