@@ -75,6 +75,8 @@ def fixed_text(values: Mapping[str, Any]) -> LocalizedText:
         )
     points = values.get("german")
     return text(
-        f"No German roll: the scenario gives {points} air points per activation segment.",
-        f"ドイツ軍はダイスを振りません：シナリオにより各活性化セグメント{points}ポイント。",
+        f"No German roll: the scenario gives {points} air points per activation segment "
+        "(credited when the German player marks the air power step done).",
+        f"ドイツ軍はダイスを振りません：シナリオにより各活性化セグメント{points}ポイント"
+        "（ドイツ軍が空軍力ステップを完了にすると加算されます）。",
     )

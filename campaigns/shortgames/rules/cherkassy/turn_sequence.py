@@ -106,7 +106,8 @@ def _table_use(
         return TableUse(table_id, False, rule, None, roller)
     if table_id in ("cp.air-points-german", "cp.air-points-soviet"):
         answer = air_points(turn, step.get("segment") or 1, roller, campaign_game)
-        return TableUse(table_id, answer.fixed is None, answer.rule, answer.reason, roller)
+        applies = answer.fixed is None and not answer.skipped
+        return TableUse(table_id, applies, answer.rule, answer.reason, roller)
     if table_id == "cp.pz24-arrival":
         use = pz24_arrival(turn, step.get("segment") or 1, state)
         return TableUse(table_id, use.applies, use.rule, use.reason, roller)
