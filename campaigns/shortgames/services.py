@@ -29,6 +29,7 @@ from campaigns.models import (
     TurnMark,
 )
 from campaigns.models.short_game import GAME_STATES
+from campaigns.shortgames.rules.cherkassy import data as cp_data
 from campaigns.shortgames.rules.cherkassy import grids
 from campaigns.shortgames.units import UnitData, UnitDataError, check
 from campaigns.state import StaleEdit, StateError, save_versioned
@@ -258,7 +259,11 @@ def places_of(module: str, game: dict[str, Any]) -> list[dict[str, Any]]:
                 if isinstance(test, dict) and test.get("hex"):
                     hexes.setdefault(
                         str(test["hex"]),
-                        {"id": f"hex-{test['hex']}", "hex": str(test["hex"]), "name": None},
+                        {
+                            "id": f"hex-{test['hex']}",
+                            "hex": str(test["hex"]),
+                            "name": cp_data.PLACE_NAMES.get(str(test["hex"])),
+                        },
                     )
     return list(hexes.values())
 

@@ -25,6 +25,11 @@ BOXES = {
 }
 
 
+# The victory hexes the rules name (7.9, scenario victory conditions: "the Korsun airfield
+# (3809)"), so that pages and sheets name the place rather than print its hex.
+PLACE_NAMES = {"3809": {"en": "Korsun airfield", "ja": "コルスン飛行場"}}
+
+
 @dataclass(frozen=True)
 class CpState:
     """What the turn sequence depends on beyond the turn and scenario."""
