@@ -188,9 +188,7 @@ def roll_cp_combat(
     referee, data = short_games.referee_tables(campaign), short_games.game_data(campaign)
     if not cp_combat_rules.crt_answers(combat.column, referee, data):
         # Checked again under the lock: the table may have changed since the page was read.
-        raise TurnError(
-            _("The referee's CRT cannot answer this column; no die was rolled (11.9).")
-        )
+        raise TurnError(_("The referee's CRT cannot answer this column; no die was rolled (11.9)."))
     label = (note.strip() or _("combat"))[:100]
     made = dice.roll(
         campaign,

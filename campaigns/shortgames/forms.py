@@ -102,6 +102,15 @@ class MarkForm(TurnForm):
     action = forms.ChoiceField(choices=[("done", _("Done")), ("skip", _("Skip"))])
     reason = forms.CharField(label=_("Why skipped"), max_length=200, required=False)
     note = forms.CharField(label=_("What happened"), max_length=2000, required=False)
+    order = forms.ChoiceField(
+        label=_("Order of movement and combat"),
+        choices=[
+            ("", "—"),
+            ("move_first", _("Movement first, then combat")),
+            ("combat_first", _("Combat first, then movement")),
+        ],
+        required=False,
+    )
 
 
 class RollForm(TurnForm):

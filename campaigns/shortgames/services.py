@@ -423,9 +423,7 @@ def import_referee_tables(
     """Every table of a tables file saved over this game's, all or none: the first table the
     app could not use refuses the file, naming the table and its cells."""
     names = {slot["id"]: slot.get("name") or {} for slot in referee_slots(campaign)}
-    versions = dict(
-        RefereeTable.objects.filter(campaign=campaign).values_list("slot", "version")
-    )
+    versions = dict(RefereeTable.objects.filter(campaign=campaign).values_list("slot", "version"))
     for slot_id, grid in tables:
         try:
             save_referee_table(

@@ -25,6 +25,7 @@ from campaigns.models import (
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import grids
+from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
 from campaigns.state import StateError
 from campaigns.transfer.format import ImportRefused
 from campaigns.transfer.sections import register_section
@@ -59,7 +60,7 @@ UNIT_FIELDS = (
     "reconstituted",
     "notes",
 )
-MARK_FIELDS = ("index", "side", "step", "status", "reason", "note")
+MARK_FIELDS = ("index", "side", "step", "status", "reason", "note", "order")
 POINT_FIELDS = ("side", "index", "kind", "action", "amount", "note")
 CONTROL_FIELDS = ("key", "controller", "cut_off", "index")
 
@@ -153,6 +154,10 @@ def check_section(checker: Checker, section: Any) -> dict | None:
             raise checker.error("turn_marks", n, "step", _("is not a step of this game."))
         if values["status"] not in TurnMark.Status.values:
             raise checker.error("turn_marks", n, "status", _("must be done or skipped."))
+        if values["order"] not in ("", *cp_sequence.ORDERS):
+            raise checker.error(
+                "turn_marks", n, "order", _("must be move_first, combat_first or empty.")
+            )
         key = (values["index"], values["side"], values["step"])
         if key in seen:
             raise checker.error("turn_marks", n, "step", _("is marked twice."))

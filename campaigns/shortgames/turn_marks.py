@@ -22,6 +22,7 @@ from campaigns.models import (
 from campaigns.records import services as records
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import air as cp_air
+from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
 from campaigns.shortgames.turn_points import balance
 from campaigns.shortgames.turn_steps import (
     TurnError,
@@ -48,7 +49,10 @@ def mark(
     skipped: bool = False,
     reason: str = "",
     note: str = "",
+    order: str = "",
 ) -> TurnMark:
+    """``order``: Cherkassy Pocket's declared order of movement and combat (5.4), given as the
+    side marks an activation segment's air power step done; ignored on every other step."""
     campaign = locked_campaign(campaign, index)
     if side not in campaign.game.side_keys:
         raise TurnError(_("That is not a side of this game."))
@@ -73,6 +77,17 @@ def mark(
         )
     if skipped and not reason.strip():
         raise TurnError(_("Say why the step is skipped."))
+    needs_order = (
+        campaign.module == "cherkassy_pocket"
+        and not skipped
+        and cp_sequence.order_needed(step_id, side, steps)
+    )
+    if not needs_order:
+        order = ""
+    elif order not in cp_sequence.ORDERS:
+        raise TurnError(
+            _("Declare whether movement or combat comes first in this activation segment (5.4).")
+        )
     # Defiant Russia's steps depend on the weather; Cherkassy Pocket's weather only changes
     # movement costs, and the players may read it off the printed track themselves.
     if (
@@ -90,6 +105,7 @@ def mark(
         status=TurnMark.Status.SKIPPED if skipped else TurnMark.Status.DONE,
         reason=reason.strip(),
         note=note.strip(),
+        order=order,
         by=by,
     )
     changes: list[history.Change] = [(turn_mark, None, history.snapshot(turn_mark))]
@@ -112,6 +128,7 @@ def mark(
         status=turn_mark.status,
         reason=turn_mark.reason,
         index=index,
+        order=order,
         air_credit=credit.pk if credit is not None else None,
         air_points=credit.amount if credit is not None else 0,
     )
@@ -160,9 +177,11 @@ def _air_credit_of(campaign: Campaign, index: int, side: str, step_id: str) -> P
     credit = (event.data or {}).get("air_credit") if event is not None else None
     if not credit:
         return None
-    return PointEntry.objects.select_for_update(of=("self",)).filter(
-        campaign=campaign, pk=credit
-    ).first()
+    return (
+        PointEntry.objects.select_for_update(of=("self",))
+        .filter(campaign=campaign, pk=credit)
+        .first()
+    )
 
 
 @transaction.atomic

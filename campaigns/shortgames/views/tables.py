@@ -140,9 +140,7 @@ def _json_post(request: HttpRequest, viewer: Viewer, slots: list[str]) -> HttpRe
 def tables_file(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The tables entered, as a file to load into the next game (never shipped with the app)."""
     viewer = _cherkassy(request, campaign_id)
-    stored = dict(
-        RefereeTable.objects.filter(campaign=viewer.campaign).values_list("slot", "data")
-    )
+    stored = dict(RefereeTable.objects.filter(campaign=viewer.campaign).values_list("slot", "data"))
     converted = {}
     for slot, data in stored.items():
         grid = grids.from_legacy(slot, data)

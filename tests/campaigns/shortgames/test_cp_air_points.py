@@ -6,11 +6,12 @@ import pytest
 
 from campaigns.history import services as history
 from campaigns.models import CampaignEvent, PointEntry, PointKind
-from campaigns.shortgames import turn_marks, turn_points, turn_steps
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turn_marks, turn_points, turn_steps
 from tests.campaigns.shortgames.test_turns import mark_all, steps_of
 
 pytestmark = pytest.mark.django_db
+ORDER = "combat_first"
 
 
 def air_left(campaign, side):
@@ -33,7 +34,7 @@ def test_turn_0_credits_the_soviet_3_per_segment_as_the_step_is_marked(cp_starte
     mark_all(cp_started, people, upto="s1.air_power")
     assert air_left(cp_started, "soviet") == 0
     turn_marks.mark(
-        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"]
+        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"], order=ORDER
     )
     assert air_left(cp_started, "soviet") == 3
     assert air_left(cp_started, "german") == 0  # the German rolls on turn 0
@@ -45,7 +46,7 @@ def test_turn_0_credits_the_soviet_3_per_segment_as_the_step_is_marked(cp_starte
 def test_the_credit_goes_with_the_mark_and_never_below_0(cp_started, people):
     mark_all(cp_started, people, upto="s1.air_power")
     turn_marks.mark(
-        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"]
+        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"], order=ORDER
     )
     spent = use(cp_started, people, "soviet", 2)
     with pytest.raises(turn_steps.TurnError, match="spent"):
@@ -61,7 +62,7 @@ def test_the_credit_goes_with_the_mark_and_never_below_0(cp_started, people):
     )
     assert air_left(cp_started, "soviet") == 0
     turn_marks.mark(
-        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"]
+        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"], order=ORDER
     )
     assert air_left(cp_started, "soviet") == 3
 
@@ -71,7 +72,7 @@ def test_turn_1_credits_6_per_segment(cp_started, people):
     cp_started.save(update_fields=["period_index"])
     mark_all(cp_started, people, upto="s1.air_power")
     turn_marks.mark(
-        cp_started, index=1, side="soviet", step_id="s1.air_power", by=people["soviet"]
+        cp_started, index=1, side="soviet", step_id="s1.air_power", by=people["soviet"], order=ORDER
     )
     assert air_left(cp_started, "soviet") == 6
 

@@ -176,9 +176,10 @@ def test_the_tables_go_to_the_next_game_by_file(cp_started, client_as, people):
         assert upload(client_as(persona), next_game, payload).status_code == 403
     response = upload(referee, next_game, payload)
     assert response.status_code == 302
-    assert short_games.referee_tables(next_game)["cp.crt"] == short_games.referee_tables(
-        cp_started
-    )["cp.crt"]
+    assert (
+        short_games.referee_tables(next_game)["cp.crt"]
+        == short_games.referee_tables(cp_started)["cp.crt"]
+    )
     again = json.loads(referee.get(url(next_game, "tables_file")).content)
     assert again == payload
 

@@ -124,6 +124,8 @@ def test_keys_render_as_names_on_the_sheet(
     (army,) = sheet.tables[0].rows
     assert army.cells[2] != "soviet" and nationality in army.cells[2]
     assert army.cells[1] != "infantry_army" and (type_ is None or army.cells[1] == type_)
-    cp_sheet = build_sheet(viewer_for(people["observer"], cp_started.pk), "german", "status", language)
+    cp_sheet = build_sheet(
+        viewer_for(people["observer"], cp_started.pk), "german", "status", language
+    )
     places = cp_sheet.tables[2]
     assert [row.cells[:2] for row in places.rows] == [(place, "3809")]

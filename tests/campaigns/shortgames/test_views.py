@@ -536,7 +536,8 @@ def test_a_rolled_weather_reads_as_words_not_data():
 
 
 @pytest.mark.parametrize(
-    ("language", "place", "side"), [("en", "Korsun airfield", "Soviet"), ("ja", "コルスン飛行場", "ソ連")]
+    ("language", "place", "side"),
+    [("en", "Korsun airfield", "Soviet"), ("ja", "コルスン飛行場", "ソ連")],
 )
 def test_the_victory_page_names_the_korsun_airfield_and_who_holds_it(
     cp_started, client_as, language, place, side

@@ -128,7 +128,9 @@ def blank(slot_id: str, game: Mapping[str, Any], language: str = "en") -> Grid:
         if ja
         else ("Combat", "Movement (snow)", "Movement (mud)")
     )
-    return make_grid(headers, [((name_ja if ja else name), []) for _, name, name_ja in TEC_TERRAINS])
+    return make_grid(
+        headers, [((name_ja if ja else name), []) for _, name, name_ja in TEC_TERRAINS]
+    )
 
 
 # --- checking a grid ---------------------------------------------------------------------------
@@ -185,7 +187,9 @@ def _common(grid: Grid) -> list[Problem]:
             )
         elif _key(header) in seen:
             problems.append(
-                _problem(None, header, "two columns have this heading.", "同じ見出しの列が2つあります。")
+                _problem(
+                    None, header, "two columns have this heading.", "同じ見出しの列が2つあります。"
+                )
             )
         seen.add(_key(header))
     for number, (_, cells) in enumerate(grid.rows, 1):
@@ -240,7 +244,10 @@ def _die_rows(grid: Grid) -> tuple[list[Problem], list[tuple[int, int]]]:
             if face not in covered:
                 problems.append(
                     _problem(
-                        None, None, f"Die roll {face} has no row.", f"ダイス目{face}の行がありません。"
+                        None,
+                        None,
+                        f"Die roll {face} has no row.",
+                        f"ダイス目{face}の行がありません。",
                     )
                 )
     return problems, spans
@@ -298,11 +305,7 @@ def _crt_problems(grid: Grid, game: Mapping[str, Any]) -> list[Problem]:
     for number, (_, cells) in enumerate(grid.rows, 1):
         for header, cell in zip(grid.columns, cells, strict=True):
             if not cell.strip():
-                problems.append(
-                    _problem(
-                        number, header, "the cell is empty.", "空欄です。"
-                    )
-                )
+                problems.append(_problem(number, header, "the cell is empty.", "空欄です。"))
             elif crt_cell(cell) is None:
                 problems.append(
                     _problem(
@@ -459,14 +462,17 @@ def _tec_problems(grid: Grid, game: Mapping[str, Any]) -> list[Problem]:
             _problem(
                 None,
                 None,
-                "Head one column 'Combat' (戦闘): the app reads each terrain's combat effect there.",
+                "Head one column 'Combat' (戦闘): the app reads each terrain's combat effect "
+                "there.",
                 "1つの列の見出しを「戦闘」(Combat)にしてください：各地形の戦闘効果をそこから読みます。",
             )
         )
     seen: dict[str, int] = {}
     for number, (label, cells) in enumerate(grid.rows, 1):
         if not label:
-            problems.append(_problem(number, None, "the terrain has no name.", "地形名がありません。"))
+            problems.append(
+                _problem(number, None, "the terrain has no name.", "地形名がありません。")
+            )
         elif _key(label) in seen:
             problems.append(
                 _problem(
@@ -545,7 +551,13 @@ def weather_data(grid: Grid, game: Mapping[str, Any]) -> dict[str, Any]:
         en, ja = WEATHER_WORDS[key]
         rows.append({"min": low, "max": high, "result": {"weather": key, "en": en, "ja": ja}})
     rows.sort(key=lambda row: row["min"])
-    return {"id": "cp.weather-table", "rule": "5.3", "roll": "dr", "drm_range": [0, 0], "rows": rows}
+    return {
+        "id": "cp.weather-table",
+        "rule": "5.3",
+        "roll": "dr",
+        "drm_range": [0, 0],
+        "rows": rows,
+    }
 
 
 def track_data(grid: Grid, game: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -562,7 +574,8 @@ def tec_data(grid: Grid) -> dict[str, dict[str, Any]]:
     for label, cells in grid.rows:
         shift, halves = combat_effect(cells[column]) if column is not None else (0, False)
         row: dict[str, Any] = {
-            header: cell for i, (header, cell) in enumerate(zip(grid.columns, cells, strict=True))
+            header: cell
+            for i, (header, cell) in enumerate(zip(grid.columns, cells, strict=True))
             if i != column
         }
         row.update({"column_shift": shift, "halves": halves})
@@ -716,9 +729,7 @@ def tables_file(stored: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "format": FILE_FORMAT,
         "version": FILE_VERSION,
-        "tables": [
-            {"slot": slot, "data": stored[slot]} for slot in GRID_SLOTS if stored.get(slot)
-        ],
+        "tables": [{"slot": slot, "data": stored[slot]} for slot in GRID_SLOTS if stored.get(slot)],
     }
 
 

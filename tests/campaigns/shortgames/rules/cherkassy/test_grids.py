@@ -44,8 +44,7 @@ def test_a_crt_typed_as_printed_is_read_cell_by_cell(game):
 def test_a_cell_that_is_no_result_is_named_by_row_and_column(game):
     grid = crt(r3_2="X")
     assert texts("cp.crt", grid, game) == [
-        "Row 3, column 1:2: 'X' is not a result (attacker/defender step losses such as 1/1, "
-        "or 0)."
+        "Row 3, column 1:2: 'X' is not a result (attacker/defender step losses such as 1/1, or 0)."
     ]
     assert grids.usable("cp.crt", grid, game) is None
     ja = grids.problems("cp.crt", grid, game)[0].text.ja
@@ -69,8 +68,10 @@ def test_the_printed_example_must_agree(game):
 def test_columns_run_from_1_4_to_7_1_one_per_odds(game):
     grid = grids.make_grid(
         [c for c in COLUMNS if c != "3:1"],
-        [(label, [c for c, h in zip(cells, COLUMNS, strict=True) if h != "3:1"])
-         for label, cells in crt().rows],
+        [
+            (label, [c for c, h in zip(cells, COLUMNS, strict=True) if h != "3:1"])
+            for label, cells in crt().rows
+        ],
     )
     assert "The columns must run from 1:4 to 7:1 in order, one per odds (11.8)." in texts(
         "cp.crt", grid, game
