@@ -30,6 +30,7 @@ NOT_PAGES = {
     "rosters:pdf",
     "campaigns:export",
     "shortgames:units_file",
+    "shortgames:tables_file",
     "campaigns:live",
 }
 

@@ -71,7 +71,8 @@ def _render_slot(
     if request.htmx:
         item = next(item for item in page.slots if item.slot["id"] == slot)
         context = page_context(viewer, page, item=item)
-        return render(request, GRID_TEMPLATE, context, status=status)
+        # HTMX swaps only a 2xx answer: a refusal is the table shown again with its errors.
+        return render(request, GRID_TEMPLATE, context)
     context = page_context(viewer, page, file_form=TablesFileForm())
     return render(request, TEMPLATE, context, status=status)
 

@@ -81,6 +81,12 @@ def test_htmx_swaps_the_one_table(cp_started, client_as):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="cp.crt"') and "<html" not in html
     assert response["Vary"] and "HX-Request" in response["Vary"]
+    refused = client_as("referee").post(
+        url(cp_started), {**crt_form(), "cell-0-0": "?"}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code == 200  # HTMX swaps 2xx answers only
+    assert "Row 1, column 1:4: &#x27;?&#x27; is not a result" in refused.content.decode()
+    assert not RefereeTable.objects.exists()
     response = client_as("referee").post(url(cp_started), crt_form(), HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert "Table saved." in response.content.decode()
