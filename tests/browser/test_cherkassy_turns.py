@@ -222,3 +222,29 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
     assert all(r.result == {"attacker_steps": 0, "defender_steps": 1} for r in rolls)
     german.goto(f"{base}/campaigns/{campaign.pk}/dice/")
     expect(german.locator("main")).to_contain_text("3:1")
+
+
+def test_the_referee_tables_fit_a_phone_in_both_languages(
+    live_server, browser, django_user_model
+):
+    from tests.browser.main_pages import session_cookie
+    from tests.browser.test_phone_width import LANGUAGES, OFFENDERS, PHONE
+
+    campaign = make_game(django_user_model)
+    url = f"{live_server.url}/campaigns/{campaign.pk}/shortgames/tables/"
+    found = []
+    for language, locale in LANGUAGES.items():
+        for who in ("rita", "ivan"):
+            context = browser.new_context(viewport=PHONE, locale=locale)
+            context.set_default_timeout(TIMEOUT)
+            context.add_cookies([session_cookie(who, live_server.url)])
+            page = context.new_page()
+            page.goto(url)
+            expect(page.locator('section[id="cp.crt"]')).to_be_visible()
+            if who == "rita":
+                expect(page.locator('input[name="cell-0-0"]').first).to_be_visible()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > PHONE["width"]:
+                found.append((language, who, width, page.evaluate(OFFENDERS, PHONE["width"])))
+            context.close()
+    assert found == []
