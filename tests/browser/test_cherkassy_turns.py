@@ -224,9 +224,7 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
     expect(german.locator("main")).to_contain_text("3:1")
 
 
-def test_the_referee_tables_fit_a_phone_in_both_languages(
-    live_server, browser, django_user_model
-):
+def test_the_referee_tables_fit_a_phone_in_both_languages(live_server, browser, django_user_model):
     from tests.browser.main_pages import session_cookie
     from tests.browser.test_phone_width import LANGUAGES, OFFENDERS, PHONE
 
