@@ -207,7 +207,7 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
             )
             assert sum(e.amount for e in credited) == 2 * (3, 6)[turn]
             soviet.goto(f"{root}points/")
-            expect(soviet.locator("#points-soviet")).to_contain_text(str(2 * (3, 6)[turn]))
+            expect(soviet.locator("#points-soviet .air-left")).to_have_text(str(2 * (3, 6)[turn]))
         if turn in (0, 2):
             attack(soviet, f"{root}combat/")
         if turn < 2:

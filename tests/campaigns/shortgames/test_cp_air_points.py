@@ -92,3 +92,24 @@ def test_scenarios_2_and_3_offer_no_soviet_segment_1_air(cp_game, people, scenar
     mark_all(cp_game, people, upto="s1.soviet_operations_1")
     assert air_left(cp_game, "german") == 3  # the scenario's fixed 3
     assert air_left(cp_game, "soviet") == 0
+
+
+def test_spending_the_credit_is_undone_then_the_credit(cp_started, people):
+    mark_all(cp_started, people, upto="s1.air_power")
+    turn_marks.mark(
+        cp_started,
+        index=0,
+        side="soviet",
+        step_id="s1.air_power",
+        by=people["soviet"],
+        order=ORDER,
+    )
+    use(cp_started, people, "soviet", 3)
+    assert air_left(cp_started, "soviet") == 0
+    spent = CampaignEvent.objects.get(action="points.added", data__what="used")
+    history.undo(spent, by=people["soviet"])
+    assert air_left(cp_started, "soviet") == 3
+    marked = CampaignEvent.objects.get(action="turn.step_marked", data__step="s1.air_power")
+    history.undo(marked, by=people["soviet"])
+    assert air_left(cp_started, "soviet") == 0
+    assert not PointEntry.objects.filter(campaign=cp_started).exists()
