@@ -199,3 +199,24 @@ def test_a_file_with_an_unusable_table_loads_nothing(cp_started, client_as):
         response.content.decode()
     )
     assert not RefereeTable.objects.exists()
+
+
+def test_the_migration_reads_earlier_json_tables_into_grids(cp_started):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("campaigns.migrations.0023_cpgame_referee_grids")
+    tec = RefereeTable.objects.create(
+        campaign=cp_started, slot="cp.tec", data={"woods": {"combat": "L1"}}
+    )
+    odd = RefereeTable.objects.create(campaign=cp_started, slot="cp.crt", data=["plain"])
+    migration.to_grids(apps, None)
+    tec.refresh_from_db()
+    odd.refresh_from_db()
+    assert tec.data == {
+        "format": "grid",
+        "columns": ["Combat"],
+        "rows": [{"label": "woods", "cells": ["L1"]}],
+    }
+    assert odd.data == ["plain"]  # no grid holds it: kept, shown to be entered again
