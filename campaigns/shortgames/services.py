@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC, REFEREE
@@ -336,11 +337,6 @@ def referee_tables(campaign: Campaign) -> dict[str, Any]:
     return tables
 
 
-def referee_grid(campaign: Campaign, slot_id: str, data: Any) -> grids.Grid | None:
-    """The grid of a stored table (an earlier JSON table read into one), or None."""
-    return grids.from_legacy(slot_id, data)
-
-
 def check_slot_data(slot: dict[str, Any], data: Any, game: dict[str, Any] | None = None) -> Any:
     """The data to store for a slot, or StateError naming why the app could not use it. A grid
     slot takes a grid (an earlier JSON table is read into one) and refuses it with its first
@@ -352,7 +348,7 @@ def check_slot_data(slot: dict[str, Any], data: Any, game: dict[str, Any] | None
             raise StateError(_("This is not a table of rows and columns."))
         found = grids.problems(slot["id"], grid, game)
         if found:
-            language = reader_language_code()
+            language = get_language() or "en"
             shown = " ".join(p.text.in_language(language) for p in found[:5])
             more = len(found) - 5
             if more > 0:
@@ -372,12 +368,6 @@ def check_slot_data(slot: dict[str, Any], data: Any, game: dict[str, Any] | None
     elif not isinstance(data, dict | list) or not data:
         raise StateError(_("Enter the table as a JSON object or list."))
     return data
-
-
-def reader_language_code() -> str:
-    from django.utils.translation import get_language
-
-    return get_language() or "en"
 
 
 @transaction.atomic
@@ -435,7 +425,7 @@ def import_referee_tables(
             )
         except StateError as error:
             name = names.get(slot_id, {})
-            label = (name.get("ja") if reader_language_code().startswith("ja") else None) or (
+            label = (name.get("ja") if (get_language() or "en").startswith("ja") else None) or (
                 name.get("en") or slot_id
             )
             raise StateError(f"{label}: {error}") from None

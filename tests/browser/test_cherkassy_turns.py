@@ -224,13 +224,16 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
     expect(german.locator("main")).to_contain_text("3:1")
 
 
-def test_the_referee_tables_fit_a_phone_in_both_languages(live_server, browser, django_user_model):
+def test_the_referee_tables_fit_a_phone_in_both_languages_and_pass_axe(
+    live_server, browser, django_user_model
+):
     from tests.browser.main_pages import session_cookie
+    from tests.browser.test_axe import BLOCKING, RUN, axe_source
     from tests.browser.test_phone_width import LANGUAGES, OFFENDERS, PHONE
 
     campaign = make_game(django_user_model)
     url = f"{live_server.url}/campaigns/{campaign.pk}/shortgames/tables/"
-    found = []
+    found, violations = [], []
     for language, locale in LANGUAGES.items():
         for who in ("rita", "ivan"):
             context = browser.new_context(viewport=PHONE, locale=locale)
@@ -244,5 +247,10 @@ def test_the_referee_tables_fit_a_phone_in_both_languages(live_server, browser, 
             width = page.evaluate("document.documentElement.scrollWidth")
             if width > PHONE["width"]:
                 found.append((language, who, width, page.evaluate(OFFENDERS, PHONE["width"])))
+            page.add_script_tag(content=axe_source())
+            violations += [
+                (language, who, v) for v in page.evaluate(RUN) if v["impact"] in BLOCKING
+            ]
             context.close()
     assert found == []
+    assert violations == []
