@@ -218,6 +218,11 @@ shortgames:condition               POST 302      302      302      403      404 
 shortgames:tables                  GET  200      200      200      200      404      login
 # The referee's empty form is refused with its errors, naming the fields.
 shortgames:tables                  POST 403      403      400      403      404      login
+shortgames:tables_file             GET  200      200      200      200      404      login
+shortgames:tables_file             POST 405      405      405      405      405      405
+# Only the referee loads a tables file; an empty form is refused naming the file.
+shortgames:tables_upload           GET  405      405      405      405      405      405
+shortgames:tables_upload           POST 403      403      400      403      404      login
 shortgames:combat                  GET  200      200      200      200      404      login
 # A roll is refused before the form is read to whoever may not roll for its side (the first
 # side, German, when the form names none): the observer and the Soviet player 403; the German

@@ -138,6 +138,10 @@ class TurnMark(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
     note = models.TextField(_("what happened"), blank=True)
+    # Cherkassy Pocket 5.4: the order of movement and combat the side declared for the
+    # activation segment as it marked the segment's air power step ("move_first",
+    # "combat_first"; blank elsewhere).
+    order = models.CharField(_("declared order"), max_length=20, blank=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

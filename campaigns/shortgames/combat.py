@@ -101,7 +101,7 @@ def cp_shift_rows(campaign: Campaign) -> list[tuple[str, str, str]]:
 def cp_terrains(campaign: Campaign) -> list[str]:
     """The terrains of the referee's terrain chart, for a terrain shift (none until entered)."""
     referee = short_games.referee_tables(campaign)
-    return sorted(cp_combat_rules.terrain_shifts(referee, short_games.game_data(campaign)))
+    return list(cp_combat_rules.terrain_shifts(referee, short_games.game_data(campaign)))
 
 
 def cp_combat(

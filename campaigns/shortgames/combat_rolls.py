@@ -134,13 +134,24 @@ def cp_combat(
         else:
             shift += terrain_shifts[terrain]
             rules = (*rules, "11.12")
+            if terrain in cp_combat_rules.terrain_halves(referee, data):
+                attack = cp_combat_rules.halved(attack)
+                rules = (*rules, "11.14")
+    column = cp_combat_rules.odds_column(attack, defense, shift, data)
+    if not blocked and not cp_combat_rules.crt_answers(column, referee, data):
+        blocked.append(
+            LocalizedText(
+                en=f"The referee's CRT has no full column {column} (11.9): no die is rolled.",
+                ja=f"レフェリーのCRTに{column}のコラムが揃っていません（11.9）：ダイスは振りません。",
+            )
+        )
     return CpCombat(
         attack=attack,
         defense=defense,
         odds=cp_combat_rules.odds(attack, defense),
         shift=shift,
         shift_rules=rules,
-        column=cp_combat_rules.odds_column(attack, defense, shift, data),
+        column=column,
         blocked=tuple(blocked),
     )
 
@@ -174,6 +185,10 @@ def roll_cp_combat(
     earlier = DiceRoll.objects.filter(campaign=campaign, step="11.9", form_token=token).first()
     if earlier is not None:
         return earlier
+    referee, data = short_games.referee_tables(campaign), short_games.game_data(campaign)
+    if not cp_combat_rules.crt_answers(combat.column, referee, data):
+        # Checked again under the lock: the table may have changed since the page was read.
+        raise TurnError(_("The referee's CRT cannot answer this column; no die was rolled (11.9)."))
     label = (note.strip() or _("combat"))[:100]
     made = dice.roll(
         campaign,
@@ -187,12 +202,7 @@ def roll_cp_combat(
         form_token=token,
     )
     try:
-        cell = cp_combat_rules.crt_result(
-            combat.column,
-            made.original,
-            short_games.referee_tables(campaign),
-            short_games.game_data(campaign),
-        )
+        cell = cp_combat_rules.crt_result(combat.column, made.original, referee, data)
     except (KeyError, TypeError):
         cell = None
     made.result = dict(cell) if cell is not None else None

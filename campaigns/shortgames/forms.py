@@ -10,9 +10,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.shortgames.rules.cherkassy import grids
 from campaigns.shortgames.units import (
     CP_EDGES,
     CP_SIZES,
@@ -101,6 +102,15 @@ class MarkForm(TurnForm):
     action = forms.ChoiceField(choices=[("done", _("Done")), ("skip", _("Skip"))])
     reason = forms.CharField(label=_("Why skipped"), max_length=200, required=False)
     note = forms.CharField(label=_("What happened"), max_length=2000, required=False)
+    order = forms.ChoiceField(
+        label=_("Order of movement and combat"),
+        choices=[
+            ("", "—"),
+            ("move_first", _("Movement first, then combat")),
+            ("combat_first", _("Combat first, then movement")),
+        ],
+        required=False,
+    )
 
 
 class RollForm(TurnForm):
@@ -307,3 +317,36 @@ class RefereeTableForm(forms.Form):
             raise forms.ValidationError(
                 gettext("Not JSON: %(error)s") % {"error": error.msg}
             ) from None
+
+
+def read_grid(data: Any) -> grids.Grid:
+    """The grid a referee table's form sent: ``column`` headers, ``label`` per row and
+    ``cell-<row>-<column>`` (0-based), bounded so a crafted form cannot grow it without end."""
+    columns = [c[:100] for c in data.getlist("column")[: grids.MAX_COLUMNS + 1]]
+    labels = [label[:100] for label in data.getlist("label")[: grids.MAX_ROWS + 1]]
+    return grids.make_grid(
+        columns,
+        [
+            (label, [data.get(f"cell-{i}-{j}", "")[:100] for j in range(len(columns))])
+            for i, label in enumerate(labels)
+        ],
+    )
+
+
+class TablesFileForm(forms.Form):
+    """A file of referee tables downloaded from an earlier game."""
+
+    file = forms.FileField(label=_("Tables file (JSON)"))
+
+    def clean_file(self) -> Any:
+        file = self.cleaned_data["file"]
+        if file.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(gettext("The file is too large."))
+        try:
+            payload = json.loads(file.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise forms.ValidationError(gettext("The file is not JSON.")) from None
+        found = grids.read_tables_file(payload)
+        if not isinstance(found, list):
+            raise forms.ValidationError(found.in_language(get_language()))
+        return found

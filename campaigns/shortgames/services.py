@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC, REFEREE
@@ -29,6 +30,8 @@ from campaigns.models import (
     TurnMark,
 )
 from campaigns.models.short_game import GAME_STATES
+from campaigns.shortgames.rules.cherkassy import data as cp_data
+from campaigns.shortgames.rules.cherkassy import grids
 from campaigns.shortgames.units import UnitData, UnitDataError, check
 from campaigns.state import StaleEdit, StateError, save_versioned
 
@@ -257,7 +260,11 @@ def places_of(module: str, game: dict[str, Any]) -> list[dict[str, Any]]:
                 if isinstance(test, dict) and test.get("hex"):
                     hexes.setdefault(
                         str(test["hex"]),
-                        {"id": f"hex-{test['hex']}", "hex": str(test["hex"]), "name": None},
+                        {
+                            "id": f"hex-{test['hex']}",
+                            "hex": str(test["hex"]),
+                            "name": cp_data.PLACE_NAMES.get(str(test["hex"])),
+                        },
                     )
     return list(hexes.values())
 
@@ -315,15 +322,39 @@ def referee_slots(campaign: Campaign) -> list[dict[str, Any]]:
 
 
 def referee_tables(campaign: Campaign) -> dict[str, Any]:
-    """Slot id → the data the referee entered, or the module's own data, or None."""
+    """Slot id → the data the rules read: a grid the referee entered, read into the rules' data
+    (None while it cannot be used: a roll is never made on half a table), another slot's data as
+    entered, or the module's own data, or None."""
     entered = dict(RefereeTable.objects.filter(campaign=campaign).values_list("slot", "data"))
-    return {
-        slot["id"]: entered.get(slot["id"], slot.get("data")) for slot in referee_slots(campaign)
-    }
+    data = game_data(campaign)
+    tables = {}
+    for slot in referee_slots(campaign):
+        value = entered.get(slot["id"], slot.get("data"))
+        if slot["id"] in grids.GRID_SLOTS and value is not None:
+            grid = grids.from_legacy(slot["id"], value)
+            value = grids.usable(slot["id"], grid, data) if grid is not None else None
+        tables[slot["id"]] = value
+    return tables
 
 
-def check_slot_data(slot: dict[str, Any], data: Any) -> None:
-    """A dice-table slot must be a table in the contract's format covering every roll."""
+def check_slot_data(slot: dict[str, Any], data: Any, game: dict[str, Any] | None = None) -> Any:
+    """The data to store for a slot, or StateError naming why the app could not use it. A grid
+    slot takes a grid (an earlier JSON table is read into one) and refuses it with its first
+    problems, each naming its cell; a dice-table slot a table in the contract's format covering
+    every roll."""
+    if slot["id"] in grids.GRID_SLOTS and game is not None:
+        grid = grids.from_legacy(slot["id"], data)
+        if grid is None:
+            raise StateError(_("This is not a table of rows and columns."))
+        found = grids.problems(slot["id"], grid, game)
+        if found:
+            language = get_language() or "en"
+            shown = " ".join(p.text.in_language(language) for p in found[:5])
+            more = len(found) - 5
+            if more > 0:
+                shown += " " + _("(and %(count)s more)") % {"count": more}
+            raise StateError(shown)
+        return grid.data()
     if slot.get("kind") == "dice_table":
         try:
             table = parse_table(data, slot["id"])
@@ -336,6 +367,7 @@ def check_slot_data(slot: dict[str, Any], data: Any) -> None:
             )
     elif not isinstance(data, dict | list) or not data:
         raise StateError(_("Enter the table as a JSON object or list."))
+    return data
 
 
 @transaction.atomic
@@ -345,7 +377,7 @@ def save_referee_table(
     slot = next((s for s in referee_slots(campaign) if s["id"] == slot_id), None)
     if slot is None:
         raise StateError(_("This game has no such table to fill in."))
-    check_slot_data(slot, data)
+    data = check_slot_data(slot, data, game_data(campaign))
     row = (
         RefereeTable.objects.select_for_update(of=("self",))
         .filter(campaign=campaign, slot=slot_id)
@@ -372,6 +404,32 @@ def save_referee_table(
         referee_only=True,
     )
     return row
+
+
+@transaction.atomic
+def import_referee_tables(
+    campaign: Campaign, *, by: AbstractBaseUser, tables: Sequence[tuple[str, grids.Grid]]
+) -> int:
+    """Every table of a tables file saved over this game's, all or none: the first table the
+    app could not use refuses the file, naming the table and its cells."""
+    names = {slot["id"]: slot.get("name") or {} for slot in referee_slots(campaign)}
+    versions = dict(RefereeTable.objects.filter(campaign=campaign).values_list("slot", "version"))
+    for slot_id, grid in tables:
+        try:
+            save_referee_table(
+                campaign,
+                by=by,
+                slot_id=slot_id,
+                data=grid.data(),
+                version=versions.get(slot_id, 0),
+            )
+        except StateError as error:
+            name = names.get(slot_id, {})
+            label = (name.get("ja") if (get_language() or "en").startswith("ja") else None) or (
+                name.get("en") or slot_id
+            )
+            raise StateError(f"{label}: {error}") from None
+    return len(tables)
 
 
 # --- Cherkassy Pocket: the ring and the VP ------------------------------------------------------

@@ -24,6 +24,8 @@ from campaigns.models import (
 )
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.cherkassy import grids
+from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
 from campaigns.state import StateError
 from campaigns.transfer.format import ImportRefused
 from campaigns.transfer.sections import register_section
@@ -58,7 +60,7 @@ UNIT_FIELDS = (
     "reconstituted",
     "notes",
 )
-MARK_FIELDS = ("index", "side", "step", "status", "reason", "note")
+MARK_FIELDS = ("index", "side", "step", "status", "reason", "note", "order")
 POINT_FIELDS = ("side", "index", "kind", "action", "amount", "note")
 CONTROL_FIELDS = ("key", "controller", "cut_off", "index")
 
@@ -152,6 +154,10 @@ def check_section(checker: Checker, section: Any) -> dict | None:
             raise checker.error("turn_marks", n, "step", _("is not a step of this game."))
         if values["status"] not in TurnMark.Status.values:
             raise checker.error("turn_marks", n, "status", _("must be done or skipped."))
+        if values["order"] not in ("", *cp_sequence.ORDERS):
+            raise checker.error(
+                "turn_marks", n, "order", _("must be move_first, combat_first or empty.")
+            )
         key = (values["index"], values["side"], values["step"])
         if key in seen:
             raise checker.error("turn_marks", n, "step", _("is marked twice."))
@@ -191,11 +197,15 @@ def check_section(checker: Checker, section: Any) -> dict | None:
         slot = slots.get(row.get("slot"))
         if slot is None or any(t["slot"] == slot["id"] for t in tables):
             raise checker.error("referee_tables", n, "slot", _("is not a table of this game."))
-        try:
-            short_games.check_slot_data(slot, row.get("data"))
-        except StateError as error:
-            raise checker.error("referee_tables", n, "data", str(error)) from None
-        tables.append({"slot": slot["id"], "data": row["data"]})
+        grid = grids.from_legacy(slot["id"], row.get("data"))
+        if grid is None:
+            try:
+                short_games.check_slot_data(slot, row.get("data"))
+            except StateError as error:
+                raise checker.error("referee_tables", n, "data", str(error)) from None
+        # A table saved before the grids is kept as a grid when it reads as one (its problems
+        # are shown on the Referee tables page), else as it was.
+        tables.append({"slot": slot["id"], "data": grid.data() if grid else row["data"]})
     parsed.update(
         {
             "units": units,

@@ -16,10 +16,14 @@ from campaigns.models import (
     CampaignEvent,
     DiceRoll,
     PointEntry,
+    PointKind,
     TurnMark,
 )
 from campaigns.records import services as records
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.cherkassy import air as cp_air
+from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
+from campaigns.shortgames.turn_points import balance
 from campaigns.shortgames.turn_steps import (
     TurnError,
     current_day,
@@ -45,7 +49,10 @@ def mark(
     skipped: bool = False,
     reason: str = "",
     note: str = "",
+    order: str = "",
 ) -> TurnMark:
+    """``order``: Cherkassy Pocket's declared order of movement and combat (5.4), given as the
+    side marks an activation segment's air power step done; ignored on every other step."""
     campaign = locked_campaign(campaign, index)
     if side not in campaign.game.side_keys:
         raise TurnError(_("That is not a side of this game."))
@@ -70,6 +77,17 @@ def mark(
         )
     if skipped and not reason.strip():
         raise TurnError(_("Say why the step is skipped."))
+    needs_order = (
+        campaign.module == "cherkassy_pocket"
+        and not skipped
+        and cp_sequence.order_needed(step_id, side, steps)
+    )
+    if not needs_order:
+        order = ""
+    elif order not in cp_sequence.ORDERS:
+        raise TurnError(
+            _("Declare whether movement or combat comes first in this activation segment (5.4).")
+        )
     # Defiant Russia's steps depend on the weather; Cherkassy Pocket's weather only changes
     # movement costs, and the players may read it off the printed track themselves.
     if (
@@ -87,8 +105,13 @@ def mark(
         status=TurnMark.Status.SKIPPED if skipped else TurnMark.Status.DONE,
         reason=reason.strip(),
         note=note.strip(),
+        order=order,
         by=by,
     )
+    changes: list[history.Change] = [(turn_mark, None, history.snapshot(turn_mark))]
+    credit = _fixed_air_credit(campaign, step_id, side, index, by) if not skipped else None
+    if credit is not None:
+        changes.append((credit, None, history.snapshot(credit)))
     if is_weather_step(step) and weather and recorded_weather(campaign, day) is None:
         # The weather the rules fixed is written on the turn record when its step is done (over
         # calendar text that is no weather of the game, which counts as not recorded).
@@ -98,15 +121,67 @@ def mark(
         by,
         "turn.step_marked",
         visibility=PUBLIC,
-        changes=[(turn_mark, None, history.snapshot(turn_mark))],
+        changes=changes,
         step=step_id,
         rule=step.rule,
         side=side,
         status=turn_mark.status,
         reason=turn_mark.reason,
         index=index,
+        order=order,
+        air_credit=credit.pk if credit is not None else None,
+        air_points=credit.amount if credit is not None else 0,
     )
     return turn_mark
+
+
+def _fixed_air_credit(
+    campaign: Campaign, step_id: str, side: str, index: int, by: AbstractBaseUser
+) -> PointEntry | None:
+    """Cherkassy Pocket's air points the rules fix (11.16 B: Soviet 3 per segment on turn 0, 6
+    on turn 1; the German 3 on scenario 2/3's first turn), credited to ``side`` as it marks its
+    air power step done, in the same action (taken back with the mark)."""
+    if campaign.module != "cherkassy_pocket" or not step_id.endswith(".air_power"):
+        return None
+    segment = int(step_id[1]) if step_id[:1] == "s" and step_id[1:2].isdigit() else 1
+    points = cp_air.fixed_credit(
+        short_games.turn_number(campaign), segment, side, campaign.campaign_game
+    )
+    if not points:
+        return None
+    return PointEntry.objects.create(
+        campaign=campaign,
+        side=side,
+        index=index,
+        kind=PointKind.AIR,
+        action=PointEntry.Action.RECEIVED,
+        amount=points,
+        note=f"11.16 · {step_id}",
+        created_by=by,
+    )
+
+
+def _air_credit_of(campaign: Campaign, index: int, side: str, step_id: str) -> PointEntry | None:
+    event = (
+        CampaignEvent.objects.filter(
+            campaign=campaign,
+            action="turn.step_marked",
+            undone_at__isnull=True,
+            data__step=step_id,
+            data__side=side,
+            data__index=index,
+        )
+        .order_by("-id")
+        .first()
+    )
+    credit = (event.data or {}).get("air_credit") if event is not None else None
+    if not credit:
+        return None
+    return (
+        PointEntry.objects.select_for_update(of=("self",))
+        .filter(campaign=campaign, pk=credit)
+        .first()
+    )
 
 
 @transaction.atomic
@@ -123,13 +198,24 @@ def unmark(
     if any(order.index(m.step) > order.index(step_id) for m in marks if m.step in order):
         raise TurnError(_("A later step is already marked; take that back first."))
     before = history.snapshot(target)
+    changes: list[history.Change] = [(target, before, None)]
+    credit = _air_credit_of(campaign, index, side, step_id)
+    if credit is not None:
+        # The fixed air points go with the mark, never leaving the side's balance below 0.
+        left = balance(campaign, side, index, PointKind.AIR)
+        if left - credit.amount < 0:
+            raise TurnError(
+                _("The air points credited with this step are spent; take those back first.")
+            )
+        changes.append((credit, history.snapshot(credit), None))
+        credit.delete()
     target.delete()
     history.record_change(
         campaign,
         by,
         "turn.step_unmarked",
         visibility=PUBLIC,
-        changes=[(target, before, None)],
+        changes=changes,
         step=step_id,
         side=side,
         index=index,

@@ -28,5 +28,7 @@ urlpatterns = [
     path("victory/pocket/", victory.pocket, name="pocket"),
     path("victory/condition/", victory.condition, name="condition"),
     path("tables/", tables.tables, name="tables"),
+    path("tables/file.json", tables.tables_file, name="tables_file"),
+    path("tables/upload/", tables.tables_upload, name="tables_upload"),
     path("combat/", combat.combat, name="combat"),
 ]

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
-from campaigns.shortgames import cp_victory
+from campaigns.shortgames import cp_segments, cp_victory
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.common import weather_key
 from campaigns.shortgames.units import type_label
@@ -88,6 +88,9 @@ def status(campaign: Campaign, side: str) -> Sheet:
         formed = game is not None and game.pocket_formed_index is not None
         facts.append(Fact(_("Pocket"), _("closed") if formed else _("not closed")))
         facts.append(Fact(_("Soviet VP"), str(cp_victory.cp_victory(campaign, game).vp)))
+        names = {key: side_name(campaign, key) for key in campaign.game.side_keys}
+        orders = cp_segments.orders_text(cp_segments.segment_orders(campaign, index), names)
+        facts.append(Fact(_("Declared order (5.4)"), orders or "—"))
     belongs = _("Nationality") if campaign.module == "defiant_russia" else _("Formation")
     on_map = [u for u in units if u.state != UnitState.AWAITING]
     roster = Table(
@@ -108,7 +111,9 @@ def status(campaign: Campaign, side: str) -> Sheet:
                 cells=(
                     unit.name,
                     type_label(unit.unit_type),
-                    unit.nationality if campaign.module == "defiant_russia" else unit.formation,
+                    type_label(unit.nationality)
+                    if campaign.module == "defiant_russia"
+                    else unit.formation,
                     unit.full,
                     unit.reduced if unit.steps == 2 else "—",
                     str(_STATES.get(unit.state, unit.state)),

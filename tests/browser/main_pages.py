@@ -31,6 +31,7 @@ NOT_PAGES = {
     "report:pdf",
     "campaigns:export",
     "shortgames:units_file",
+    "shortgames:tables_file",
     "campaigns:live",
 }
 # SaP-only pages: the world's campaign (RB CG I) answers 404 to them, so the demo's SaP campaign

@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CampaignDay, DiceRoll, GameUnit, ShortGame
+from campaigns.shortgames import cp_segments, turn_rolls, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turn_rolls, turn_steps
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
+from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
 from campaigns.shortgames.rules.defiant_russia import limits as dr_limits
 
 # Cherkassy's tank breakdown table is rolled for one of these Soviet units.
@@ -39,6 +40,7 @@ class StepRow:
     rolls: list[DiceRoll]
     tables: list[dict[str, Any]]
     tank_units: list[GameUnit] = field(default_factory=list)
+    order_sides: list[str] = field(default_factory=list)  # CP 5.4: who declares its order here
 
 
 @dataclass
@@ -61,6 +63,8 @@ class TurnPage:
     turn_number: int
     side_names: dict[str, str]
     table_names: dict[str, str]  # a dice table's id → its name in the reader's language
+    order_names: dict[str, str] = field(default_factory=dict)  # CP 5.4's orders in words
+    segment_orders: list[Any] = field(default_factory=list)  # CP: the orders declared this turn
 
 
 def weather_names(campaign: Campaign) -> dict[str, str]:
@@ -167,6 +171,7 @@ def turn_page(viewer: Viewer) -> TurnPage:
     tank_units = _tank_units(campaign)
     editable = [side for side in campaign.game.side_keys if viewer.can_act_for_side(side)]
     rows = []
+    is_cp = campaign.module == "cherkassy_pocket"
     for step in steps:
         needed = step.sides_to_mark or campaign.game.side_keys
         current = step.status == "current"
@@ -190,6 +195,11 @@ def turn_page(viewer: Viewer) -> TurnPage:
                 tank_units=tank_units
                 if any(t["id"] == "cp.tank-breakdown" for t in tables)
                 else [],
+                order_sides=[
+                    side
+                    for side in needed
+                    if is_cp and current and cp_sequence.order_needed(step.id, side, steps)
+                ],
             )
         )
     weathers = weather_names(campaign)
@@ -214,4 +224,10 @@ def turn_page(viewer: Viewer) -> TurnPage:
         turn_number=short_games.turn_number(campaign),
         side_names=side_names(campaign),
         table_names=table_names(campaign),
+        order_names={
+            key: words.in_language(get_language()) for key, words in cp_sequence.ORDERS.items()
+        },
+        segment_orders=cp_segments.segment_orders(campaign, campaign.period_index, marks)
+        if is_cp
+        else [],
     )

@@ -43,12 +43,14 @@ class VictoryPage:
 
 
 def _places(campaign: Campaign, control: dict[str, ControlPoint]) -> list[dict[str, Any]]:
+    sides = {side.key: side.name.in_language(get_language()) for side in campaign.sides}
     return [
         {
             "id": place["id"],
             "name": localized(place.get("name"), get_language()) or place.get("hex") or place["id"],
             "hex": place.get("hex") or "",
             "point": control.get(place["id"]),
+            "held_by": sides.get(getattr(control.get(place["id"]), "controller", ""), ""),
         }
         for place in short_games.places(campaign)
     ]

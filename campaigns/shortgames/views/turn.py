@@ -99,6 +99,7 @@ def mark(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
                 skipped=data["action"] == "skip",
                 reason=data["reason"],
                 note=data["note"],
+                order=data["order"],
             )
         except turn_steps.TurnError as error:
             messages.error(request, str(error))

@@ -306,6 +306,7 @@ def _walk_short_turn(campaign: Campaign, users: dict, *, upto: str | None = None
                 side=side,
                 step_id=step.id,
                 by=users[SHORT_PLAYERS[side]],
+                order="move_first",  # Cherkassy 5.4: read on the air power steps only
             )
 
 

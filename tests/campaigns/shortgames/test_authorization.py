@@ -154,15 +154,18 @@ def test_a_table_for_no_slot_of_the_game_is_refused_by_name(cp_started, client_a
 
 def test_a_slots_own_errors_are_shown_at_its_table(cp_started, client_as):
     url = reverse("shortgames:tables", args=[cp_started.pk])
-    response = client_as("referee").post(url, {"slot": "cp.crt", "data": ""})
+    columns = ["1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"]
+    form = {"slot": "cp.crt", "action": "save", "column": columns, "label": list("123456")}
+    cells = {f"cell-{i}-{j}": "1/1" for i in range(6) for j in range(10)}
+    response = client_as("referee").post(url, {**form, **cells, "cell-2-2": "X"})
     assert response.status_code == 400
     html = response.content.decode()
-    section = html[html.index('<section id="cp.crt">') :]
+    section = html[html.index('<section id="cp.crt"') :]
     section = section[: section.index("</section>")]
-    assert '<ul class="errorlist"><li>This field is required.</li></ul>' in section
-    response = client_as("referee").post(url, {"slot": "cp.crt", "data": "[1,"})
-    assert "Not JSON:" in response.content.decode()
-    assert "[1," in response.content.decode()
+    assert "Row 3, column 1:2: &#x27;X&#x27; is not a result" in section
+    assert section.count("is not a result") == 1
+    assert not RefereeTable.objects.filter(campaign=cp_started).exists()
+    assert 'value="X"' in section  # the grid typed is shown again
 
 
 @pytest.mark.parametrize("persona", ["german", "soviet", "observer"])

@@ -19,7 +19,13 @@ CRT = {
     column: {str(face): {"attacker_steps": 0, "defender_steps": face % 3} for face in range(1, 7)}
     for column in ("1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1")
 }
-TEC = {"woods": {"column_shift": -1}, "clear": {"column_shift": 0}, "road": {"note": "none"}}
+CRT["2:1"]["4"] = {"attacker_steps": 1, "defender_steps": 1}  # 11.9's printed example
+# Entered before the grids, as JSON: read into a grid ("road" has no combat effect, "—").
+TEC = {
+    "woods": {"column_shift": -1},
+    "clear": {"column_shift": 0},
+    "road": {"column_shift": 0, "note": "none"},
+}
 
 
 def units(cp_started, people):
@@ -68,7 +74,7 @@ def test_the_terrain_shifts_come_from_the_referees_tec(cp_started, people):
     assert cp_combat.terrain_shifts(short_games.referee_tables(cp_started), data) == {}
     enter(cp_started, people, "cp.tec", TEC)
     referee = short_games.referee_tables(cp_started)
-    assert cp_combat.terrain_shifts(referee, data) == {"woods": -1, "clear": 0}
+    assert cp_combat.terrain_shifts(referee, data) == {"woods": -1, "clear": 0, "road": 0}
     rows = [{"id": "hill", "column_shift": -2}, {"terrain": "town", "column_shift": True}]
     assert cp_combat.terrain_shifts({"cp.tec": rows}, data) == {"hill": -2}
 
@@ -157,7 +163,7 @@ def test_the_attacker_or_referee_rolls(cp_started, people, client_as, persona, o
     assert response.status_code == status
     if status == 200:
         assert (
-            'id="crt-result">Attacker loses 0, defender loses 1 (steps)'
+            'id="crt-result">Attacker loses 1, defender loses 1 (steps)'
             in response.content.decode()
         )
     assert DiceRoll.objects.count() == (1 if status == 200 else 0)

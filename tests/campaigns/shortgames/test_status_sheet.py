@@ -111,3 +111,21 @@ def test_cp_sheet_shows_the_pocket_and_vp(cp_started, people):
     facts = dict((f.label, f.value) for f in sheet.facts)
     assert facts["Pocket"] == "not closed"
     assert facts["Soviet VP"] == "0"
+
+
+@pytest.mark.parametrize(
+    ("language", "nationality", "type_", "place"),
+    [("en", "Soviet", "Infantry army", "Korsun airfield"), ("ja", "ソ連", None, "コルスン飛行場")],
+)
+def test_keys_render_as_names_on_the_sheet(
+    with_units, cp_started, people, language, nationality, type_, place
+):
+    sheet = build_sheet(viewer_for(people["observer"], with_units.pk), "soviet", "status", language)
+    (army,) = sheet.tables[0].rows
+    assert army.cells[2] != "soviet" and nationality in army.cells[2]
+    assert army.cells[1] != "infantry_army" and (type_ is None or army.cells[1] == type_)
+    cp_sheet = build_sheet(
+        viewer_for(people["observer"], cp_started.pk), "german", "status", language
+    )
+    places = cp_sheet.tables[2]
+    assert [row.cells[:2] for row in places.rows] == [(place, "3809")]

@@ -93,7 +93,16 @@ def test_a_cp_game_with_a_referee_table_round_trips(cp_started, people):
     )
     first, imported, second = round_trip(cp_started, people["referee"], people["outsider"])
     assert comparable(second) == comparable(first)
-    assert RefereeTable.objects.get(campaign=imported).data == table
+    # Entered before the grids, as JSON: kept as the grid it reads as, and still rolled on.
+    assert RefereeTable.objects.get(campaign=imported).data == {
+        "format": "grid",
+        "columns": ["Weather"],
+        "rows": [{"label": "1-6", "cells": ["snow"]}],
+    }
+    weather = short_games.referee_tables(imported)["cp.weather-table"]
+    assert weather["rows"] == [
+        {"min": 1, "max": 6, "result": {"weather": "snow", "en": "snow", "ja": "降雪"}}
+    ]
 
 
 def refused(data, match):
@@ -214,3 +223,36 @@ def test_a_roll_of_a_step_the_game_does_not_have_is_refused(rolled_dr, people):
     data = copy.deepcopy(export_as(rolled_dr, people["referee"]))
     data["dice_rolls"][0]["sequence_step"] = "no-such-step"
     refused(data, "dice_rolls, entry 1, “sequence_step”: is not a step of this game.")
+
+
+def test_a_cp_game_with_declared_orders_and_grids_round_trips(cp_started, people):
+    from tests.campaigns.shortgames.test_turns import mark_all
+
+    mark_all(cp_started, people, upto="s1.air_power")
+    turn_marks.mark(
+        cp_started,
+        index=0,
+        side="soviet",
+        step_id="s1.air_power",
+        by=people["soviet"],
+        order="combat_first",
+    )
+    grid = {
+        "format": "grid",
+        "columns": ["Combat", "Movement (mud)"],
+        "rows": [{"label": "Woods", "cells": ["L1", "2"]}],
+    }
+    short_games.save_referee_table(
+        cp_started, by=people["referee"], slot_id="cp.tec", data=grid, version=0
+    )
+    first, imported, second = round_trip(cp_started, people["soviet"], people["outsider"])
+    assert comparable(second) == comparable(first)
+    mark = TurnMark.objects.get(campaign=imported, step="s1.air_power")
+    assert mark.order == "combat_first"
+    assert RefereeTable.objects.get(campaign=imported).data == grid
+    credited = PointEntry.objects.get(campaign=imported, side="soviet")
+    assert credited.amount == 3
+    bad = copy.deepcopy(first)
+    row = next(m for m in bad["short_game"]["turn_marks"] if m["step"] == "s1.air_power")
+    row["order"] = "sideways"
+    refused(bad, "order")

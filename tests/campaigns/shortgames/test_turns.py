@@ -36,6 +36,7 @@ def mark_all(campaign, people, upto=None):
                 side=side,
                 step_id=step.id,
                 by=people[persona[side]],
+                order="move_first",  # Cherkassy 5.4: read on the air power steps only
             )
 
 

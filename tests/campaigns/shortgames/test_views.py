@@ -533,3 +533,25 @@ def test_a_rolled_weather_reads_as_words_not_data():
         assert result_text(result) == "晴天"
     assert result_text({"level_change": -1, "text": {"en": "drops", "ja": "低下"}}) == "drops"
     assert result_text(3) == 3
+
+
+@pytest.mark.parametrize(
+    ("language", "place", "side"),
+    [("en", "Korsun airfield", "Soviet"), ("ja", "コルスン飛行場", "ソ連")],
+)
+def test_the_victory_page_names_the_korsun_airfield_and_who_holds_it(
+    cp_started, client_as, language, place, side
+):
+    client_as("soviet").post(
+        reverse("shortgames:control", args=[cp_started.pk]),
+        {"key": "hex-3809", "controller": "soviet", "version": 0},
+    )
+    client = client_as("observer")
+    client.cookies["django_language"] = language
+    html = client.get(
+        reverse("shortgames:victory", args=[cp_started.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    row = html[html.index('id="place-hex-3809"') :]
+    row = row[: row.index("</tr>")]
+    assert f"<td>{place}</td><td>3809</td>" in row
+    assert side in row and ">soviet<" not in row

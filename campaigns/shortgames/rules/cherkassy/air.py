@@ -21,8 +21,12 @@ class AirPoints:
     maximum: int | None
     rule: str
     reason: LocalizedText
+    skipped: bool = False  # no points at all this segment (the side's segment is over)
 
 
+# The first turn of the scenarios that start mid-turn (seed 002: scenario 2 on turn 7,
+# scenario 3 on turn 16, at the German operations of activation segment 1).
+FIRST_TURNS = {"scenario-2": 7, "scenario-3": 16}
 AIR_TABLES = {"german": "cp.air-points-german", "soviet": "cp.air-points-soviet"}
 
 
@@ -34,7 +38,25 @@ def air_points(
     game: Mapping[str, Any] | None = None,
 ) -> AirPoints:
     """Per side per activation segment: a roll (German at most 5), or fixed: Soviet 3 on turn
-    0 and 6 on turn 1; German 3 on the first turn of scenarios 2 and 3."""
+    0 and 6 on turn 1; German 3 on the first turn of scenarios 2 and 3. Scenarios 2 and 3
+    start at the German operations of activation segment 1 (the Soviet operations of that
+    segment count as done): no Soviet air points then."""
+    first_turn = FIRST_TURNS.get(campaign_game)
+    if side == "soviet" and turn == first_turn and segment == 1:
+        return AirPoints(
+            side,
+            None,
+            None,
+            None,
+            campaign_game.replace("scenario-", "Scenario "),
+            text(
+                "No Soviet air points: the scenario starts at the German operations segment of "
+                "activation segment 1 (the Soviet operations of that segment count as done).",
+                "ソ連軍の航空支援はありません：シナリオは第1活性化セグメントのドイツ軍作戦セグメントから"
+                "始まります（ソ連軍の作戦セグメントは終了したものと見なします）。",
+            ),
+            skipped=True,
+        )
     if side == "soviet":
         fixed = {0: 3, 1: 6}.get(turn)
         if fixed is not None:
@@ -46,8 +68,9 @@ def air_points(
                 "11.16",
                 text(
                     f"No roll: the Soviet player gets {fixed} air points per segment on turn "
-                    f"{turn}.",
-                    f"ダイスは振りません：第{turn}ターンのソ連軍はセグメントごとに{fixed}ポイント。",
+                    f"{turn} (credited when the Soviet player marks this step done).",
+                    f"ダイスは振りません：第{turn}ターンのソ連軍はセグメントごとに{fixed}ポイント"
+                    "（ソ連軍がこのステップを完了にすると加算されます）。",
                 ),
             )
         return AirPoints(
@@ -61,7 +84,6 @@ def air_points(
                 "ソ連軍はダイスを振り、出目がポイント。",
             ),
         )
-    first_turn = {"scenario-2": 7, "scenario-3": 16}.get(campaign_game)
     if turn == first_turn:
         return AirPoints(
             side,
@@ -82,6 +104,13 @@ def air_points(
             "ドイツ軍はダイスを振り、出目がポイント（最大5、6の目は5）。",
         ),
     )
+
+
+def fixed_credit(turn: int, segment: int, side: str, campaign_game: str) -> int | None:
+    """The points the app credits ``side`` in the air power phase of ``segment`` without a
+    roll (11.16 B, scenarios 2/3's first turn), or None (rolled, or none at all)."""
+    answer = air_points(turn, segment, side, campaign_game)
+    return None if answer.skipped else answer.fixed
 
 
 def air_points_from_roll(side: str, face: int) -> int:

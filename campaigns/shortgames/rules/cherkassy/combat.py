@@ -83,6 +83,26 @@ def terrain_shifts(referee_tables: Mapping[str, Any], game: Mapping[str, Any]) -
     return shifts
 
 
+def terrain_halves(referee_tables: Mapping[str, Any], game: Mapping[str, Any]) -> set[str]:
+    """11.12: the terrains of the referee's TEC that halve the attack (a "½" in its combat
+    column; 11.14: summed, then halved, rounding up)."""
+    return {t for t, row in _tec_rows(referee_tables, game).items() if row.get("halves") is True}
+
+
+def halved(attack: int) -> int:
+    """11.14: the attackers' total halved, rounding up (7 → 4)."""
+    return math.ceil(attack / 2)
+
+
+def crt_answers(column: str, referee_tables: Mapping[str, Any], game: Mapping[str, Any]) -> bool:
+    """Whether the referee's CRT answers every roll of ``column`` (checked before rolling, so
+    that a die is never spent on a table that cannot answer it)."""
+    crt = slot_data(referee_tables, game, "cp.crt")
+    if not isinstance(crt, Mapping) or not isinstance(crt.get(column), Mapping):
+        return False
+    return all(isinstance(crt[column].get(str(face)), Mapping) for face in range(1, 7))
+
+
 def crt_entered(referee_tables: Mapping[str, Any], game: Mapping[str, Any]) -> bool:
     """Whether the referee entered a CRT (the one printed example cell is not a CRT)."""
     return slot_data(referee_tables, game, "cp.crt") is not None

@@ -25,6 +25,11 @@ BOXES = {
 }
 
 
+# The victory hexes the rules name (7.9, scenario victory conditions: "the Korsun airfield
+# (3809)"), so that pages and sheets name the place rather than print its hex.
+PLACE_NAMES = {"3809": {"en": "Korsun airfield", "ja": "コルスン飛行場"}}
+
+
 @dataclass(frozen=True)
 class CpState:
     """What the turn sequence depends on beyond the turn and scenario."""
@@ -75,6 +80,8 @@ def fixed_text(values: Mapping[str, Any]) -> LocalizedText:
         )
     points = values.get("german")
     return text(
-        f"No German roll: the scenario gives {points} air points per activation segment.",
-        f"ドイツ軍はダイスを振りません：シナリオにより各活性化セグメント{points}ポイント。",
+        f"No German roll: the scenario gives {points} air points per activation segment "
+        "(credited when the German player marks the air power step done).",
+        f"ドイツ軍はダイスを振りません：シナリオにより各活性化セグメント{points}ポイント"
+        "（ドイツ軍が空軍力ステップを完了にすると加算されます）。",
     )

@@ -3,7 +3,7 @@ take place, which the scenario restricts or fixes, and which of a step's tables 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from campaigns.games.registry import LocalizedText
@@ -11,6 +11,25 @@ from campaigns.shortgames.rules.cherkassy.air import air_points
 from campaigns.shortgames.rules.cherkassy.data import CpState, check_turn, fixed_text
 from campaigns.shortgames.rules.cherkassy.reinforcements import pz24_arrival
 from campaigns.shortgames.rules.common import StepState, TableUse, text
+
+# 5.4: at the start of each activation segment a player declares which of movement and combat
+# comes first for that segment, and is bound by it.
+ORDERS = {
+    "move_first": text("movement first, then combat", "移動が先、戦闘が後"),
+    "combat_first": text("combat first, then movement", "戦闘が先、移動が後"),
+}
+
+
+def order_needed(step_id: str, side: str, steps: Iterable[Any]) -> bool:
+    """5.4: ``side`` declares its order as it marks the activation segment's air power step
+    (the segment's first phase) — unless none of its operations of that segment take place
+    (scenarios 2 and 3 start after the Soviet operations of segment 1)."""
+    segment, _, name = step_id.partition(".")
+    if name != "air_power":
+        return False
+    return any(
+        step.id.startswith(f"{segment}.{side}_operations") and step.applies for step in steps
+    )
 
 
 def _special_rules_text(
@@ -106,7 +125,8 @@ def _table_use(
         return TableUse(table_id, False, rule, None, roller)
     if table_id in ("cp.air-points-german", "cp.air-points-soviet"):
         answer = air_points(turn, step.get("segment") or 1, roller, campaign_game)
-        return TableUse(table_id, answer.fixed is None, answer.rule, answer.reason, roller)
+        applies = answer.fixed is None and not answer.skipped
+        return TableUse(table_id, applies, answer.rule, answer.reason, roller)
     if table_id == "cp.pz24-arrival":
         use = pz24_arrival(turn, step.get("segment") or 1, state)
         return TableUse(table_id, use.applies, use.rule, use.reason, roller)

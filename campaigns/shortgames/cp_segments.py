@@ -1,0 +1,47 @@
+"""Cherkassy Pocket's record of each activation segment: the order of movement and combat each
+side declared (5.4, kept on its air power step's mark), for the turn page and the status
+sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaigns.models import Campaign, TurnMark
+from campaigns.shortgames.rules.cherkassy.turn_sequence import ORDERS
+
+
+@dataclass(frozen=True)
+class SegmentOrder:
+    segment: int
+    side: str
+    order: str  # "move_first" | "combat_first"
+
+    def words(self) -> str:
+        return ORDERS[self.order].in_language(get_language())
+
+
+def segment_orders(campaign: Campaign, index: int, marks: Iterable[TurnMark] | None = None):
+    """The orders declared on turn ``index``, by segment then side (``marks``: the turn's
+    marks when the caller has them already, so the page asks nothing more)."""
+    if marks is None:
+        marks = TurnMark.objects.filter(campaign=campaign, index=index).exclude(order="")
+    found = [
+        SegmentOrder(int(mark.step[1]), mark.side, mark.order)
+        for mark in marks
+        if mark.index == index and mark.order in ORDERS and mark.step[1:2].isdigit()
+    ]
+    return sorted(found, key=lambda o: (o.segment, o.side))
+
+
+def orders_text(orders: Iterable[SegmentOrder], side_names: dict[str, str]) -> str:
+    """ "Segment 1: German movement first, then combat; …" in the reader's language."""
+    parts = [
+        _("Segment %(n)s: %(side)s %(order)s")
+        % {"n": o.segment, "side": side_names.get(o.side, o.side), "order": o.words()}
+        for o in orders
+    ]
+    return "; ".join(parts)
