@@ -143,15 +143,15 @@ class LedgerEntry(models.Model):
         ordering = ["campaign", "side", "ledger", "index", "id"]
         indexes = [models.Index(fields=["campaign", "side", "ledger", "index"])]
 
+    def __str__(self) -> str:
+        return f"{self.side} {self.ledger} day {self.index}: {self.kind} {self.amount:+d}"
+
     @property
     def note_text(self) -> str:
         """The note in the reader's language (``note_words``), or as typed."""
         from campaigns.said import in_language
 
         return in_language(self.note_words, self.note, get_language())
-
-    def __str__(self) -> str:
-        return f"{self.side} {self.ledger} day {self.index}: {self.kind} {self.amount:+d}"
 
 
 class CvpPhase(models.TextChoices):

@@ -202,9 +202,7 @@ class FileChecker(LogChecks):
                     "ledger", n, "amount", _("a gain must be more than 0, a cost less than 0.")
                 )
             if not _is_words(values["note_words"]):
-                raise self.error(
-                    "ledger", n, "note_words", _("must be texts by language code.")
-                )
+                raise self.error("ledger", n, "note_words", _("must be texts by language code."))
             if values["locations"] is not None and (
                 values["kind"] != LedgerKind.RECON or values["locations"] > 99
             ):
