@@ -299,10 +299,12 @@ def step_situation(
     sees_side = viewer.can_see_side(side)
     module = campaign.module
     # The side's facts, read once for the tables' DRMs, their roll limits and what is missing.
+    # (What the strictness rules read beyond the DRMs' facts only where the step has rules.)
     known = strict = None
     if may_roll and (step.mandatory_rolls or automatic.rollable_tables(campaign, step)):
         known = facts.for_side(campaign, reph, side)
-        strict = strictness.facts_for(campaign, reph, side, base=known)
+        if step.mandatory_rolls or step.roll_limits:
+            strict = strictness.facts_for(campaign, reph, side, base=known)
     missing = strictness.missing(campaign, reph, side, step, known=strict) if may_roll else []
     required = [r.text for r in missing]
     pending_rgs = sum(
