@@ -184,6 +184,10 @@ class CampaignEvent(models.Model):
             models.Index(fields=["campaign", "visibility", "-created_at"]),
             models.Index(fields=["campaign", "step_reph"]),
             models.Index(fields=["campaign", "step_roll"]),
+            # A roll's events (who rolled an imported roll, on the dice log's page; issue 18).
+            models.Index(fields=["campaign", "target_type", "target_id"], name="event_target"),
+            # The history's pages, newest first, whichever scopes the viewer sees (issue 18).
+            models.Index(fields=["campaign", "-created_at", "-id"], name="event_newest"),
         ]
 
     def __str__(self) -> str:

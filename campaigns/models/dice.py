@@ -51,6 +51,13 @@ class DiceRoll(models.Model):
         ordering = ["-rolled_at", "-id"]
         indexes = [
             models.Index(fields=["campaign", "visibility", "-rolled_at"]),
+            # The log's pages, newest first, whichever scopes the viewer sees (issue 18).
+            models.Index(fields=["campaign", "-rolled_at", "-id"], name="dice_log_newest"),
+            # The statistics and the step filter read only this index (issue 18).
+            models.Index(
+                fields=["campaign", "visibility", "side", "kind", "original", "voided_at", "step"],
+                name="dice_stats",
+            ),
             models.Index(fields=["campaign", "index", "sequence_step"]),
             models.Index(fields=["campaign", "form_token"]),
         ]

@@ -9,6 +9,7 @@ edit from a second device is refused instead of overwriting (see campaigns.membe
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models.campaign import Campaign
@@ -128,6 +129,9 @@ class LedgerEntry(models.Model):
     # "" everywhere else.
     map_group = models.CharField(_("map group"), max_length=10, blank=True)
     note = models.CharField(_("reason / note"), max_length=200, blank=True)
+    # A note the app wrote (a roll's booking, a fortification bought), in every language of the
+    # app (campaigns.said): each reader reads it in theirs. Empty for a note a person typed.
+    note_words = models.JSONField(_("note in every language"), default=dict, blank=True)
     # A recon payment (11.622, SaP 11.620): the Locations its dr gave, the roster's Recon column.
     locations = models.PositiveSmallIntegerField(_("Locations reconnoitred"), null=True, blank=True)
     created_by = models.ForeignKey(
@@ -141,6 +145,13 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.side} {self.ledger} day {self.index}: {self.kind} {self.amount:+d}"
+
+    @property
+    def note_text(self) -> str:
+        """The note in the reader's language (``note_words``), or as typed."""
+        from campaigns.said import in_language
+
+        return in_language(self.note_words, self.note, get_language())
 
 
 class CvpPhase(models.TextChoices):

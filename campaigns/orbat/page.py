@@ -1,15 +1,23 @@
-"""The order-of-battle page as data: the side's RGs and lines grouped into the divider's boxes
-(two queries, grouped in Python: the number of queries does not grow with the lines or RGs, but
-the time does, a row and its forms per line — bench/pages.py, docs/performance.md), each
-line's row with its forms, and the RGs with their statuses. The views (campaigns.orbat.views)
-render what these build."""
+"""The order-of-battle page as data: the side's RGs and lines grouped into the divider's boxes,
+each line's row with its forms, and the RGs with their statuses. The views
+(campaigns.orbat.views) render what these build.
+
+Windowed, so that a page's work does not grow with the campaign (docs/performance.md): the RGs
+are paged, the newest (the current CG day's) first (``?rgs=2``, ``?rgs=all``); each box shows its
+first ``LINES_SHOWN`` lines (``?open=<box>`` shows one box whole, ``?open=all`` every box); the
+move selects offer the newest ``TARGETS_SHOWN`` RGs awaiting entry besides the page's own. Counts
+come from SQL aggregates; the lines from one query with a row number per box."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Count, F, Q
+from django.db.models.expressions import Window as SqlWindow
+from django.db.models.functions import RowNumber
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import SafeString
@@ -19,9 +27,9 @@ from django_htmx.http import reswap, retarget
 
 from campaigns.access import Viewer
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
-from campaigns.oid import oid
+from campaigns.oid import from_oid, oid
 from campaigns.orbat import lifecycle, rg_status
-from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
+from campaigns.orbat.divider import divider_boxes, side_groups
 from campaigns.orbat.forms import (
     KIND_LABELS,
     STATUS_CHOICES,
@@ -29,10 +37,16 @@ from campaigns.orbat.forms import (
     AddUnitsForm,
     Targets,
     rg_value,
+    target_of,
 )
+from campaigns.paging import ALL, Window, window, with_query
 from campaigns.templatetags.gamedata_tags import loc
 
 PAGE = "campaigns/orbat/orbat.html"
+RG_PAGE = 10  # RGs (their boxes and their rows in the status table) a page
+LINES_SHOWN = 20  # lines of one box before "show all"
+TARGETS_SHOWN = 30  # RGs awaiting entry offered by the move selects besides the page's own
+NEWEST_FIRST = ("-index", "-rg_id", "-number", "-id")
 
 
 # --- what the page shows ---------------------------------------------------------------------
@@ -105,6 +119,12 @@ class Box:
     status_targets: list[tuple[str, str]] = field(default_factory=list)
     # SaP time-frame reinforcements (issue 16): how they enter, in the reader's language.
     entries: list[str] = field(default_factory=list)
+    total: int = 0  # lines in the box (rows may show only the first LINES_SHOWN)
+    all_url: str = ""  # the box whole, when some of its lines are not shown
+
+    @property
+    def hidden(self) -> int:
+        return self.total - len(self.rows)
 
     @property
     def waiting(self) -> bool:
@@ -166,13 +186,22 @@ def _status_targets(viewer: Viewer, group: ReinforcementGroup, rg_type: str) -> 
     ]
 
 
-def _status_counts(groups: list[ReinforcementGroup]) -> list[tuple[str, str, int]]:
-    """(key, words, how many) for each status some RG of the side is in, in the cycle's order."""
-    return [
-        (key, rg_status.status_label(key), n)
-        for key, n in rg_status.count_by_status(groups).items()
-        if n
-    ]
+def _status_counts(
+    viewer: Viewer, side: str, groups: list[ReinforcementGroup] | None = None
+) -> list[tuple[str, str, int]]:
+    """(key, words, how many) for each status some RG of the side is in, in the cycle's order
+    (one GROUP BY, or ``groups`` counted when they are loaded already)."""
+    if groups is not None:
+        tally = rg_status.count_by_status(groups)
+    else:
+        tally = lifecycle.counts(())
+        tally.update(
+            ReinforcementGroup.objects.filter(campaign=viewer.campaign, side=side)
+            .values_list("status")
+            .annotate(n=Count("id"))
+            .order_by()
+        )
+    return [(key, rg_status.status_label(key), n) for key, n in tally.items() if n]
 
 
 @dataclass
@@ -231,13 +260,47 @@ def move_targets(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) ->
     )
 
 
+def _windowed_lines(
+    viewer: Viewer, side: str, groups: list[ReinforcementGroup], open_box: str
+) -> tuple[list[OrbatEntry], dict[tuple[str, int | None], int]]:
+    """The lines of the fixed boxes and of ``groups``' boxes, each box's first ``LINES_SHOWN``
+    (every line of ``open_box``, of every box for ``all``), and each box's number of lines: one
+    query (a row number and a count per box), whatever the number of lines."""
+    box = [F("box"), F("group")]
+    numbered = (
+        OrbatEntry.objects.filter(campaign=viewer.campaign, side=side)
+        .filter(Q(group__isnull=True) | Q(group__in=[group.pk for group in groups]))
+        .annotate(
+            place=SqlWindow(RowNumber(), partition_by=box, order_by=F("id").asc()),
+            in_box=SqlWindow(Count("id"), partition_by=box),
+        )
+        .order_by("id")
+    )
+    if open_box != ALL:
+        shown = Q(place__lte=LINES_SHOWN)
+        if open_box.startswith("rg:"):
+            with contextlib.suppress(ValueError):
+                shown |= Q(group_id=from_oid(open_box.removeprefix("rg:")))
+        elif open_box:
+            shown |= Q(box=open_box, group__isnull=True)
+        # The units arriving in a SaP time frame are shown whole: how they enter is read from
+        # them.
+        shown |= Q(box=OrbatBox.ARRIVING.value)
+        numbered = numbered.filter(shown)
+    lines = list(numbered)
+    return lines, {(line.box, line.group_id): line.in_box for line in lines}
+
+
 def _boxes(
     viewer: Viewer,
     side: str,
     groups: list[ReinforcementGroup],
     rows: dict[int, Row],
+    params: QueryDict,
+    path: str,
 ) -> list[Box]:
-    """The divider's boxes with their lines, from one query for the lines.
+    """The divider's boxes of ``groups`` (the page's RGs) and the fixed boxes, with their lines
+    (windowed: ``_windowed_lines``).
 
     ``rows`` replaces the plain row of some lines (the one being edited, one refused).
     """
@@ -248,45 +311,117 @@ def _boxes(
             row.entry = entry  # what is saved now, with the typed values kept in ``posted``
         return row
 
+    def whole(target: str) -> str:
+        query = params.copy()
+        for key in ("edit", "line", "box"):
+            query.pop(key, None)
+        query["open"] = target
+        return with_query(path, query) + "#" + anchor_of(target)
+
+    open_box = params.get("open", "")
+    lines, totals = _windowed_lines(viewer, side, groups, open_box)
     names = _rg_names(viewer, side)
     types = rg_types_of(viewer, side)
     entries = _arrival_entries(viewer, side)
     boxes = []
-    for divider_box in divider_boxes(
-        groups, ((entry, shown(entry)) for entry in side_lines(viewer.campaign, side))
-    ):
+    for divider_box in divider_boxes(groups, ((entry, shown(entry)) for entry in lines)):
         group = divider_box.group
         if group is not None:
-            boxes.append(
-                Box(
-                    target=rg_value(group),
-                    anchor=anchor_of(rg_value(group)),
-                    title=group.label,
-                    rows=divider_box.lines,
-                    group=group,
-                    name=names.get(group.rg_id, ""),
-                    day=_day_label(viewer, group.index),
-                    status_label=rg_status.status_label(group.status),
-                    status_targets=_status_targets(viewer, group, types.get(group.rg_id, "")),
-                    entries=_entries_of(entries, group, []),
-                )
+            box = Box(
+                target=rg_value(group),
+                anchor=anchor_of(rg_value(group)),
+                title=group.label,
+                rows=divider_box.lines,
+                group=group,
+                name=names.get(group.rg_id, ""),
+                day=_day_label(viewer, group.index),
+                status_label=rg_status.status_label(group.status),
+                status_targets=_status_targets(viewer, group, types.get(group.rg_id, "")),
+                entries=_entries_of(entries, group, []),
+                total=totals.get((OrbatBox.RG.value, group.pk), 0),
             )
         else:
-            box = OrbatBox(divider_box.box)
-            boxes.append(
-                Box(
-                    target=box.value,
-                    anchor=anchor_of(box.value),
-                    title=str(box.label),
-                    rows=divider_box.lines,
-                    entries=(
-                        _entries_of(entries, None, divider_box.lines)
-                        if box == OrbatBox.ARRIVING
-                        else []
-                    ),
-                )
+            fixed = OrbatBox(divider_box.box)
+            box = Box(
+                target=fixed.value,
+                anchor=anchor_of(fixed.value),
+                title=str(fixed.label),
+                rows=divider_box.lines,
+                entries=(
+                    _entries_of(entries, None, divider_box.lines)
+                    if fixed == OrbatBox.ARRIVING
+                    else []
+                ),
+                total=totals.get((fixed.value, None), 0),
             )
+        if box.hidden > 0:
+            box.all_url = whole(box.target)
+        boxes.append(box)
     return boxes
+
+
+class _Counted:
+    """A queryset whose length is already known (the status counts' sum): the paginator asks
+    for no COUNT of its own."""
+
+    def __init__(self, queryset, count: int) -> None:
+        self.queryset, self.number = queryset, count
+
+    def count(self) -> int:
+        return self.number
+
+    def __len__(self) -> int:
+        return self.number
+
+    def __getitem__(self, key):
+        return self.queryset[key]
+
+    def __iter__(self):
+        return iter(self.queryset)
+
+
+def rg_window(
+    viewer: Viewer,
+    side: str,
+    params: QueryDict,
+    path: str,
+    total: int,
+    groups: list[ReinforcementGroup] | None = None,
+) -> Window:
+    """The page's RGs, the newest (the current CG day's) first: ``?rgs=<n>``, ``?rgs=all``;
+    from ``groups`` when they are loaded already, else one query for the page's rows."""
+    if groups is not None:
+        rows = sorted(groups, key=lambda g: (g.index, g.rg_id, g.number, g.pk), reverse=True)
+    else:
+        rows = _Counted(
+            ReinforcementGroup.objects.filter(campaign=viewer.campaign, side=side).order_by(
+                *NEWEST_FIRST
+            ),
+            total,
+        )
+    return window(rows, params, size=RG_PAGE, path=path, param="rgs")
+
+
+def shown_targets(
+    viewer: Viewer, side: str, page_groups: list[ReinforcementGroup], selected: str = ""
+) -> list[ReinforcementGroup]:
+    """The RGs the page's move selects offer: the newest ``TARGETS_SHOWN`` awaiting entry, the
+    page's own and the one asked for (``?box=rg:…``), in the divider's order. What is posted
+    is checked against every RG awaiting entry (``groups_of``), not against these."""
+    waiting = ReinforcementGroup.objects.filter(
+        campaign=viewer.campaign, side=side, status__in=lifecycle.WAITING
+    )
+    picked = {group.pk: group for group in waiting.order_by(*NEWEST_FIRST)[:TARGETS_SHOWN]}
+    for group in page_groups:
+        picked.setdefault(group.pk, group)
+    if selected.startswith("rg:"):
+        try:
+            pk = from_oid(selected.removeprefix("rg:"))
+        except ValueError:
+            pk = None
+        if pk is not None and pk not in picked:
+            picked.update({group.pk: group for group in waiting.filter(pk=pk)})
+    return sorted(picked.values(), key=lambda g: (g.index, g.rg_id, g.number, g.pk))
 
 
 def page_context(
@@ -299,11 +434,22 @@ def page_context(
     groups: list[ReinforcementGroup] | None = None,
     selected_box: str = "",
     move_box: str = "",
+    params: QueryDict | None = None,
 ) -> dict[str, Any]:
-    """The whole page; ``row`` is a line to show as given (refused), ``editing`` one to open."""
-    if groups is None:
-        groups = groups_of(viewer, side)
-    targets = move_targets(viewer, side, groups)
+    """The whole page; ``row`` is a line to show as given (refused), ``editing`` one to open;
+    ``params`` the page's query (its RG page, its open box); ``groups`` every RG of the side,
+    given when a posted box was checked against them."""
+    params = params if params is not None else QueryDict()
+    path = reverse("campaigns:orbat", args=[viewer.campaign.pk, side])
+    status_counts = _status_counts(viewer, side, groups)
+    rgs = rg_window(viewer, side, params, path, sum(n for *_, n in status_counts), groups)
+    page_groups = sorted(rgs.rows, key=lambda g: (g.index, g.rg_id, g.number, g.pk))
+    if groups is not None:
+        targets = move_targets(viewer, side, groups)
+    else:
+        targets = move_targets(
+            viewer, side, shown_targets(viewer, side, page_groups, selected_box or move_box)
+        )
     if add_form is None:
         add_form = AddUnitsForm(targets=targets, initial={"box": selected_box})
     rows = {}
@@ -314,19 +460,33 @@ def page_context(
     for special in rows.values():
         if special.move_options is None:
             special.move_options = targets.options_html()
+    keep = params.copy()
+    for key in ("edit", "line", "box"):
+        keep.pop(key, None)
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,
         "side": side,
         "side_name": viewer.campaign.side(side).name,
-        "orbat_url": reverse("campaigns:orbat", args=[viewer.campaign.pk, side]),
-        "boxes": _boxes(viewer, side, groups, rows),
-        "status_counts": _status_counts(groups),
-        "rg_rows": _rg_rows(viewer, side, groups),
+        "orbat_url": path,
+        "keep": keep.urlencode() + "&" if keep else "",
+        "boxes": _boxes(viewer, side, page_groups, rows, params, path),
+        "rgs": rgs,
+        "open_all_url": "" if params.get("open") == ALL else _open_all(params, path),
+        "status_counts": status_counts,
+        "rg_rows": _rg_rows(viewer, side, page_groups),
         "add_form": add_form,
         "move_options": targets.options_html(selected=move_box),
         "labels": _labels(),
     }
+
+
+def _open_all(params: QueryDict, path: str) -> str:
+    query = params.copy()
+    for key in ("edit", "line", "box"):
+        query.pop(key, None)
+    query["open"] = ALL
+    return with_query(path, query)
 
 
 def _labels() -> dict[str, str]:
@@ -342,7 +502,9 @@ def _labels() -> dict[str, str]:
 def _row_context(viewer: Viewer, side: str, row: Row) -> dict[str, Any]:
     """The context of one line alone (the HTMX swap of a row)."""
     if row.editing and row.move_options is None:
-        row.move_options = move_targets(viewer, side, groups_of(viewer, side)).options_html()
+        row.move_options = move_targets(
+            viewer, side, shown_targets(viewer, side, [], target_of(row.entry))
+        ).options_html()
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,

@@ -1,9 +1,8 @@
 """A side's order of battle: the Chapter O divider (11.15), secret to that side and the referee.
 
 Thin views: access through campaigns.access, every change through campaigns.orbat.services. The page
-is built from two queries (the side's RGs and its lines), grouped into boxes in Python, so its
-number of queries does not grow with the lines or RGs (its time does: every line is rendered with
-its forms; docs/performance.md).
+is windowed (campaigns.orbat.page: the RGs paged, each box's first lines), so neither its queries
+nor its rows grow with the lines or RGs (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -71,7 +70,13 @@ def orbat(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
         return render(
             request,
             PAGE,
-            page_context(viewer, side, editing=editing, selected_box=request.GET.get("box", "")),
+            page_context(
+                viewer,
+                side,
+                editing=editing,
+                selected_box=request.GET.get("box", ""),
+                params=request.GET,
+            ),
         )
     groups = groups_of(viewer, side)
     form = AddUnitsForm(request.POST, targets=move_targets(viewer, side, groups))

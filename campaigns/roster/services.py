@@ -17,6 +17,7 @@ from campaigns.history import services as history
 from campaigns.models import Campaign, LedgerEntry, LedgerKind, SideDay
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.roster.ledger import Movement, cpp_days, fpp_days
+from campaigns.said import in_every_language, is_said
 from campaigns.state import StateError, check_day, check_side, edit_row, split_map_groups
 
 
@@ -68,10 +69,14 @@ def add_ledger_entry(
     kind: str,
     amount: int,
     rg: str = "",
-    note: str = "",
+    note: Any = "",
     locations: int | None = None,
     map_group: str = "",
 ) -> LedgerEntry:
+    """``note``: typed words, or the app's own (``campaigns.said.said``), then stored in every
+    language and read in the reader's."""
+    note_words = in_every_language(note) if is_said(note) else {}
+    note = str(note)
     check_side(campaign, side)
     check_day(campaign, index)
     _check_map_group(campaign, kind, map_group)
@@ -142,6 +147,7 @@ def add_ledger_entry(
         amount=amount,
         rg=rg,
         note=note.strip(),
+        note_words=note_words,
         locations=locations,
         map_group=map_group,
         created_by=by,

@@ -29,7 +29,7 @@ from campaigns.models import (
 )
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.records.forms import COUNT_MAX
-from campaigns.transfer.check_log import LogChecks
+from campaigns.transfer.check_log import LogChecks, _is_words
 from campaigns.transfer.format import (
     CVP_FIELDS,
     DAY_FIELDS,
@@ -201,6 +201,8 @@ class FileChecker(LogChecks):
                 raise self.error(
                     "ledger", n, "amount", _("a gain must be more than 0, a cost less than 0.")
                 )
+            if not _is_words(values["note_words"]):
+                raise self.error("ledger", n, "note_words", _("must be texts by language code."))
             if values["locations"] is not None and (
                 values["kind"] != LedgerKind.RECON or values["locations"] > 99
             ):

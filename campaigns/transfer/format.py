@@ -115,6 +115,8 @@ SIDE_DAY_FIELDS = (
 # without them imports them empty).
 # ``locations``: a recon payment's Locations (added after version 2 was fixed; a file without it
 # imports with the column blank).
+# ``note_words``: a note the app wrote, in every language (issue 19; a file without it imports
+# the note as it was written).
 LEDGER_FIELDS = (
     "side",
     "ledger",
@@ -125,6 +127,7 @@ LEDGER_FIELDS = (
     "note",
     "locations",
     "map_group",
+    "note_words",
 )
 SCENARIO_FIELDS = (
     "index",

@@ -34,6 +34,7 @@ from campaigns.models import (
     StepProgress,
 )
 from campaigns.roster.ledger import Movement, fpp_days
+from campaigns.said import in_every_language, said
 from campaigns.state import StaleEdit, StateError, save_versioned
 from refit.purchases.reading import cg_definition
 from refit.purchases.services import may_buy_past_limits
@@ -319,6 +320,8 @@ def buy(
         }
     entry = None
     if total:
+        # The app's words, read in each reader's language (campaigns.said).
+        note = said(lambda: f"{order.quantity} × {item_name(campaign, order.item)}"[:200])
         entry = LedgerEntry.objects.create(
             campaign=campaign,
             side=side,
@@ -326,7 +329,8 @@ def buy(
             index=index,
             kind=LedgerKind.FORTIFICATION_PURCHASE,
             amount=-total,
-            note=f"{order.quantity} × {item_name(campaign, order.item)}"[:200],
+            note=str(note),
+            note_words=in_every_language(note),
             created_by=by,
         )
     purchase = FortificationPurchase.objects.create(

@@ -276,10 +276,13 @@ def plan(
     known: Mapping[str, Any] | None = None,
     step: step_engine.StepDef | None = None,
     map_group: str = "",
+    strict: Mapping[str, Any] | None = None,
 ) -> Plan:
     """What rolling ``table_id`` would take now; with ``step``, a roll the step's rules do not
     allow this side now is refused here too (the page then offers no button). ``map_group``:
-    for a table rolled once per map group (RF CG I's 11.616), the group this roll is for."""
+    for a table rolled once per map group (RF CG I's 11.616), the group this roll is for.
+    ``strict``: what the step's roll limits are judged on (``strictness.facts_for``), when the
+    caller has it already."""
     table = campaign.game.dice_table(table_id)
     raw = table_data(campaign, table_id)
     groups = map_groups_of(campaign, table_id)
@@ -292,7 +295,14 @@ def plan(
     refused = ""
     unbooked = None
     if step is not None:
-        refused = strictness.roll_refusal(campaign, reph, side, step, table_id, known=state)
+        refused = strictness.roll_refusal(
+            campaign,
+            reph,
+            side,
+            step,
+            table_id,
+            known={**strict, **state} if strict is not None else state,
+        )
     if not refused and map_group not in groups:
         refused = _group_refusal(groups, map_group)
     if effect is not None and not refused:

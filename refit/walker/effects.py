@@ -138,11 +138,13 @@ def _book_cpp(booking: Booking) -> str:
         index=reph.index,
         kind=LedgerKind.REPLENISHMENT,
         amount=cpp,
-        note=(
-            _("CPP replenishment DR %(final)s, %(group)s")
-            % {"final": roll.final, "group": map_group}
-            if map_group
-            else _("CPP replenishment DR %(final)s") % {"final": roll.final}
+        note=said(
+            lambda: (
+                _("CPP replenishment DR %(final)s, %(group)s")
+                % {"final": roll.final, "group": map_group}
+                if map_group
+                else _("CPP replenishment DR %(final)s") % {"final": roll.final}
+            )
         ),
         map_group=map_group,
     )
@@ -284,8 +286,12 @@ def _book_recon(booking: Booking) -> str:
         index=reph.index,
         kind=LedgerKind.RECON,
         amount=-cost,
-        note=_("Recon dr %(final)s: %(locations)s Locations")
-        % {"final": roll.final, "locations": roll.result["locations"]},
+        note=said(
+            lambda: (
+                _("Recon dr %(final)s: %(locations)s Locations")
+                % {"final": roll.final, "locations": roll.result["locations"]}
+            )
+        ),
         locations=int(roll.result["locations"]),
     )
     locations = roll.result["locations"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils.translation import get_language, gettext_lazy
@@ -297,7 +298,14 @@ def step_situation(
     may_roll = can_act and state.status == "current"
     sees_side = viewer.can_see_side(side)
     module = campaign.module
-    missing = strictness.missing(campaign, reph, side, step) if may_roll else []
+    # The side's facts, read once for the tables' DRMs, their roll limits and what is missing.
+    # (What the strictness rules read beyond the DRMs' facts only where the step has rules.)
+    known = strict = None
+    if may_roll and (step.mandatory_rolls or automatic.rollable_tables(campaign, step)):
+        known = facts.for_side(campaign, reph, side)
+        if step.mandatory_rolls or step.roll_limits:
+            strict = strictness.facts_for(campaign, reph, side, base=known)
+    missing = strictness.missing(campaign, reph, side, step, known=strict) if may_roll else []
     required = [r.text for r in missing]
     pending_rgs = sum(
         len(r.key.split(":", 1)[1].split(",")) for r in missing if r.key.startswith("rg_rolls:")
@@ -313,7 +321,7 @@ def step_situation(
         waiting_for=waiting_for,
         can_act=can_act,
         may_roll=may_roll,
-        tables=_tables(campaign, step, reph, side, may_roll),
+        tables=_tables(campaign, step, reph, side, may_roll, known, strict),
         rolls=_rolls(viewer, reph, side, step),
         effects=_effects(viewer, reph, side, states, index),
         chit=_chit(viewer, reph, side, step, state),
@@ -345,10 +353,17 @@ def table_name(campaign: Campaign, table_id: str) -> str:
 
 
 def _tables(
-    campaign: Campaign, step: step_engine.StepDef, reph: RefitPhase, side: str, may_roll: bool
+    campaign: Campaign,
+    step: step_engine.StepDef,
+    reph: RefitPhase,
+    side: str,
+    may_roll: bool,
+    known: dict[str, Any] | None = None,
+    strict: dict[str, Any] | None = None,
 ) -> list[StepTable]:
     rollable = automatic.rollable_tables(campaign, step)
-    known = facts.for_side(campaign, reph, side) if may_roll and rollable else None
+    if known is None and may_roll and rollable:
+        known = facts.for_side(campaign, reph, side)
     rows = []
     for table_id in automatic.tables_of_side(campaign, step, side):
         table = rollable.get(table_id)
@@ -358,7 +373,14 @@ def _tables(
             plan = None
             if table is not None and may_roll:
                 plan = automatic.plan(
-                    campaign, reph, side, table_id, known=known, step=step, map_group=group
+                    campaign,
+                    reph,
+                    side,
+                    table_id,
+                    known=known,
+                    step=step,
+                    map_group=group,
+                    strict=strict,
                 )
             rows.append(
                 StepTable(

@@ -49,9 +49,12 @@ MarkGuard = Callable[[Campaign, RefitPhase, str, step_engine.StepDef], list[Requ
 MARK_GUARDS: list[MarkGuard] = []
 
 
-def facts_for(campaign: Campaign, reph: RefitPhase, side: str) -> dict[str, Any]:
-    """What the strictness rules are judged on, for ``side`` in ``reph``."""
-    known = campaign_facts.for_side(campaign, reph, side)
+def facts_for(
+    campaign: Campaign, reph: RefitPhase, side: str, *, base: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What the strictness rules are judged on, for ``side`` in ``reph``; ``base``: the side's
+    facts (``campaign_facts.for_side``) when the caller has them already."""
+    known = dict(base) if base is not None else campaign_facts.for_side(campaign, reph, side)
     day = CampaignDay.objects.filter(campaign=campaign, index=reph.index).first()
     known.update(
         reph_kind=reph.kind,
@@ -151,11 +154,13 @@ def missing(
     step: step_engine.StepDef,
     *,
     instead: bool = False,
+    known: dict[str, Any] | None = None,
 ) -> list[Requirement]:
-    """What ``side`` must do before marking ``step`` done or skipped (nothing: it may)."""
+    """What ``side`` must do before marking ``step`` done or skipped (nothing: it may);
+    ``known``: ``facts_for`` when the caller has them already."""
     required: list[Requirement] = []
     if step.mandatory_rolls:
-        known = facts_for(campaign, reph, side)
+        known = known if known is not None else facts_for(campaign, reph, side)
         reasons = rules.missing_rolls(
             step.rule,
             step.mandatory_rolls,

@@ -101,3 +101,34 @@ def test_the_waiting_side_sees_the_other_finish_without_reloading(
         ).click()
     expect(soviet.locator("#step-status")).to_have_attribute("data-status", "current")
     expect(note).to_have_value("Half a sentence about the VC")
+
+
+def test_a_scenario_recorded_on_one_device_shows_on_the_others_list(
+    live_server, new_page, django_user_model
+):
+    """The scenarios page follows the poll too (issue 19): the referee records the day's
+    scenario; the Soviet's open list shows it without a reload."""
+    from campaigns.records import services as records
+
+    campaign, after, people = make_campaign(django_user_model)
+    base = live_server.url
+    soviet = new_page()
+    soviet.set_default_timeout(SLOW)
+    sign_in(soviet, base, "ivan", PASSWORD)
+    soviet.goto(f"{base}/campaigns/{campaign.pk}/scenarios/")
+    rows = soviet.locator("#scenario-list tbody tr")
+    before = rows.count()
+    url_before = soviet.url
+    records.save_scenario(
+        campaign,
+        by=people["referee"],
+        index=next(
+            i
+            for i in range(len(campaign.cg.periods))
+            if not campaign.scenarios.filter(index=i).exists()
+        ),
+        scenario_type="assault",
+        attacker="german",
+    )
+    expect(rows).to_have_count(before + 1, timeout=LIVE)
+    assert soviet.url == url_before

@@ -29,6 +29,12 @@ from tests.browser.test_refit_walk import (
 from tests.seats import join as join_seat
 
 TIMEOUT = 20_000
+# The most one full Refit Phase of both sides and the referee may take: measured 24 page loads,
+# 35 clicks and no typed field for 18 Oct's (28 Nov 2026), against 115 / 138 / 72 in issue 19;
+# the bounds leave room for a page reloaded while the other side's mark is on its way, and stay
+# under half of issue 19's figures (its goal).
+LOADS_PER_REPH = 40
+CLICKS_PER_REPH = 45
 
 
 @pytest.fixture
@@ -47,6 +53,30 @@ def typed(monkeypatch):
 
     monkeypatch.setattr(Page, "fill", fill_page)
     monkeypatch.setattr(Locator, "fill", fill_locator)
+    return seen
+
+
+@pytest.fixture
+def clicks(monkeypatch):
+    """Every click in the browser (a button, a link, a choice made in a select, a box checked)."""
+    seen: list[str] = []
+    originals = {name: getattr(Locator, name) for name in ("click", "select_option", "check")}
+    page_click = Page.click
+
+    def counted(name):
+        def act(self, *args, **kwargs):
+            seen.append(f"{name} {self}")
+            return originals[name](self, *args, **kwargs)
+
+        return act
+
+    def click_page(self, selector, **kwargs):
+        seen.append(f"click {selector}")
+        return page_click(self, selector, **kwargs)
+
+    for name in originals:
+        monkeypatch.setattr(Locator, name, counted(name))
+    monkeypatch.setattr(Page, "click", click_page)
     return seen
 
 
@@ -83,7 +113,9 @@ def walk_all(german: Page, soviet: Page, overview: str, chits=None) -> list[str]
     return steps
 
 
-def test_rb_cg_1_two_scenarios_and_an_idle_day(live_server, new_page, django_user_model, typed):
+def test_rb_cg_1_two_scenarios_and_an_idle_day(
+    live_server, new_page, django_user_model, typed, clicks
+):
     campaign = make_campaign(django_user_model)
     hans = django_user_model.objects.get(username="hans")
     rita = django_user_model.objects.create_user(username="rita", password=PASSWORD)
@@ -97,6 +129,10 @@ def test_rb_cg_1_two_scenarios_and_an_idle_day(live_server, new_page, django_use
     german = person(new_page, base, "hans")
     soviet = person(new_page, base, "ivan")
     referee = person(new_page, base, "rita")
+    # Page loads (a whole page; not HTMX's swaps), of the three people together.
+    loads = []
+    for page in (german, soviet, referee):
+        page.on("load", lambda loaded: loads.append(loaded.url))
 
     # 1. The initial RePh: both sides' † steps; the RGs rolled with one button.
     german.goto(overview)
@@ -126,8 +162,16 @@ def test_rb_cg_1_two_scenarios_and_an_idle_day(live_server, new_page, django_use
     # 3. After the scenario, then 18 Oct: the German attacks, a scenario day.
     walk_all(german, soviet, overview)
     finish(referee, overview, "Finish this Refit Phase", "No", "New CG day · 18 Oct 1942")
+    # One full Refit Phase (18 Oct's new CG day: 11.612–11.625, both sides and the referee),
+    # counted (issue 19: 115 page loads, 138 clicks and 72 typed fields before the walker's
+    # open roll forms, the one-button RG rolls and the carried values).
+    start = (len(loads), len(clicks), len(typed))
     walk_all(german, soviet, overview, chits={"german": "Attack", "soviet": "Idle"})
     finish(referee, overview, "Finish this Refit Phase", None, "Scenario day · 18 Oct 1942")
+    effort = (len(loads) - start[0], len(clicks) - start[1], len(typed) - start[2])
+    print("one RePh: page loads, clicks, typed fields", effort)
+    assert effort[0] <= LOADS_PER_REPH and effort[1] <= CLICKS_PER_REPH, effort
+    assert effort[2] == 0, typed[start[2] :]
     walk_all(german, soviet, overview)
     finish(referee, overview, "Finish this Refit Phase", None, "Scenario being played")
     second = Scenario.objects.get(campaign=campaign, index=1)

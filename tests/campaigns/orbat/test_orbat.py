@@ -8,6 +8,7 @@ from campaigns.members import services
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup, Role
 from campaigns.oid import oid
 from campaigns.orbat import services as orbat
+from campaigns.orbat.page import LINES_SHOWN, RG_PAGE
 from tests.seats import join as join_seat
 
 pytestmark = pytest.mark.django_db
@@ -326,8 +327,38 @@ def test_the_number_of_queries_does_not_grow_with_lines_and_rgs(
         assert OrbatEntry.objects.filter(campaign=big).count() >= 400
         with django_assert_max_num_queries(len(small.captured_queries)):
             response = client.get(url(big))
-        assert len(response.context["boxes"]) > 30
+        boxes = response.context["boxes"]
+        # Windowed: one page of RGs, each box's first lines; the counts are the whole side's.
+        assert len([box for box in boxes if box.group]) <= RG_PAGE
+        assert all(len(box.rows) <= LINES_SHOWN for box in boxes)
+        every_rg = ReinforcementGroup.objects.filter(campaign=big, side="german").count()
+        assert every_rg > 40 and sum(n for *_, n in response.context["status_counts"]) == every_rg
+        assert sum(box.total for box in boxes if not box.group) > 150
+        with django_assert_max_num_queries(len(small.captured_queries)):
+            whole = client.get(url(big), {"rgs": "all", "open": "all"})
+        assert len([box for box in whole.context["boxes"] if box.group]) > 30
+        assert sum(len(box.rows) for box in whole.context["boxes"]) == 400
         big.delete()
+
+
+def test_the_newest_rgs_come_first_and_a_box_opens_whole(campaign, client_as, people):
+    big = big_campaign(people)
+    client = client_as("german")
+    first = client.get(url(big))
+    days = [box.group.index for box in first.context["boxes"] if box.group]
+    second = client.get(url(big), {"rgs": "2"})
+    older = [box.group.index for box in second.context["boxes"] if box.group]
+    assert days and older and min(days) >= max(older)
+    content = first.content.decode()
+    assert "?rgs=2" in content and "?rgs=all" in content
+    retained = next(box for box in first.context["boxes"] if box.target == "retained")
+    assert len(retained.rows) == LINES_SHOWN < retained.total
+    assert retained.all_url in content.replace("&amp;", "&")
+    opened = client.get(retained.all_url.split("#")[0])
+    box = next(box for box in opened.context["boxes"] if box.target == "retained")
+    assert len(box.rows) == box.total == retained.total
+    others = [b for b in opened.context["boxes"] if b.target != "retained" and b.total]
+    assert all(len(b.rows) == min(b.total, LINES_SHOWN) for b in others)
 
 
 def test_adding_costs_the_same_in_a_big_campaign(

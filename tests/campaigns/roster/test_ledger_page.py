@@ -445,3 +445,45 @@ def test_a_recon_payment_is_typed_with_its_locations_and_only_it(campaign, clien
     page = " ".join(client.get(url(campaign)).content.decode().split())
     assert "Recon: 6 Locations (2 CPP)" in page
     assert total(page, "recon-locations") == "6" and total(page, "cpp-recon") == "2"
+
+
+def test_a_note_the_app_wrote_reads_in_each_readers_language(campaign, client_as, people):
+    """The roller's language does not stick to a booked note (issue 19): a replenishment booked
+    while English was active reads in Japanese for a Japanese referee; a typed note stays as
+    typed."""
+    from django.utils import translation
+    from django.utils.translation import gettext as _
+
+    from campaigns.said import said
+
+    with translation.override("en"):
+        roster.add_ledger_entry(
+            campaign,
+            by=people["german"],
+            side="german",
+            ledger="cpp",
+            index=1,
+            kind="replenishment",
+            amount=9,
+            note=said(lambda: _("CPP replenishment DR %(final)s") % {"final": 7}),
+        )
+        roster.add_ledger_entry(
+            campaign,
+            by=people["german"],
+            side="german",
+            ledger="cpp",
+            index=2,
+            kind="replenishment",
+            amount=3,
+            note="typed by hand",
+        )
+    stored = LedgerEntry.objects.get(campaign=campaign, amount=9)
+    assert stored.note == "CPP replenishment DR 7"
+    assert stored.note_words["ja"] == "CPP補充 DR 7"
+    people["referee"].language = "ja"
+    people["referee"].save()
+    japanese = client_as("referee").get(url(campaign)).content.decode()
+    assert "CPP補充 DR 7" in japanese and "CPP replenishment DR 7" not in japanese
+    assert "typed by hand" in japanese
+    english = client_as("german").get(url(campaign)).content.decode()
+    assert "CPP replenishment DR 7" in english

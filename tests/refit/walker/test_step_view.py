@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from campaigns.dice import services as dice
 from campaigns.games.rules import Drm
@@ -400,3 +401,43 @@ def test_an_outsider_does_not_see_the_set_up_step(campaign, client_as):
     response = client_as("outsider").get(url(campaign, "german", "11.624"))
     assert response.status_code == 404
     assert "Ammunition Shortage" not in response.content.decode()
+
+
+def test_the_demos_step_page_reads_its_facts_once(client):
+    """The demo's step page (RB CG I, 11.612: ELR and SAN with their DRMs and roll limits): the
+    side's facts are read once for the DRMs, the limits and what is missing (32 queries before,
+    docs/performance.md), and no more with hundreds of rolls in the campaign."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from campaigns.models import Campaign
+
+    call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    campaign = Campaign.objects.get(name="Demo — Into the Factory")
+    reph = walker.open_reph(campaign)
+    rule = walker.steps(campaign, reph)[0].rule
+    client.force_login(get_user_model().objects.get(username="german"))
+    path = url(campaign, "german", rule)
+    page = client.get(path)
+    assert any(table.plan for table in page.context["tables"])
+    few = count(client, path)
+    assert few <= 23
+    DiceRoll.objects.bulk_create(
+        DiceRoll(
+            campaign=campaign,
+            index=n % 10,
+            side="german",
+            step=rule,
+            table_id="rf.elr",
+            kind="dr",
+            faces=[n % 6 + 1],
+            original=n % 6 + 1,
+            final=n % 6 + 1,
+            result={},
+            visibility="german",
+            rolled_by=page.wsgi_request.user,
+            voided_at=timezone.now(),
+        )
+        for n in range(300)
+    )
+    assert count(client, path) == few
