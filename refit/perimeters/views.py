@@ -37,10 +37,21 @@ from refit.rules.perimeter.board import MAIN, Marker
 
 
 def _state(viewer: Viewer) -> PerimeterState:
+    """The open Refit Phase's perimeter, started and saved if it has not been: for a change
+    (a POST) only."""
     state = perimeter.current_state(viewer.campaign)
     if state is None:
         raise Http404
     return state
+
+
+def _shown(viewer: Viewer) -> tuple[PerimeterState, dict[str, Any]]:
+    """The open Refit Phase's perimeter and unit rows for reading: a GET never writes (an
+    unsaved start until the first change saves it)."""
+    found = perimeter.open_state(viewer.campaign)
+    if found is None:
+        raise Http404
+    return found
 
 
 def _side_name(viewer: Viewer, side: str) -> str:
@@ -51,9 +62,8 @@ def _side_name(viewer: Viewer, side: str) -> str:
 
 def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
     campaign = viewer.campaign
-    state = _state(viewer)
+    state, rows = _shown(viewer)
     terrain = perimeter.terrain_of(campaign)
-    rows = perimeter.unit_rows(state)
     computation = perimeter.compute(viewer, state, terrain, rows)
     hexmap, result = computation.hexmap, computation.result
     selected = None
@@ -191,7 +201,8 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _selection(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
-    _state(viewer)
+    if perimeter.peek_reph(viewer.campaign) is None:
+        raise Http404
     hexmap = perimeter.base_map(viewer.campaign)
     try:
         selected = hexmap.name(hexmap.hex(request.GET.get("hex", "")))
