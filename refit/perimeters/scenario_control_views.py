@@ -49,7 +49,9 @@ def _context(request: HttpRequest, viewer: Viewer, scenario: Scenario) -> dict[s
     current = scenario_control.control_record(campaign, scenario)
     hexmap = perimeter.hex_map(campaign, perimeter.terrain_of(campaign))
     selected = _selected(request, viewer)
-    names = {key: campaign.side(key).name.in_language(get_language()) for key in campaign.game.side_keys}
+    names = {
+        key: campaign.side(key).name.in_language(get_language()) for key in campaign.game.side_keys
+    }
     changes = [
         {
             **entry,
@@ -134,7 +136,8 @@ def change(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResp
         messages.error(request, str(error))
     else:
         messages.success(
-            request, _("Control after the scenario recorded in %(hexes)s.") % {"hexes": " ".join(done)}
+            request,
+            _("Control after the scenario recorded in %(hexes)s.") % {"hexes": " ".join(done)},
         )
     return _answer(request, viewer, scenario)
 
@@ -164,4 +167,3 @@ def take_back(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpR
             request, _("Control change in %(hex)s taken back.") % {"hex": form.cleaned_data["hex"]}
         )
     return _answer(request, viewer, scenario)
-

@@ -19,14 +19,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Viewer
+from campaigns.games import step_engine
 from campaigns.models import Campaign, RefitPhase
 from campaigns.state import StateError
 from refit.models import MapTerrain, PerimeterState, PerimeterUnits
+from refit.perimeters import scenario_records
 from refit.rules.hexgrid import Hex, HexError, HexMap
 from refit.rules.perimeter import escapes, initial, isolation
 from refit.rules.perimeter.board import MAIN, Board, Marker, NonGroundPocket, Result, Unit
-from campaigns.games import step_engine
-from refit.perimeters import scenario_records
 from refit.walker import services as walker
 
 
