@@ -83,7 +83,7 @@ class PocketForm(HexesForm):
 
 
 class EscapeForm(VersionForm):
-    units = forms.CharField(label=_("Units (one Location)"), max_length=400)
+    units = forms.CharField(label=_("Units (one Location)"), max_length=400, required=False)
     afv = forms.BooleanField(label=_("Mobile AFV"), required=False)
     leader_drm = forms.IntegerField(
         label=_("(Armor) leader / hero DRM"), min_value=-6, max_value=6, initial=0

@@ -33,7 +33,7 @@ from refit.perimeters import changes, escapes, forms, positions, reasons, record
 from refit.perimeters import state as perimeter
 from refit.perimeters.drawing import picture
 from refit.rules.hexgrid import HexError
-from refit.rules.perimeter.board import MAIN, Marker
+from refit.rules.perimeter.board import MAIN, MMC, VEHICLE, Marker
 
 
 def _state(viewer: Viewer) -> PerimeterState:
@@ -129,11 +129,7 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
                 "units": list(row.units) if row and viewer.can_see_side(side) else [],
                 "declared": bool(row and row.declared),
                 "units_version": row.version if row else 1,
-                "isolated_units": [
-                    u.id
-                    for u in computation.board.units
-                    if u.side == side and u.hex in result.isolated
-                ],
+                "stacks": _stacks(computation, side),
             }
         )
     return {
@@ -173,6 +169,29 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,
     }
+
+
+def _stacks(computation: perimeter.Computation, side: str) -> list[dict[str, Any]]:
+    """The side's isolated units by Location (hex and level): one escape form each, the whole
+    stack ticked (11.6063: a stack makes one Escape DR; an AFV alone may use its own)."""
+    hexmap, isolated = computation.hexmap, computation.result.isolated
+    found: dict[tuple[Any, int], list[Any]] = {}
+    for unit in computation.board.units:
+        if unit.side == side and unit.hex in isolated:
+            found.setdefault((unit.hex, unit.level), []).append(unit)
+    return [
+        {
+            "key": f"{hexmap.name(h)}-{level}",
+            "location": hexmap.name(h) + (f" [{level}]" if level else ""),
+            "units": [u.id for u in units],
+            "alone_afv": len(units) == 1 and units[0].kind == VEHICLE,
+            # A pre-fill the player corrects: each MMC taken as a squad (2 HS), SMC none.
+            "hs": max(1, 2 * sum(1 for u in units if u.kind == MMC)),
+        }
+        for (h, level), units in sorted(
+            found.items(), key=lambda item: (hexmap.name(item[0][0]), item[0][1])
+        )
+    ]
 
 
 def _same(hexmap: Any, marker: Marker, entry: dict[str, Any]) -> bool:
@@ -453,7 +472,9 @@ def escape(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        unit_ids = [u.strip() for u in data["units"].split(";") if u.strip()]
+        # The stack's ticked units (one form per Location), or a typed "a; b" list.
+        ticked = [u.strip() for u in request.POST.getlist("unit") if u.strip()]
+        unit_ids = ticked + [u.strip() for u in data["units"].split(";") if u.strip()]
         entry = escapes.roll_escape(
             viewer,
             state,

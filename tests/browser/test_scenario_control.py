@@ -61,9 +61,7 @@ def test_the_control_record_carries_into_the_next_perimeter(
     reph_at(campaign, "after_scenario", 0)
     german.goto(perimeters)
     expect(german.locator("svg rect.ctl-0")).to_have_count(before + 1, timeout=TIMEOUT)
-    german.goto(
-        base + reverse("perimeters:scenario_control", args=[campaign.pk, scenario.pk])
-    )
+    german.goto(base + reverse("perimeters:scenario_control", args=[campaign.pk, scenario.pk]))
     german.set_viewport_size({"width": 390, "height": 844})
     width = german.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
