@@ -25,7 +25,7 @@ from campaigns.state import StateError
 from refit.models import MapTerrain, PerimeterState, PerimeterUnits
 from refit.perimeters import scenario_records
 from refit.rules.hexgrid import Hex, HexError, HexMap
-from refit.rules.perimeter import escapes, initial, isolation
+from refit.rules.perimeter import escapes, initial, isolation, non_ground
 from refit.rules.perimeter.board import MAIN, Board, Marker, NonGroundPocket, Result, Unit
 from refit.walker import services as walker
 
@@ -318,16 +318,21 @@ def board(
                 unit_list.append(
                     Unit(entry["id"], side, entry["kind"], h, int(entry.get("level", 0)))
                 )
-    pockets = tuple(
+    entered = tuple(
         NonGroundPocket(p["side"], tuple(known_hexes(hexmap, p["hexes"])), p.get("label", "1"))
         for p in state.non_ground
+    )
+    # 11.6057 where the data decide it (an MMC above or below an enemy-held or burning ground
+    # level); the players enter the rest.
+    derived = non_ground.derived_pockets(
+        control, set(known_hexes(hexmap, state.fires)), unit_list, entered
     )
     return Board(
         map=hexmap,
         sides=sides(campaign),
         control=control,
         units=tuple(unit_list),
-        non_ground_pockets=pockets,
+        non_ground_pockets=entered + derived,
     )
 
 

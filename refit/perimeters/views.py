@@ -126,6 +126,12 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
                     for position, p in enumerate(state.non_ground)
                     if p["side"] == side
                 ],
+                "derived_non_ground": [
+                    (" ".join(hexmap.names(p.hexes)), p.label)
+                    for p in computation.board.non_ground_pockets[len(state.non_ground) :]
+                    if p.side == side
+                ],
+                "upper_units": _upper_units(computation, side),
                 "units": list(row.units) if row and viewer.can_see_side(side) else [],
                 "declared": bool(row and row.declared),
                 "units_version": row.version if row else 1,
@@ -169,6 +175,18 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,
     }
+
+
+def _upper_units(computation: perimeter.Computation, side: str) -> list[dict[str, Any]]:
+    """The side's MMC off ground level that no non-ground pocket holds: each offered as one
+    action, "in a pocket" (11.6057), for the cases the data cannot decide (stairwells)."""
+    hexmap = computation.hexmap
+    held = {h for p in computation.board.non_ground_pockets if p.side == side for h in p.hexes}
+    return [
+        {"id": u.id, "hex": hexmap.name(u.hex), "level": u.level}
+        for u in computation.board.units
+        if u.side == side and u.kind == MMC and u.level != 0 and u.hex not in held
+    ]
 
 
 def _stacks(computation: perimeter.Computation, side: str) -> list[dict[str, Any]]:

@@ -460,3 +460,28 @@ def test_a_stack_escape_for_every_persona(campaign, client_as, persona, status):
     assert response.status_code == status
     state.refresh_from_db()
     assert len(state.escapes) == (1 if status == 302 else 0)
+
+
+def test_non_ground_pockets_derived_or_one_action(campaign, client_as):
+    state = state_of(campaign)
+    state.control = {"H41": "soviet", "K45": "german"}
+    state.save()
+    for version, hexes, label in ((1, "H41", "4-6-7"), (2, "K45", "2-3-7")):
+        client_as("german").post(
+            url(campaign, "units", "german"),
+            {"version": version, "hexes": hexes, "kind": "mmc", "label": label, "level": 1},
+        )
+    body = text(client_as("german").get(url(campaign)))
+    # H41: the Soviet holds the ground level, so the German MMC upstairs is in a pocket.
+    assert "Derived (ground level held by the other side or burning): H41 (1)" in body
+    # K45: the ground level is German; whether stairs are usable is the player's one action.
+    assert "2-3-7 K45 cannot reach ground level: a pocket" in body
+    assert "4-6-7 H41 cannot reach ground level" not in body
+    state.refresh_from_db()
+    client_as("german").post(
+        url(campaign, "add_pocket", "german"),
+        {"version": state.version, "hexes": "K45", "label": "1"},
+    )
+    state.refresh_from_db()
+    assert state.non_ground == [{"side": "german", "hexes": ["K45"], "label": "1"}]
+    assert "cannot reach ground level" not in text(client_as("german").get(url(campaign)))
