@@ -29,7 +29,15 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.state import StateError
 from refit.models import PerimeterState
-from refit.perimeters import changes, escapes, forms, positions, reasons, recording
+from refit.perimeters import (
+    changes,
+    escapes,
+    forms,
+    initial_ssr,
+    positions,
+    reasons,
+    recording,
+)
 from refit.perimeters import state as perimeter
 from refit.perimeters.drawing import picture
 from refit.rules.hexgrid import HexError
@@ -174,6 +182,8 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "can_change_map": viewer.can_record,
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,
+        # The initial SSRs the app cannot draw: the referee enters their control (issue 17).
+        "initial_ssrs": initial_ssr.referee_entered(campaign, state),
     }
 
 

@@ -374,3 +374,64 @@ def test_a_broken_record_is_refused(campaign, people, change, words):
     data = transfer.build_export(viewer_for(people["referee"], campaign.pk))
     change(data)
     assert words in refusal(data)
+
+
+# --- initial control the app cannot draw: referee-entered -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("persona", "status", "form"),
+    [
+        ("german", 200, False),
+        ("soviet", 200, False),
+        ("referee", 200, True),
+        ("observer", 200, False),
+        ("outsider", 404, False),
+    ],
+)
+def test_rb_cg_ii_shows_its_initial_ssr_and_the_referee_enters_it(
+    people, client_as, persona, status, form
+):
+    from tests.conftest import red_factories_campaign
+
+    campaign = red_factories_campaign(people, "rb-cg-2", "Second")
+    walker.open_reph(campaign)
+    before = row_counts()
+    response = client_as(persona).get(reverse("perimeters:page", args=[campaign.pk]))
+    assert response.status_code == status
+    assert row_counts() == before
+    if status != 200:
+        return
+    body = response.content.decode()
+    assert 'id="initial-control"' in body
+    assert "W1 - W5 - U6 - U25" in body  # the SSR's own words
+    assert ('value="W1 W5 U6 U25 Q27 Q29 M31 S40' in body) == form
+
+
+def test_the_referees_initial_control_is_kept_and_the_ssr_no_longer_asked(people, client_as):
+    from tests.conftest import red_factories_campaign
+
+    campaign = red_factories_campaign(people, "rb-cg-2", "Second")
+    walker.open_reph(campaign)
+    response = client_as("referee").post(
+        reverse("perimeters:control", args=[campaign.pk]),
+        {"version": 1, "hexes": "W1 W5 U6", "side": "german"},
+    )
+    assert response.status_code == 302
+    state = PerimeterState.objects.get(campaign=campaign)
+    assert state.control == {"W1": "german", "W5": "german", "U6": "german"}
+    after_scenario_state = reverse("perimeters:page", args=[campaign.pk])
+    assert 'id="initial-control"' in client_as("referee").get(after_scenario_state).content.decode()
+    # The next Refit Phase starts from it: the SSR is not asked again.
+    reph = walker.open_reph(campaign)
+    reph.finished_at = timezone.now()
+    reph.save()
+    RefitPhase.objects.create(campaign=campaign, kind="after_scenario", index=reph.index)
+    body = client_as("referee").get(after_scenario_state).content.decode()
+    assert 'id="initial-control"' not in body
+
+
+def test_rb_cg_i_draws_its_ssr_and_asks_nothing(campaign, client_as):
+    walker.open_reph(campaign)
+    body = client_as("referee").get(reverse("perimeters:page", args=[campaign.pk])).content
+    assert b'id="initial-control"' not in body
