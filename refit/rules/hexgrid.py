@@ -168,7 +168,10 @@ class HexMap:
         rays = self.shared.setdefault("rays", {})
         found = rays.get((start, reach))
         if found is None:
-            cells = self.cells
+            # The map's own hex tuples, not new ones: a full map's rays stay ~15 MB, not 75.
+            cells = self.shared.get("canonical")
+            if cells is None:
+                cells = self.shared["canonical"] = {h: h for h in self.cells}
             made = []
             for first in range(6):
                 for turn in (0, 1, -1):
@@ -180,9 +183,10 @@ class HexMap:
                             q, r = q + bq, r + br
                         else:
                             q, r = q + aq, r + ar
-                        if (q, r) not in cells:
+                        current = cells.get((q, r))
+                        if current is None:
                             break
-                        path.append((q, r))
+                        path.append(current)
                     made.append(tuple(path))
             found = rays[(start, reach)] = tuple(made)
         return found
