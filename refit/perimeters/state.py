@@ -222,12 +222,29 @@ def initial_control(campaign: Campaign) -> dict[str, str]:
     spec = campaign.game.files["maps"].get("initial_control", {}).get(campaign.campaign_game)
     if not spec:
         return {}
-    hexmap = base_map(campaign)
+    key = map_key(campaign)
+    data = campaign.game.files["maps"]["maps"][key]
+    return dict(
+        _initial_control(
+            campaign.module,
+            key,
+            json.dumps(data, sort_keys=True),
+            json.dumps(spec, sort_keys=True),
+        )
+    )
+
+
+@lru_cache(maxsize=16)
+def _initial_control(
+    module: str, key: str, data_json: str, spec_json: str
+) -> tuple[tuple[str, str], ...]:
+    """Worked out once per process and campaign game (a whole map's hexes: ~10 ms)."""
+    hexmap = _base_map(module, key, data_json)
     try:
-        found = initial.initial_control(hexmap, spec)
+        found = initial.initial_control(hexmap, json.loads(spec_json))
     except HexError:
-        return {}  # the data does not fit the configured grid: nothing rather than a guess
-    return {hexmap.name(h): side for h, side in found.items()}
+        return ()  # the data does not fit the configured grid: nothing rather than a guess
+    return tuple((hexmap.name(h), side) for h, side in found.items())
 
 
 def _still_legal(campaign: Campaign, previous: PerimeterState, control: dict) -> list[dict]:
