@@ -22,6 +22,7 @@ from campaigns.state import StaleEdit, StateError
 from refit.models import PerimeterState, ScenarioControl
 from refit.perimeters import scenario_records
 from refit.perimeters.state import base_map, initial_control, peek_reph
+from refit.rules.hexgrid import HexError
 from refit.rules.perimeter.control_changes import apply_changes, change_list
 
 
@@ -154,7 +155,10 @@ def set_control(
     hexmap = base_map(campaign)
     names = list(dict.fromkeys(names))
     for name in names:
-        hexmap.hex(name)  # the caller parsed them; a stale name fails here
+        try:
+            hexmap.hex(name)  # the caller parsed them; a stale name fails here
+        except HexError:
+            raise StateError(_("“%(text)s” is not a hex of this map.") % {"text": name}) from None
     current = control_record(campaign, scenario)
     if not side:
         for name in names:
