@@ -54,3 +54,10 @@ class RefitConfig(AppConfig):
         if reserve.create_pool not in NEW_CAMPAIGN_HOOKS:
             NEW_CAMPAIGN_HOOKS.append(reserve.create_pool)
         reserve_transfer.register()
+
+        # The scenario end's control record (refit.perimeters.scenario_control).
+        from campaigns.records.end import END_SECTIONS
+        from refit.perimeters import scenario_control
+
+        if scenario_control.end_section not in END_SECTIONS:
+            END_SECTIONS.append(scenario_control.end_section)

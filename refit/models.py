@@ -114,3 +114,23 @@ class ArmorReserveVehicle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign_id} AR {self.serial} {self.vehicle_type}"
+
+
+class ScenarioControl(models.Model):
+    """The control changes a scenario's end recorded (11.605: the next Refit Phase's perimeter
+    starts from the last one's control and these changes). Public, like the perimeters.
+    ``changes`` is ``[{"hex": "H41", "from": side or "", "to": side or ""}]`` in the order they
+    were entered, one entry per hex ("" is no control marker)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    scenario = models.OneToOneField(
+        "campaigns.Scenario", on_delete=models.CASCADE, related_name="control_record"
+    )
+    changes = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["campaign", "scenario"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} scenario {self.scenario_id} control"

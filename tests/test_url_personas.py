@@ -166,6 +166,13 @@ perimeters:escape                  POST 302      403      302      403      404 
 # The world has no escape roll: the German player and the referee find none either.
 perimeters:escape_ob               GET  404      404      404      404      404      login
 perimeters:escape_ob               POST 404      404      404      404      404      login
+# The scenario end's control record: public; players and the referee record.
+perimeters:scenario_control        GET  200      200      200      200      404      login
+perimeters:scenario_control        POST 405      405      405      405      405      405
+perimeters:scenario_control_change GET  405      405      405      405      405      405
+perimeters:scenario_control_change POST 302      302      302      403      404      login
+perimeters:scenario_control_take_back GET  405      405      405      405      405      405
+perimeters:scenario_control_take_back POST 302      302      302      403      404      login
 
 # Short games (Cherkassy Pocket; shortgames:arrive in Defiant Russia): no secrets, members
 # read everything; a side's player and the referee act for it; the referee's own forms.
@@ -476,7 +483,7 @@ FORM_FIELDS = """
 action afv air_points amount arrival_edge arrival_turn artillery_used attack attackers becomes
 belt box breakthrough burning ca_drm capacity captured_afv chit_revealed condition controller
 count current cut_off cvp data defenders defense detonating_unit ec elr elr_san_revealed
-encircled entry exited_uncontrolled factors formation formed from full game hex hexes
+encircled entry exited_uncontrolled factors formation formed from front full game hex hexes
 hexes_confirmed hist_drm hs_equivalents in_pocket index initiative_chit instead item key kind
 label leader_drm leaders level lines location locations lost manual map_group marked_n members
 met moon move_quantity msl my_role name nationality nca_drm night no_cvp note notes

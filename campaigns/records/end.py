@@ -8,6 +8,7 @@ referee). A fixed number of queries, whatever the campaign's size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,6 +240,12 @@ class SideLosses:
     kept: list[tuple[str, str]]
 
 
+# Sections a feature above this app adds to the scenario's end (refit.perimeters: the control
+# record): each gets the viewer and the scenario and answers {"title", "text", "url", "link"} or
+# None where it has nothing to show.
+END_SECTIONS: list[Callable[[Viewer, Scenario], dict[str, str] | None]] = []
+
+
 def end_page(
     viewer: Viewer,
     scenario: Scenario,
@@ -301,4 +308,5 @@ def end_page(
         "sides": sides,
         "can_edit": can_edit,
         "end_form": end_form if can_edit else None,
+        "more": [found for hook in END_SECTIONS if (found := hook(viewer, scenario))],
     }

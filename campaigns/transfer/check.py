@@ -117,6 +117,7 @@ class FileChecker(LogChecks):
         parsed.side_days = self._side_days(data)
         parsed.ledger = self._ledger(data)
         parsed.scenarios = self._scenarios(data)
+        self.define(Scenario, (row["ref"] for row in parsed.scenarios))
         parsed.rgs = self._rgs(data)
         parsed.orbat = self._orbat(data, {row["ref"]: row["values"]["side"] for row in parsed.rgs})
         parsed.cvp = self._cvp(

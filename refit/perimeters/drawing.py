@@ -134,3 +134,44 @@ def picture(
         areas=tuple(areas),
         pockets=tuple(pockets),
     )
+
+
+def control_picture(
+    hexmap: HexMap, control: dict[str, str], changed: set[str], selected: str = ""
+) -> Picture:
+    """The map as a scenario's end shows it (refit.perimeters.scenario_control): each hex by
+    the side controlling it after the scenario's recorded changes, the changed hexes marked."""
+    left, top, right, bottom = hexmap.bounds(SIZE)
+
+    def point(p: tuple[float, float]) -> tuple[float, float]:
+        return (round(p[0] - left, 1), round(p[1] - top, 1))
+
+    shapes = []
+    for h in hexmap.sorted(hexmap.cells):
+        name = hexmap.name(h)
+        corners = tuple(point(c) for c in hexmap.corners(h, SIZE))
+        shapes.append(
+            HexShape(
+                name=name,
+                points=" ".join(f"{x},{y}" for x, y in corners),
+                corners=corners,
+                centre=point(hexmap.centre(h, SIZE)),
+                status="water" if h in hexmap.water else control.get(name, ""),
+                control="changed" if name in changed else "",
+                fire=False,
+                selected=name == selected,
+            )
+        )
+    width, height = round(right - left, 1), round(bottom - top, 1)
+    return Picture(
+        width=width,
+        height=height,
+        view_box=f"0 0 {width} {height}",
+        origin=(left, top),
+        hexes=tuple(shapes),
+        borders=(),
+        arrows=(),
+        units=(),
+        areas=(),
+        pockets=(),
+    )

@@ -83,7 +83,7 @@ class PocketForm(HexesForm):
 
 
 class EscapeForm(VersionForm):
-    units = forms.CharField(label=_("Units (one Location)"), max_length=400)
+    units = forms.CharField(label=_("Units (one Location)"), max_length=400, required=False)
     afv = forms.BooleanField(label=_("Mobile AFV"), required=False)
     leader_drm = forms.IntegerField(
         label=_("(Armor) leader / hero DRM"), min_value=-6, max_value=6, initial=0
@@ -95,3 +95,23 @@ class EscapeForm(VersionForm):
     encircled = forms.BooleanField(label=_("Encircled"), required=False)
     captured_afv = forms.BooleanField(label=_("Captured AFV"), required=False)
     wounded = forms.BooleanField(label=_("Wounded (lone SMC)"), required=False)
+
+
+class ScenarioControlForm(VersionForm):
+    """Hexes whose control the scenario changed: typed or clicked (``hexes``), or ticked from
+    the hexes along the front (``front``); ``side`` the side controlling them now ("" none)."""
+
+    hexes = forms.CharField(label=_("Hexes"), max_length=2000, required=False, help_text=HEX_HELP)
+    front = forms.MultipleChoiceField(label=_("Hexes along the front"), required=False)
+    side = forms.CharField(label=_("Control"), max_length=20, required=False)
+
+    def __init__(self, *args, front: list[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["front"].choices = [(name, name) for name in front]
+
+
+class TakeBackForm(VersionForm):
+    hex = forms.CharField(
+        max_length=12,
+        validators=[RegexValidator(r"^[A-Za-z]{1,6}[0-9]{1,3}$", NOT_A_HEX_NAME)],
+    )

@@ -115,3 +115,25 @@ def _recorded(event: CampaignEvent) -> str:
         "day": event_day(event),
         "types": event.data.get("types") or "—",
     }
+
+
+@sentence("perimeter.scenario_control", data={"index": INT, "side": TEXT, "hexes": TEXTS})
+def _scenario_control(event: CampaignEvent) -> str:
+    if event.data.get("side"):
+        return _("Recorded %(side)s control of %(hexes)s after the scenario of %(day)s.") % {
+            "side": event_side(event),
+            "hexes": _hexes(event),
+            "day": event_day(event),
+        }
+    return _("Recorded no control marker in %(hexes)s after the scenario of %(day)s.") % {
+        "hexes": _hexes(event),
+        "day": event_day(event),
+    }
+
+
+@sentence("perimeter.scenario_control_taken_back", data={"index": INT, "hexes": TEXTS})
+def _scenario_control_taken_back(event: CampaignEvent) -> str:
+    return _("Took back the control change in %(hexes)s after the scenario of %(day)s.") % {
+        "hexes": _hexes(event),
+        "day": event_day(event),
+    }

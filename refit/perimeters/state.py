@@ -19,11 +19,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Viewer
+from campaigns.games import step_engine
 from campaigns.models import Campaign, RefitPhase
 from campaigns.state import StateError
 from refit.models import MapTerrain, PerimeterState, PerimeterUnits
+from refit.perimeters import scenario_records
 from refit.rules.hexgrid import Hex, HexError, HexMap
-from refit.rules.perimeter import escapes, initial, isolation
+from refit.rules.perimeter import escapes, initial, isolation, non_ground
 from refit.rules.perimeter.board import MAIN, Board, Marker, NonGroundPocket, Result, Unit
 from refit.walker import services as walker
 
@@ -94,8 +96,22 @@ def terrain_of(campaign: Campaign) -> MapTerrain | None:
     return MapTerrain.objects.filter(campaign=campaign).first()
 
 
+def peek_reph(campaign: Campaign) -> RefitPhase | None:
+    """The open Refit Phase without opening one (a GET never writes): the open row, or — for a
+    campaign that has none yet — an unsaved one at the first position."""
+    if not walker.has_refit(campaign):
+        return None
+    reph = campaign.rephs.filter(finished_at__isnull=True).first()
+    if reph is None and not campaign.rephs.exists():
+        first = step_engine.first_position(campaign.module)
+        return RefitPhase(campaign=campaign, kind=first.kind, index=first.index)
+    return reph
+
+
 def current_state(campaign: Campaign) -> PerimeterState | None:
-    """The perimeter of the open Refit Phase, started from the last one's resulting control."""
+    """The perimeter of the open Refit Phase, started (and saved) from the last one's resulting
+    control and the scenario's recorded control changes. Only a change calls this: a reader
+    uses ``open_state``, which writes nothing."""
     reph = walker.open_reph(campaign)
     if reph is None:
         return None
@@ -105,11 +121,38 @@ def current_state(campaign: Campaign) -> PerimeterState | None:
     return _start(campaign, reph)
 
 
+def open_state(
+    campaign: Campaign,
+) -> tuple[PerimeterState, dict[str, PerimeterUnits]] | None:
+    """The open Refit Phase's perimeter and unit rows as a reader sees them, written nowhere:
+    the saved ones, or — before the first change — the start ``_start`` would save, unsaved."""
+    reph = peek_reph(campaign)
+    if reph is None:
+        return None
+    if reph.pk is not None:
+        state = PerimeterState.objects.filter(campaign=campaign, reph=reph).first()
+        if state is not None:
+            return state, unit_rows(state)
+    start = _starting(campaign, reph)
+    state = PerimeterState(
+        campaign=campaign,
+        reph=reph if reph.pk is not None else None,
+        index=reph.index,
+        control=start.control,
+        markers=start.markers,
+    )
+    rows = {
+        side: PerimeterUnits(campaign=campaign, side=side, units=units)
+        for side, units in start.units.items()
+    }
+    return state, rows
+
+
 def shown_state(campaign: Campaign) -> PerimeterState | None:
     """The perimeter a reader is shown outside the step (the reduced-map PDF): the open Refit
     Phase's if it has one, else the last one. Never creates one: viewing never writes."""
-    reph = walker.open_reph(campaign)
-    if reph is not None:
+    reph = peek_reph(campaign)
+    if reph is not None and reph.pk is not None:
         state = PerimeterState.objects.filter(campaign=campaign, reph=reph).first()
         if state is not None:
             return state
@@ -117,39 +160,58 @@ def shown_state(campaign: Campaign) -> PerimeterState | None:
     if last is None and reph is not None:
         # Nothing yet: the start the step would make, unsaved.
         return PerimeterState(
-            campaign=campaign, reph=reph, index=reph.index, control=initial_control(campaign)
+            campaign=campaign,
+            reph=reph if reph.pk is not None else None,
+            index=reph.index,
+            control=initial_control(campaign),
         )
     return last
 
 
-def _start(campaign: Campaign, reph: RefitPhase) -> PerimeterState:
-    """A Refit Phase's perimeter starts from the last one: its recorded control (the control
-    the scenario's changes were entered on), the markers still legal on it, and each side's
-    unit positions (secret again until declared). The campaign's first starts from the CG's
-    initial SSRs (``maps.json`` ``initial_control``)."""
-    previous = (
-        PerimeterState.objects.filter(campaign=campaign).exclude(reph=reph).order_by("-id").first()
-    )
-    control: dict[str, str] = {}
-    kept: list[dict] = []
+@dataclass(frozen=True)
+class Start:
+    control: dict[str, str]
+    markers: list[dict]
+    units: dict[str, list[dict]]  # each side's unit positions carried (secret until declared)
+
+
+def _starting(campaign: Campaign, reph: RefitPhase) -> Start:
+    """What a Refit Phase's perimeter starts from: the last perimeter's recorded control (else
+    what was entered), changed by the control records of the scenarios played since, the
+    markers still legal on that, and each side's unit positions. The campaign's first starts
+    from the CG's initial SSRs (``maps.json`` ``initial_control``) and the scenarios before."""
+    previous = PerimeterState.objects.filter(campaign=campaign)
+    if reph.pk is not None:
+        previous = previous.exclude(reph=reph)
+    previous = previous.order_by("-id").first()
     if previous is not None:
-        # Control carries over: the recorded result if there is one, else what was entered.
         control = dict(previous.recorded.get("control") or previous.control)
-        kept = _still_legal(campaign, previous, control)
     else:
         control = initial_control(campaign)
-    # What to start from is worked out first; the write transaction only writes it.
+    played = scenario_records.played_between(campaign, previous, reph)
+    control = scenario_records.applied(control, played)
+    if previous is None:
+        return Start(control, [], {})
+    return Start(
+        control,
+        _still_legal(campaign, previous, control),
+        {row.side: list(row.units) for row in previous.unit_rows.all() if row.units},
+    )
+
+
+def _start(campaign: Campaign, reph: RefitPhase) -> PerimeterState:
+    """Save the start ``_starting`` works out (before the short write transaction)."""
+    start = _starting(campaign, reph)
     with transaction.atomic():
         state, created = PerimeterState.objects.get_or_create(
             campaign=campaign,
             reph=reph,
-            defaults={"index": reph.index, "control": control, "markers": kept},
+            defaults={"index": reph.index, "control": start.control, "markers": start.markers},
         )
-        if created and previous is not None:
+        if created:
             PerimeterUnits.objects.bulk_create(
-                PerimeterUnits(campaign=campaign, state=state, side=row.side, units=row.units)
-                for row in previous.unit_rows.all()
-                if row.units
+                PerimeterUnits(campaign=campaign, state=state, side=side, units=units)
+                for side, units in start.units.items()
             )
     return state
 
@@ -160,12 +222,29 @@ def initial_control(campaign: Campaign) -> dict[str, str]:
     spec = campaign.game.files["maps"].get("initial_control", {}).get(campaign.campaign_game)
     if not spec:
         return {}
-    hexmap = base_map(campaign)
+    key = map_key(campaign)
+    data = campaign.game.files["maps"]["maps"][key]
+    return dict(
+        _initial_control(
+            campaign.module,
+            key,
+            json.dumps(data, sort_keys=True),
+            json.dumps(spec, sort_keys=True),
+        )
+    )
+
+
+@lru_cache(maxsize=16)
+def _initial_control(
+    module: str, key: str, data_json: str, spec_json: str
+) -> tuple[tuple[str, str], ...]:
+    """Worked out once per process and campaign game (a whole map's hexes: ~10 ms)."""
+    hexmap = _base_map(module, key, data_json)
     try:
-        found = initial.initial_control(hexmap, spec)
+        found = initial.initial_control(hexmap, json.loads(spec_json))
     except HexError:
-        return {}  # the data does not fit the configured grid: nothing rather than a guess
-    return {hexmap.name(h): side for h, side in found.items()}
+        return ()  # the data does not fit the configured grid: nothing rather than a guess
+    return tuple((hexmap.name(h), side) for h, side in found.items())
 
 
 def _still_legal(campaign: Campaign, previous: PerimeterState, control: dict) -> list[dict]:
@@ -256,16 +335,21 @@ def board(
                 unit_list.append(
                     Unit(entry["id"], side, entry["kind"], h, int(entry.get("level", 0)))
                 )
-    pockets = tuple(
+    entered = tuple(
         NonGroundPocket(p["side"], tuple(known_hexes(hexmap, p["hexes"])), p.get("label", "1"))
         for p in state.non_ground
+    )
+    # 11.6057 where the data decide it (an MMC above or below an enemy-held or burning ground
+    # level); the players enter the rest.
+    derived = non_ground.derived_pockets(
+        control, set(known_hexes(hexmap, state.fires)), unit_list, entered
     )
     return Board(
         map=hexmap,
         sides=sides(campaign),
         control=control,
         units=tuple(unit_list),
-        non_ground_pockets=pockets,
+        non_ground_pockets=entered + derived,
     )
 
 

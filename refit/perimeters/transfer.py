@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 
 from campaigns.games.registry import GameModule
-from campaigns.models import DiceRoll, RefitPhase
+from campaigns.models import DiceRoll, RefitPhase, Scenario
 from campaigns.transfer.format import ImportRefused, iso, scope_sides
 from campaigns.transfer.sections import EACH, register_reference, register_section
 from campaigns.transfer.values import is_int, is_ref
-from refit.models import MapTerrain, PerimeterState, PerimeterUnits
+from refit.models import MapTerrain, PerimeterState, PerimeterUnits, ScenarioControl
 from refit.rules.perimeter.board import MAIN, POCKET, UNIT_KINDS
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 STATES = "perimeters"
 UNITS = "perimeter_units"
 TERRAIN = "map_terrain"
+SCENARIO_CONTROL = "scenario_control"
 STATE_FIELDS = ("index", "control", "fires", "markers", "non_ground", "escapes", "recorded")
 UNIT_FIELDS = ("side", "units", "declared")
 ESCAPE_OUTCOMES = (
@@ -334,6 +335,82 @@ def load_terrain(context: LoadContext, values: dict[str, Any]) -> None:
     MapTerrain.objects.create(campaign=context.campaign, **values)
 
 
+# --- scenario_control ----------------------------------------------------------------------------
+
+
+def export_scenario_control(context: ExportContext) -> list[dict[str, Any]] | None:
+    """Each scenario's control record (public, like the perimeters)."""
+    campaign = context.campaign
+    if not has_map(campaign.game, campaign.campaign_game):
+        return None
+    rows = (
+        ScenarioControl.objects.filter(campaign=campaign)
+        .order_by("scenario__index", "scenario__sequence")
+        .values("scenario_id", "changes")
+    )
+    return [
+        {"scenario": context.ids.of(Scenario, row["scenario_id"]), "changes": row["changes"]}
+        for row in rows
+    ]
+
+
+def _changes(sides: tuple[str, ...]) -> Fits:
+    side = _one_of(("", *sides))
+    change = {"hex": _text, "from": side, "to": side}
+    return lambda value: _objects(value, change, ("hex", "from", "to"))
+
+
+def check_scenario_control(checker: Checker, value: Any) -> list[dict[str, Any]] | None:
+    if value is None:
+        return None
+    if not has_map(checker.module, checker.cg_key):
+        raise _not_this_game(SCENARIO_CONTROL)
+    fits = _changes(checker.module.side_keys)
+    rows: list[dict[str, Any]] = []
+    for n, row in checker.entries(SCENARIO_CONTROL, value):
+        values = checker.values(SCENARIO_CONTROL, n, row, ScenarioControl, ("changes",))
+        if not fits(values["changes"]):
+            raise checker.error(
+                SCENARIO_CONTROL,
+                n,
+                "changes",
+                _(
+                    "must be a list of changes, each with a “hex”, the side controlling it "
+                    "“from” before the scenario and “to” after it (“” for none)."
+                ),
+            )
+        scenario = checker.reference(
+            SCENARIO_CONTROL,
+            n,
+            row,
+            "scenario",
+            checker.known(Scenario),
+            _("names no scenario of the file."),
+        )
+        if scenario is None:
+            raise checker.error(SCENARIO_CONTROL, n, "scenario", _("is missing."))
+        if any(other["scenario"] == scenario for other in rows):
+            raise checker.error(
+                SCENARIO_CONTROL, n, "scenario", _("has another control record in the file.")
+            )
+        rows.append({"scenario": scenario, "values": values})
+    return rows
+
+
+def load_scenario_control(context: LoadContext, rows: list[dict[str, Any]]) -> None:
+    context.create(
+        ScenarioControl,
+        [
+            ScenarioControl(
+                campaign=context.campaign,
+                scenario=context.row(Scenario, row["scenario"]),
+                **row["values"],
+            )
+            for row in rows
+        ],
+    )
+
+
 def register() -> None:
     register_section(
         TERRAIN, models=(MapTerrain,), export=export_terrain, check=check_terrain, load=load_terrain
@@ -347,6 +424,13 @@ def register() -> None:
     )
     register_section(
         UNITS, models=(PerimeterUnits,), export=export_units, check=check_units, load=load_units
+    )
+    register_section(
+        SCENARIO_CONTROL,
+        models=(ScenarioControl,),
+        export=export_scenario_control,
+        check=check_scenario_control,
+        load=load_scenario_control,
     )
     # An escape names its roll (refit.perimeters.escapes.roll_escape).
     register_reference(PerimeterState, "escapes", (EACH, "roll"), DiceRoll)

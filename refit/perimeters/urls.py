@@ -1,6 +1,6 @@
 from django.urls import path
 
-from refit.perimeters import escape_views, views
+from refit.perimeters import escape_views, scenario_control_views, views
 
 app_name = "perimeters"
 
@@ -19,4 +19,22 @@ urlpatterns = [
     path("<slug:side>/pockets/<int:position>/remove/", views.remove_pocket, name="remove_pocket"),
     path("<slug:side>/escape/", views.escape, name="escape"),
     path("<slug:side>/escape/<oid:roll_id>/ob/", escape_views.escape_ob, name="escape_ob"),
+]
+
+urlpatterns += [
+    path(
+        "scenario/<oid:scenario_id>/control/",
+        scenario_control_views.page,
+        name="scenario_control",
+    ),
+    path(
+        "scenario/<oid:scenario_id>/control/change/",
+        scenario_control_views.change,
+        name="scenario_control_change",
+    ),
+    path(
+        "scenario/<oid:scenario_id>/control/take-back/",
+        scenario_control_views.take_back,
+        name="scenario_control_take_back",
+    ),
 ]

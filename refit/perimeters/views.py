@@ -29,18 +29,37 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.state import StateError
 from refit.models import PerimeterState
-from refit.perimeters import changes, escapes, forms, positions, reasons, recording
+from refit.perimeters import (
+    changes,
+    escapes,
+    forms,
+    initial_ssr,
+    positions,
+    reasons,
+    recording,
+)
 from refit.perimeters import state as perimeter
 from refit.perimeters.drawing import picture
 from refit.rules.hexgrid import HexError
-from refit.rules.perimeter.board import MAIN, Marker
+from refit.rules.perimeter.board import MAIN, MMC, VEHICLE, Marker
 
 
 def _state(viewer: Viewer) -> PerimeterState:
+    """The open Refit Phase's perimeter, started and saved if it has not been: for a change
+    (a POST) only."""
     state = perimeter.current_state(viewer.campaign)
     if state is None:
         raise Http404
     return state
+
+
+def _shown(viewer: Viewer) -> tuple[PerimeterState, dict[str, Any]]:
+    """The open Refit Phase's perimeter and unit rows for reading: a GET never writes (an
+    unsaved start until the first change saves it)."""
+    found = perimeter.open_state(viewer.campaign)
+    if found is None:
+        raise Http404
+    return found
 
 
 def _side_name(viewer: Viewer, side: str) -> str:
@@ -51,9 +70,8 @@ def _side_name(viewer: Viewer, side: str) -> str:
 
 def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
     campaign = viewer.campaign
-    state = _state(viewer)
+    state, rows = _shown(viewer)
     terrain = perimeter.terrain_of(campaign)
-    rows = perimeter.unit_rows(state)
     computation = perimeter.compute(viewer, state, terrain, rows)
     hexmap, result = computation.hexmap, computation.result
     selected = None
@@ -116,14 +134,16 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
                     for position, p in enumerate(state.non_ground)
                     if p["side"] == side
                 ],
+                "derived_non_ground": [
+                    (" ".join(hexmap.names(p.hexes)), p.label)
+                    for p in computation.board.non_ground_pockets[len(state.non_ground) :]
+                    if p.side == side
+                ],
+                "upper_units": _upper_units(computation, side),
                 "units": list(row.units) if row and viewer.can_see_side(side) else [],
                 "declared": bool(row and row.declared),
                 "units_version": row.version if row else 1,
-                "isolated_units": [
-                    u.id
-                    for u in computation.board.units
-                    if u.side == side and u.hex in result.isolated
-                ],
+                "stacks": _stacks(computation, side),
             }
         )
     return {
@@ -162,7 +182,44 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "can_change_map": viewer.can_record,
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,
+        # The initial SSRs the app cannot draw: the referee enters their control (issue 17).
+        "initial_ssrs": initial_ssr.referee_entered(campaign, state),
     }
+
+
+def _upper_units(computation: perimeter.Computation, side: str) -> list[dict[str, Any]]:
+    """The side's MMC off ground level that no non-ground pocket holds: each offered as one
+    action, "in a pocket" (11.6057), for the cases the data cannot decide (stairwells)."""
+    hexmap = computation.hexmap
+    held = {h for p in computation.board.non_ground_pockets if p.side == side for h in p.hexes}
+    return [
+        {"id": u.id, "hex": hexmap.name(u.hex), "level": u.level}
+        for u in computation.board.units
+        if u.side == side and u.kind == MMC and u.level != 0 and u.hex not in held
+    ]
+
+
+def _stacks(computation: perimeter.Computation, side: str) -> list[dict[str, Any]]:
+    """The side's isolated units by Location (hex and level): one escape form each, the whole
+    stack ticked (11.6063: a stack makes one Escape DR; an AFV alone may use its own)."""
+    hexmap, isolated = computation.hexmap, computation.result.isolated
+    found: dict[tuple[Any, int], list[Any]] = {}
+    for unit in computation.board.units:
+        if unit.side == side and unit.hex in isolated:
+            found.setdefault((unit.hex, unit.level), []).append(unit)
+    return [
+        {
+            "key": f"{hexmap.name(h)}-{level}",
+            "location": hexmap.name(h) + (f" [{level}]" if level else ""),
+            "units": [u.id for u in units],
+            "alone_afv": len(units) == 1 and units[0].kind == VEHICLE,
+            # A pre-fill the player corrects: each MMC taken as a squad (2 HS), SMC none.
+            "hs": max(1, 2 * sum(1 for u in units if u.kind == MMC)),
+        }
+        for (h, level), units in sorted(
+            found.items(), key=lambda item: (hexmap.name(item[0][0]), item[0][1])
+        )
+    ]
 
 
 def _same(hexmap: Any, marker: Marker, entry: dict[str, Any]) -> bool:
@@ -191,7 +248,8 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _selection(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
-    _state(viewer)
+    if perimeter.peek_reph(viewer.campaign) is None:
+        raise Http404
     hexmap = perimeter.base_map(viewer.campaign)
     try:
         selected = hexmap.name(hexmap.hex(request.GET.get("hex", "")))
@@ -442,7 +500,9 @@ def escape(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     )
 
     def act(state: PerimeterState, data: dict) -> str:
-        unit_ids = [u.strip() for u in data["units"].split(";") if u.strip()]
+        # The stack's ticked units (one form per Location), or a typed "a; b" list.
+        ticked = [u.strip() for u in request.POST.getlist("unit") if u.strip()]
+        unit_ids = ticked + [u.strip() for u in data["units"].split(";") if u.strip()]
         entry = escapes.roll_escape(
             viewer,
             state,

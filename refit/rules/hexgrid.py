@@ -129,6 +129,9 @@ class HexMap:
     sections: tuple[Section, ...]
     # Water-obstacle hexes (rivers, the Volga) the referee marked: not land for the edge ring.
     water: frozenset[Hex] = field(default=frozenset())
+    # What depends on the cells alone, shared with the same map with other water
+    # (``with_water``): the hexrows out of each hex (``rays``), filled as they are asked for.
+    shared: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @classmethod
     def from_data(cls, key: str, data: Mapping[str, Any]) -> HexMap:
@@ -150,7 +153,43 @@ class HexMap:
         return cls(key=key, sections=tuple(sections))
 
     def with_water(self, water: Iterable[Hex]) -> HexMap:
-        return HexMap(key=self.key, sections=self.sections, water=frozenset(water) & self.cells)
+        return HexMap(
+            key=self.key,
+            sections=self.sections,
+            water=frozenset(water) & self.cells,
+            shared=self.shared,
+        )
+
+    def rays(self, start: Hex, reach: int) -> tuple[tuple[Hex, ...], ...]:
+        """The 18 hexrows out of ``start`` — for each of the six first steps, straight, then
+        alternating to the right and to the left — each from ``start`` for up to ``reach``
+        hexes while on the map. Worked out once per map and process (the proposal casts
+        hundreds per request)."""
+        rays = self.shared.setdefault("rays", {})
+        found = rays.get((start, reach))
+        if found is None:
+            # The map's own hex tuples, not new ones: a full map's rays stay ~15 MB, not 75.
+            cells = self.shared.get("canonical")
+            if cells is None:
+                cells = self.shared["canonical"] = {h: h for h in self.cells}
+            made = []
+            for first in range(6):
+                for turn in (0, 1, -1):
+                    (aq, ar), (bq, br) = STEPS[first], STEPS[(first + turn) % 6]
+                    q, r = start
+                    path = [start]
+                    for i in range(reach):
+                        if i % 2:
+                            q, r = q + bq, r + br
+                        else:
+                            q, r = q + aq, r + ar
+                        current = cells.get((q, r))
+                        if current is None:
+                            break
+                        path.append(current)
+                    made.append(tuple(path))
+            found = rays[(start, reach)] = tuple(made)
+        return found
 
     # --- cells and names ---------------------------------------------------------------------
 
@@ -292,6 +331,23 @@ class HexMap:
         return self.edge_hexes | self.water
 
     @cached_property
+    def numbered(self) -> Numbered:
+        """The map's hexes by number, for floods that run over thousands of hexes per request
+        (``perimeter.areas.enclosed``): integer lists and a byte per hex beat sets of tuples."""
+        hexes = sorted(self.cells)
+        number = {h: i for i, h in enumerate(hexes)}
+        adjacency = self.adjacency
+        boundary = self.open_boundary
+        return Numbered(
+            hexes=hexes,
+            number=number,
+            around=[tuple(number[n] for n in adjacency[h]) for h in hexes],
+            q=[h[0] for h in hexes],
+            r=[h[1] for h in hexes],
+            boundary=bytes(1 if h in boundary else 0 for h in hexes),
+        )
+
+    @cached_property
     def land(self) -> frozenset[Hex]:
         return self.cells - self.water
 
@@ -343,6 +399,18 @@ class HexMap:
             xs.append(x)
             ys.append(y)
         return (min(xs) - size, min(ys) - size, max(xs) + size, max(ys) + size)
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """A map's hexes numbered 0 … n-1 (``HexMap.numbered``)."""
+
+    hexes: list[Hex]
+    number: dict[Hex, int]
+    around: list[tuple[int, ...]]  # each hex's neighbours on the map, by number
+    q: list[int]
+    r: list[int]
+    boundary: bytes  # 1 where the outside starts (map edge, water: ``open_boundary``)
 
 
 def flood(cells: frozenset[Hex] | set[Hex], seeds: Iterable[Hex]) -> set[Hex]:

@@ -24,52 +24,61 @@ def enclosed(board: Board, barrier: frozenset[Hex] | set[Hex]) -> frozenset[Hex]
     Only the hexes around the barrier are looked at: a hex the barrier cuts off meets the
     barrier on every straight line out of it (else that line reaches the map edge), so its
     coordinates lie inside the barrier's own range; a flood that leaves that range, or reaches
-    the edge or the water, is outside. A pocket's barrier costs its own size, not the map's."""
+    the edge or the water, is outside. A pocket's barrier costs its own size, not the map's.
+    The flood runs over the map's numbered hexes (``HexMap.numbered``), a byte per hex."""
     if not barrier:
         return frozenset()
-    hexmap = board.map
-    cells = hexmap.cells
-    seeds = hexmap.open_boundary
-    adjacency = hexmap.adjacency
+    numbered = board.map.numbered
+    number, around, qs, rs = numbered.number, numbered.around, numbered.q, numbered.r
+    boundary = numbered.boundary
     q_low = min(h[0] for h in barrier)
     q_high = max(h[0] for h in barrier)
     r_low = min(h[1] for h in barrier)
     r_high = max(h[1] for h in barrier)
     s_low = min(h[0] + h[1] for h in barrier)
     s_high = max(h[0] + h[1] for h in barrier)
-    inside = set(barrier)
-    outside: set[Hex] = set()
-    for b in barrier:
-        for start in adjacency.get(b, ()):
-            if start in inside or start in outside:
+    # 0 not yet seen, 1 inside (the barrier and what it encloses), 2 outside, 3 being flooded
+    mark = bytearray(len(qs))
+    walls = [number[h] for h in barrier if h in number]
+    for b in walls:
+        mark[b] = 1
+    inside = list(walls)
+    for b in walls:
+        for start in around[b]:
+            if mark[start]:
                 continue
-            part = {start}
+            mark[start] = 3
+            part = [start]
             stack = [start]
             escaped = False
             while stack:
                 h = stack.pop()
-                q, r = h
+                q, r = qs[h], rs[h]
                 if (
-                    h in seeds
+                    boundary[h]
                     or not (q_low < q < q_high and r_low < r < r_high and s_low < q + r < s_high)
-                    or len(adjacency[h]) < 6
+                    or len(around[h]) < 6
                 ):
                     escaped = True
                     break
-                for n in adjacency[h]:
-                    if n in outside:
+                for n in around[h]:
+                    seen = mark[n]
+                    if seen == 2:
                         escaped = True
                         break
-                    if n not in inside and n not in part:
-                        part.add(n)
+                    if not seen:
+                        mark[n] = 3
+                        part.append(n)
                         stack.append(n)
                 if escaped:
                     break
-            if escaped:
-                outside |= part
-            else:
-                inside |= part
-    return frozenset(inside & cells)
+            result = 2 if escaped else 1
+            for h in part:
+                mark[h] = result
+            if not escaped:
+                inside += part
+    hexes = numbered.hexes
+    return frozenset(hexes[h] for h in inside)
 
 
 def components(hexes: set[Hex]) -> list[set[Hex]]:

@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from refit.rules.hexgrid import STEPS, Hex, HexMap
+from refit.rules.hexgrid import Hex, HexMap
 from refit.rules.perimeter.areas import side_areas
 from refit.rules.perimeter.board import MAIN, Board, Marker
 from refit.rules.perimeter.markers import anchored, blocking, edge_markers
@@ -38,6 +38,7 @@ WALK_BUDGET = 8000  # hexrows looked at by each walk of the exhaustive kind
 # No search extends a chain past this many markers, and no loop is grown past it: nobody places
 # a hundred markers, and such chains are where a search wanders.
 MAX_MARKERS = 60
+FREE, ANCHOR = 1, 2  # what a hexrow meets (``_Graph.status``)
 
 
 def propose(board: Board, side: str, reach: int = 24, budget: int = 120) -> list[Marker]:
@@ -106,6 +107,7 @@ class _Graph:
     blocked: dict[Hex, str] = field(init=False)
     free: frozenset[Hex] = field(init=False)  # land an own hexrow may cross
     anchors: set[Hex] = field(init=False)
+    status: dict[Hex, int] = field(init=False)
     _hops: dict[Hex, list[Hop]] = field(default_factory=dict, init=False)
     _into: dict[Hex, dict[Hex, list[Hop]]] = field(default_factory=dict, init=False)
     _contribution: dict[tuple, float] = field(default_factory=dict, init=False)
@@ -124,6 +126,9 @@ class _Graph:
             and h not in self.blocked
             and anchored(board, Marker(self.side, h, None, kind=MAIN))
         }
+        # One look-up per hex a hexrow passes: 0 (absent) not free, FREE, ANCHOR.
+        self.status = dict.fromkeys(self.free, FREE)
+        self.status.update(dict.fromkeys(self.anchors, ANCHOR))
 
     @property
     def map(self) -> HexMap:
@@ -149,29 +154,30 @@ class _Graph:
         return found
 
     def _cast(self, start: Hex) -> list[Hop]:
+        """The hops out of ``start``: along each of its 18 hexrows, of each run of anchors one
+        after another only the two first and the two last — on a map of control markers every
+        hex is an anchor, and a hexrow stopping inside a run turns nowhere its ends do not."""
         found: list[Hop] = []
-        free, anchors, reach = self.free, self.anchors, self.reach
-        for first in range(6):
-            for turn in (0, 1, -1):
-                (aq, ar), (bq, br) = STEPS[first], STEPS[(first + turn) % 6]
-                path = [start]
-                q, r = start
-                hits: list[int] = []  # positions on the ray of the anchors met
-                for i in range(reach):
-                    if i % 2:
-                        q, r = q + bq, r + br
+        status = self.status
+        for k, ray in enumerate(self.map.rays(start, self.reach)):
+            turned = k % 3 != 0  # each first step: straight, then the two alternate hexrows
+            runs: list[list[int]] = []  # [first, last] position of each run of anchors
+            for i in range(1, len(ray)):
+                seen = status.get(ray[i], 0)
+                if not seen:
+                    break  # off the land, or blocked by the enemy
+                if seen == ANCHOR and (i > 1 or not turned):
+                    if runs and runs[-1][1] == i - 1:
+                        runs[-1][1] = i
                     else:
-                        q, r = q + aq, r + ar
-                    current = (q, r)
-                    if current not in free:
-                        break
-                    path.append(current)
-                    if current in anchors and (i or not turn):
-                        hits.append(i + 1)
-                ends = _run_ends(hits)
-                for end in ends:
-                    via = path[1] if turn else None
-                    found.append((path[end], via, tuple(path[: end + 1])))
+                        runs.append([i, i])
+            if not runs:
+                continue
+            via = ray[1] if turned else None
+            for first, last in runs:
+                ends = (first, first + 1, last - 1, last) if last - first >= 3 else None
+                for end in ends or range(first, last + 1):
+                    found.append((ray[end], via, ray[: end + 1]))
         return found
 
     def path(self, marker: Marker) -> tuple[Hex, ...]:
@@ -192,23 +198,6 @@ class _Graph:
             value *= SQRT3
             self._contribution[key] = value
         return value
-
-
-def _run_ends(hits: list[int]) -> list[int]:
-    """Of each run of anchors one after another along a ray, only the two first and the two
-    last are hops: on a map of control markers every hex is an anchor, and a hexrow stopping
-    inside a run turns nowhere its ends do not."""
-    kept = []
-    run_start = 0
-    for k, position in enumerate(hits):
-        if k and hits[k - 1] != position - 1:
-            run_start = k
-        last_of_run = k + 1 == len(hits) or hits[k + 1] != position + 1
-        if k - run_start < 2 or last_of_run:
-            kept.append(position)
-        elif k + 2 == len(hits) or hits[k + 2] != position + 2:
-            kept.append(position)  # the last but one
-    return kept
 
 
 def _heading(hexmap: HexMap, a: Hex, b: Hex) -> float:

@@ -44,6 +44,7 @@ def test_the_refit_phase_registers_its_sections_from_its_app():
         "map_terrain",
         "perimeters",
         "perimeter_units",
+        "scenario_control",
         "armor_reserve",
     }
     assert not set(REGISTRY.names()) & set(CORE_SECTIONS)

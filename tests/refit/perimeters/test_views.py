@@ -392,3 +392,96 @@ def test_the_selected_hex_is_shown_again_after_the_change(campaign, client_as):
     assert response["Location"] == url(campaign) + "?hex=G42"
     state.refresh_from_db()
     assert state.control == {"H41": "german"}
+
+
+def test_a_whole_stack_escapes_in_one_form(campaign, client_as):
+    state = state_of(campaign)
+    for label in ("4-6-7", "9-1"):
+        kind = "mmc" if label == "4-6-7" else "smc"
+        client_as("german").post(
+            url(campaign, "units", "german"),
+            {
+                "version": 1 if label == "4-6-7" else 2,
+                "hexes": "H41",
+                "kind": kind,
+                "label": label,
+                "level": 0,
+            },
+        )
+    client_as("german").post(
+        url(campaign, "units", "german"),
+        {"version": 3, "hexes": "K45", "kind": "mmc", "label": "2-3-7", "level": 0},
+    )
+    body = client_as("german").get(url(campaign)).content.decode()
+    # One form per Location, its units ticked; the squad pre-fills 2 HS.
+    form = body[body.index('id="escape-german-H41-0"') :]
+    form = form[: form.index("</form>")]
+    assert form.count('name="unit"') == 2 and "4-6-7 H41" in form and "9-1 H41" in form
+    assert 'name="hs_equivalents" type="number" min="0" max="12" value="2"' in form
+    assert 'id="escape-german-K45-0"' in body
+    with dice.use_roller(Loaded(3, 4)):
+        client_as("german").post(
+            url(campaign, "escape", "german"),
+            {
+                "version": state.version,
+                "unit": ["4-6-7 H41", "9-1 H41"],
+                "hs_equivalents": 2,
+                "leader_drm": -1,
+                "pp_over_ipc": 0,
+            },
+        )
+    state.refresh_from_db()
+    (entry,) = state.escapes
+    assert entry["units"] == ["4-6-7 H41", "9-1 H41"]
+    assert DiceRoll.objects.filter(step="11.6063").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 302), ("soviet", 403), ("referee", 302), ("observer", 403), ("outsider", 404)],
+)
+def test_a_stack_escape_for_every_persona(campaign, client_as, persona, status):
+    state = state_of(campaign)
+    client_as("german").post(
+        url(campaign, "units", "german"),
+        {"version": 1, "hexes": "H41", "kind": "mmc", "label": "4-6-7", "level": 0},
+    )
+    with dice.use_roller(Loaded(3, 4)):
+        response = client_as(persona).post(
+            url(campaign, "escape", "german"),
+            {
+                "version": state.version,
+                "unit": ["4-6-7 H41"],
+                "hs_equivalents": 2,
+                "leader_drm": 0,
+                "pp_over_ipc": 0,
+            },
+        )
+    assert response.status_code == status
+    state.refresh_from_db()
+    assert len(state.escapes) == (1 if status == 302 else 0)
+
+
+def test_non_ground_pockets_derived_or_one_action(campaign, client_as):
+    state = state_of(campaign)
+    state.control = {"H41": "soviet", "K45": "german"}
+    state.save()
+    for version, hexes, label in ((1, "H41", "4-6-7"), (2, "K45", "2-3-7")):
+        client_as("german").post(
+            url(campaign, "units", "german"),
+            {"version": version, "hexes": hexes, "kind": "mmc", "label": label, "level": 1},
+        )
+    body = text(client_as("german").get(url(campaign)))
+    # H41: the Soviet holds the ground level, so the German MMC upstairs is in a pocket.
+    assert "Derived (ground level held by the other side or burning): H41 (1)" in body
+    # K45: the ground level is German; whether stairs are usable is the player's one action.
+    assert "2-3-7 K45 cannot reach ground level: a pocket" in body
+    assert "4-6-7 H41 cannot reach ground level" not in body
+    state.refresh_from_db()
+    client_as("german").post(
+        url(campaign, "add_pocket", "german"),
+        {"version": state.version, "hexes": "K45", "label": "1"},
+    )
+    state.refresh_from_db()
+    assert state.non_ground == [{"side": "german", "hexes": ["K45"], "label": "1"}]
+    assert "cannot reach ground level" not in text(client_as("german").get(url(campaign)))
