@@ -154,10 +154,15 @@ def test_the_check_above_can_fail(world):
 # A form's CSRF token is masked anew on every answer; a purchase form's token (one submit buys
 # once) is new on every answer too.
 CSRF = re.compile(r'name="(?:csrfmiddlewaretoken|token)" value="[^"]*"|"X-CSRFToken": "[^"]*"')
+# A sheet's footer names the minute it was printed, which may turn between the two looks.
+PRINTED_AT = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
 
 
 def _soviet_view(world) -> dict[str, str]:
-    return {name: CSRF.sub("", html) for name, _url, html in _html_pages(world, "soviet")}
+    return {
+        name: PRINTED_AT.sub("", CSRF.sub("", html))
+        for name, _url, html in _html_pages(world, "soviet")
+    }
 
 
 def _german_acts(world) -> None:
