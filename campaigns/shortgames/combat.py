@@ -13,11 +13,13 @@ from typing import Any
 from django.utils.translation import get_language
 
 from campaigns.games.registry import localized
-from campaigns.models import Campaign, CampaignDay, GameUnit, UnitState
-from campaigns.shortgames import combat_rolls, turn_steps
+from campaigns.games.rules import Reason
+from campaigns.models import Campaign, CampaignDay, GameUnit, PointKind, UnitState
+from campaigns.shortgames import combat_rolls, turn_points, turn_steps
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules import combat_input
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
+from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
 from campaigns.shortgames.rules.defiant_russia import combat as dr_combat
 from campaigns.shortgames.rules.defiant_russia import weather as dr_weather
 
@@ -45,6 +47,46 @@ def dr_conditions(campaign: Campaign) -> DrConditions:
     }
     first_snow = dr_weather.first_snow_turn(snow_turns) == short_games.turn_number(campaign)
     return DrConditions(weather, first_snow)
+
+
+def dr_refusals(
+    campaign: Campaign, conditions: DrConditions, entry: Mapping[str, Any]
+) -> list[Reason]:
+    """Why the attack ``DrCombatForm`` read is not legal (empty: the helper may count and roll
+    it): the units' side (2.0), the air points (11.7, against what the side has left this turn)
+    and, for a breakthrough attack, the phase and the units that may make it (6.6)."""
+    side, role = entry["side"], entry["role"]
+    nationality = entry.get("nationality", "")
+    data = short_games.game_data(campaign)
+    refusals = dr_attack.side_refusals(side, nationality)
+    air_points = entry["air_points"]
+    left = (
+        turn_points.balance(campaign, side, campaign.period_index, PointKind.AIR)
+        if air_points
+        else None
+    )
+    refusals += dr_attack.air_point_refusals(
+        air_points,
+        role=role,
+        side=side,
+        nationality=nationality,
+        breakthrough=entry["breakthrough"],
+        points_left=left,
+        game=data,
+    )
+    if entry["breakthrough"] and role == "attacker":
+        game = short_games.setup_of(campaign)
+        refusals += dr_attack.breakthrough_refusals(
+            entry["units"],
+            side=side,
+            leaders=entry["leaders"],
+            turn=short_games.turn_number(campaign),
+            weather=conditions.weather,
+            options=game.options if game is not None else (),
+            game=data,
+            tables=campaign.game.files["tables"],
+        )
+    return refusals
 
 
 def dr_dice(

@@ -19,8 +19,11 @@ from campaigns.games.registry import LocalizedText
 from campaigns.models import (
     Campaign,
     DiceRoll,
+    PointEntry,
+    PointKind,
 )
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames import turn_points
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.common import count_hits
@@ -29,6 +32,7 @@ from campaigns.shortgames.turn_steps import (
     locked_campaign,
     reader_language,
 )
+from campaigns.state import StateError
 
 
 @transaction.atomic
@@ -91,6 +95,57 @@ def roll_combat(
         fleet_faces.append(made.original)
     hits = count_hits(faces, hit_on) + count_hits(fleet_faces, (6,))
     return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
+
+
+@transaction.atomic
+def roll_dr_combat(
+    campaign: Campaign,
+    *,
+    side: str,
+    dice_count: int,
+    fleet_dice: int,
+    hit_on: Sequence[int],
+    air_points: int,
+    by: AbstractBaseUser,
+    note: str = "",
+    token: str = "",
+) -> dict[str, Any]:
+    """A Defiant Russia attack's dice (``roll_combat``) and its air points spent (11.7), in one
+    action: the side's air points of the turn go down by ``air_points`` (a ``used`` entry, undone
+    from the history like any points entry) or nothing is rolled. The same form sent twice
+    returns the first dice and spends nothing again."""
+    slug = slugify(token)[:20]
+    already = bool(slug) and (
+        DiceRoll.objects.filter(
+            campaign=campaign, step__in=("7.11", "11.51"), form_token=slug
+        ).exists()
+    )
+    if air_points and not already:
+        label = (note.strip() or _("combat"))[:100]
+        try:
+            turn_points.add_points(
+                campaign,
+                by=by,
+                side=side,
+                index=campaign.period_index,
+                kind=PointKind.AIR,
+                action=PointEntry.Action.USED,
+                amount=-air_points,
+                note=label,
+            )
+        except StateError as refused:
+            raise TurnError(str(refused)) from None
+    rolled = roll_combat(
+        campaign,
+        side=side,
+        dice_count=dice_count,
+        fleet_dice=fleet_dice,
+        hit_on=hit_on,
+        by=by,
+        note=note,
+        token=token,
+    )
+    return {**rolled, "air_points": 0 if already else air_points}
 
 
 @dataclass(frozen=True)

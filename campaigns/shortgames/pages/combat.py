@@ -46,6 +46,7 @@ class DrCombatPage:
     result: dict[str, Any]
     error: str
     can_roll: bool
+    refusals: list[str]  # why the rules refuse this attack, each naming its rule (no count)
 
 
 def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
@@ -57,7 +58,13 @@ def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
     valid = form.is_valid()  # the terrain and leaders ticked are read even before any units
     error = form.hint() if asked and not valid else ""
     result: dict[str, Any] = {}
+    refusals: list[str] = []
     if asked and not error:
+        refusals = [
+            reason.in_language(get_language())
+            for reason in combat.dr_refusals(campaign, conditions, form.cleaned_data)
+        ]
+    if asked and not error and not refusals:
         try:
             answer = combat.dr_dice(campaign, conditions, form.cleaned_data)
         except ValueError:
@@ -79,6 +86,7 @@ def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
         result=result,
         error=error,
         can_roll=any(viewer.can_act_for_side(s) for s in campaign.game.side_keys),
+        refusals=refusals,
     )
 
 
