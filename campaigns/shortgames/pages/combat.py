@@ -114,7 +114,12 @@ def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpComb
     answer, error = None, form.hint() if asked and not valid else ""
     if asked and not error:
         try:
-            answer = combat.cp_combat(campaign, data, {unit.pk: s for unit, s in units})
+            answer = combat.cp_combat(
+                campaign,
+                data,
+                {unit.pk: s for unit, s in units},
+                {unit.pk: unit for unit, _strength in units},
+            )
         except ValueError:
             error = form.hint()
     side = data["side"]
