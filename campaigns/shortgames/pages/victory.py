@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
+from campaigns.history.labels import side_label
 from campaigns.models import Campaign, ControlPoint, GameUnit, ShortGame
 from campaigns.shortgames import cp_victory, turn_points
 from campaigns.shortgames import services as short_games
@@ -49,6 +50,9 @@ def _places(campaign: Campaign, control: dict[str, ControlPoint]) -> list[dict[s
             "name": localized(place.get("name"), get_language()) or place.get("hex") or place["id"],
             "hex": place.get("hex") or "",
             "point": control.get(place["id"]),
+            "holder": side_label(campaign, control[place["id"]].controller)
+            if place["id"] in control and control[place["id"]].controller
+            else "",
         }
         for place in short_games.places(campaign)
     ]

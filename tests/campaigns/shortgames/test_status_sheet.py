@@ -46,7 +46,7 @@ def with_units(dr_started, people):
         ],
     )
     short_games.set_control(
-        dr_started, by=people["german"], key="minsk", controller="axis", cut_off=False, version=None
+        dr_started, by=people["german"], key="minsk", controller="axis", cut_off=False, version=0
     )
     return dr_started
 

@@ -246,7 +246,7 @@ def test_dr_replacement_points_follow_the_cities_and_pay_for_a_rebuild(dr_starte
     dr_started.period_index = 1  # July: the Soviet gets 6 less deductions
     dr_started.save()
     short_games.set_control(
-        dr_started, by=people["german"], key="kiev", controller="axis", cut_off=False, version=None
+        dr_started, by=people["german"], key="kiev", controller="axis", cut_off=False, version=0
     )
     assert turn_points.replacements_now(dr_started, "soviet").points == 5
     turn_points.receive_points(
