@@ -22,6 +22,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
+
 FILE_FORMAT = "campaign-desk-short-game-units"
 FILE_VERSION = 1
 
@@ -62,10 +64,7 @@ UNIT_TYPES: dict[str, tuple[str, ...]] = {
 }
 CP_SIZES = ("brigade", "regiment", "battalion", "kampfgruppe", "division")
 CP_EDGES = ("E", "W", "N")
-DR_NATIONALITIES = {
-    "axis": ("german", "finnish", "romanian", "hungarian", "italian", "spanish"),
-    "soviet": ("soviet",),
-}
+DR_NATIONALITIES = dr_attack.NATIONALITIES  # 2.0: who fights for each side
 # Units without a strength line (DR leaders; CP artillery fire strength is rolled, 11.25).
 NO_STRENGTH_TYPES = {"leader", "artillery", "motorized_artillery", "rocket_artillery"}
 STRENGTH_LINES = {

@@ -108,7 +108,9 @@ def status(campaign: Campaign, side: str) -> Sheet:
                 cells=(
                     unit.name,
                     type_label(unit.unit_type),
-                    unit.nationality if campaign.module == "defiant_russia" else unit.formation,
+                    type_label(unit.nationality)
+                    if campaign.module == "defiant_russia"
+                    else unit.formation,
                     unit.full,
                     unit.reduced if unit.steps == 2 else "—",
                     str(_STATES.get(unit.state, unit.state)),

@@ -30,6 +30,7 @@ class VictoryPage:
     can_act: bool
     # Defiant Russia
     status: Any = None
+    side_names: dict[str, str] = field(default_factory=dict)  # the VP lines' sides, as names
     automatic: str | None = None
     # Cherkassy Pocket
     conditions: list[dict[str, Any]] = field(default_factory=list)
@@ -87,6 +88,7 @@ def _defiant_russia(
         turn_finished=False,
     )
     page.automatic = dr_victory.automatic_victory(city_control, data)
+    page.side_names = {side: side_label(campaign, side) for side in campaign.game.side_keys}
 
 
 def _cherkassy(page: VictoryPage, campaign: Campaign, units: list[GameUnit]) -> None:
