@@ -42,3 +42,6 @@ class CampaignsConfig(AppConfig):
         from campaigns.shortgames import transfer as short_game_transfer
 
         short_game_transfer.register()
+        from campaigns.shortgames import segment_record_dr
+
+        segment_record_dr.register()

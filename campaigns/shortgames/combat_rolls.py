@@ -4,7 +4,7 @@ hitting on 6 only (11.51). Cherkassy Pocket: the odds column after the column sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +22,8 @@ from campaigns.models import (
     PointEntry,
     PointKind,
 )
+from campaigns.shortgames import segment_record_dr, turn_points
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turn_points
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.common import count_hits
@@ -109,11 +109,13 @@ def roll_dr_combat(
     by: AbstractBaseUser,
     note: str = "",
     token: str = "",
+    entry: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A Defiant Russia attack's dice (``roll_combat``) and its air points spent (11.7), in one
     action: the side's air points of the turn go down by ``air_points`` (a ``used`` entry, undone
     from the history like any points entry) or nothing is rolled. The same form sent twice
-    returns the first dice and spends nothing again."""
+    returns the first dice and spends nothing again. ``entry`` (what the form read) is kept in the
+    turn's record, next in its combat order (campaigns.shortgames.segment_record_dr)."""
     slug = slugify(token)[:20]
     already = bool(slug) and (
         DiceRoll.objects.filter(
@@ -145,6 +147,18 @@ def roll_dr_combat(
         note=note,
         token=token,
     )
+    if not already and entry is not None:
+        segment_record_dr.record_combat(
+            campaign,
+            side=side,
+            entry={**entry, "note": note},
+            dice=dice_count,
+            fleet_dice=fleet_dice,
+            hit_on=hit_on,
+            hits=rolled["hits"],
+            by=by,
+            token=slug,
+        )
     return {**rolled, "air_points": 0 if already else air_points}
 
 

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CampaignDay, DiceRoll, GameUnit, ShortGame
+from campaigns.shortgames import segment_record_dr, turn_rolls, turn_steps
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turn_rolls, turn_steps
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.defiant_russia import limits as dr_limits
 
@@ -61,6 +61,8 @@ class TurnPage:
     turn_number: int
     side_names: dict[str, str]
     table_names: dict[str, str]  # a dice table's id → its name in the reader's language
+    # Defiant Russia: the phases' choices and the combats in the order rolled (segment_record_dr)
+    record: list[segment_record_dr.RecordLine] = field(default_factory=list)
 
 
 def weather_names(campaign: Campaign) -> dict[str, str]:
@@ -214,4 +216,7 @@ def turn_page(viewer: Viewer) -> TurnPage:
         turn_number=short_games.turn_number(campaign),
         side_names=side_names(campaign),
         table_names=table_names(campaign),
+        record=segment_record_dr.turn_record(campaign, campaign.period_index, side_names(campaign))
+        if campaign.module == "defiant_russia"
+        else [],
     )

@@ -62,6 +62,7 @@ def _defiant_russia(request: HttpRequest, viewer: Viewer) -> HttpResponse:
                     by=request.user,
                     note=form.cleaned_data["note"],
                     token=form.cleaned_data["token"],
+                    entry=form.cleaned_data,
                 )
             )
         except turn_steps.TurnError as failure:

@@ -29,7 +29,7 @@ def test_the_japanese_status_sheet_names_the_nationality(dr_started, people):
         ],
     )
     sheet = build_sheet(viewer_for(people["observer"], dr_started.pk), "axis", "status", "ja")
-    units, _reinforcements, places = sheet.tables
+    units, _reinforcements, places, _record = sheet.tables
     (unit,) = units.rows
     assert unit.cells[1] == "装甲" and unit.cells[2] == "ドイツ軍"
     kiev = next(row for row in places.rows if row.cells[0] == "キエフ")

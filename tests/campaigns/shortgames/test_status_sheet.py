@@ -53,7 +53,7 @@ def with_units(dr_started, people):
 
 def test_the_sheet_lists_units_reinforcements_and_places(with_units, people):
     sheet = build_sheet(viewer_for(people["observer"], with_units.pk), "soviet", "status", "en")
-    units, reinforcements, places = sheet.tables
+    units, reinforcements, places, _record = sheet.tables
     (army,) = units.rows
     assert army.cells[0] == "16th Army"
     assert "Reduced" in army.cells[5] and army.cells[6] == "2507"
