@@ -168,6 +168,14 @@ def test_three_defiant_russia_turns(live_server, new_page, django_user_model):
     expect(axis.locator("#refusals")).to_contain_text("(11.7)")
     assert DiceRoll.objects.filter(campaign=campaign, step="7.11").count() == rolled
     assert PointEntry.objects.get(campaign=campaign, side="axis", action="used").amount == -2
+    # The turn page's record keeps both attacks in the order rolled, each in its phase.
+    axis.goto(turn_url)
+    record = axis.locator("#turn-record tbody tr")
+    expect(record).to_have_count(2)
+    expect(record.nth(0)).to_contain_text("Bryansk")
+    expect(record.nth(0)).to_contain_text("2 air points")
+    expect(record.nth(1)).to_contain_text("Axis breakthrough combat phase")
+    expect(record.nth(1)).to_contain_text("Guderian")
 
     # The Soviet player enters the airborne unit due on turn 6 (11.3) in the roster.
     soviet.goto(units_url)
