@@ -69,7 +69,7 @@ def side_refusals(
                 "attacker_of_other_side",
                 "11.1",
                 {"units": names},
-                text(
+                text=text(
                     f"{names}: not of the attacking side; only its units attack.",
                     f"{names}：攻撃側の陣営のユニットではありません。攻撃できるのは攻撃側のユニットだけです。",
                 ),
@@ -82,7 +82,7 @@ def side_refusals(
                 "defender_of_own_side",
                 "11.1",
                 {"units": names},
-                text(
+                text=text(
                     f"{names}: of the attacking side; only enemy units are attacked.",
                     f"{names}：攻撃側の陣営のユニットです。攻撃されるのは敵ユニットだけです。",
                 ),
@@ -115,7 +115,7 @@ def formation_refusals(
                 "formation_unknown",
                 rule,
                 {"units": names},
-                text(
+                text=text(
                     f"{names}: no formation on the roster; write it (the top right of the "
                     "counter, with I for an independent unit) so the attack can be checked.",
                     f"{names}：ロースターに所属部隊がありません。攻撃を確認できるよう、所属部隊"
@@ -130,7 +130,7 @@ def formation_refusals(
                 "several_formations",
                 rule,
                 {"formations": formations},
-                text(
+                text=text(
                     f"Soviet attackers of {len(formations)} formations ({', '.join(formations)}); "
                     "non-artillery units of different formations never attack together.",
                     f"ソ連軍の攻撃ユニットの所属部隊が{len(formations)}つ（{'、'.join(formations)}）。"
@@ -144,7 +144,7 @@ def formation_refusals(
                 "too_many_independents",
                 combat["soviet_independents_per_attack"]["rule"],
                 {"count": len(independents), "max": most},
-                text(
+                text=text(
                     f"{len(independents)} independent units attacking; at most {most} a combat.",
                     f"独立ユニットが{len(independents)}つ攻撃しています。1戦闘に{most}つまでです。",
                 ),
@@ -190,7 +190,7 @@ def participation_refusals(
                         "over_participation",
                         rules["rule"],
                         {"hex": hex_, "count": count, "max": most, "role": role},
-                        text(
+                        text=text(
                             f"Hex {where}: {count:g} infantry-regiment equivalents in the {role}; "
                             f"at most {most} of one Soviet hex take part (a brigade, battalion "
                             "or tank regiment counts ½).",
@@ -222,7 +222,7 @@ def artillery_refusals(
                     "too_much_artillery",
                     "11.24",
                     {"count": len(fighters), "max": most},
-                    text(
+                    text=text(
                         f"{len(fighters)} artillery units; at most {most} support {role_en}.",
                         f"砲兵ユニットが{len(fighters)}つ。{role_ja}に使えるのは{most}つまでです。",
                     ),
@@ -233,7 +233,7 @@ def artillery_refusals(
             Reason(
                 "artillery_alone",
                 rule,
-                text(
+                text=text(
                     "Artillery never attacks alone; it supports non-artillery units.",
                     "砲兵ユニットは単独で攻撃を実施できません。",
                 ),
@@ -246,7 +246,7 @@ def artillery_refusals(
                 "rocket_defending",
                 rule,
                 {"units": rockets},
-                text(
+                text=text(
                     f"{', '.join(rockets)}: rocket artillery supports attacks only.",
                     f"{'、'.join(rockets)}：ロケット砲ユニットは攻撃時にしか使用できません。",
                 ),
@@ -259,7 +259,7 @@ def artillery_refusals(
                 "artillery_unusable",
                 rule,
                 {"units": unusable},
-                text(
+                text=text(
                     f"{', '.join(unusable)}: artillery fires only in supply and not on its ACT "
                     "side.",
                     f"{'、'.join(unusable)}：砲兵は補給状態にあり、ACT面でないときだけ使用できます。",
@@ -282,7 +282,7 @@ def armor_superiority_refusals(
             Reason(
                 "armor_no_tank",
                 "11.28",
-                text(
+                text=text(
                     "Armour superiority needs at least one tank unit among the chosen attackers.",
                     "装甲優越には、選んだ攻撃ユニットに1つ以上の戦車ユニットが必要です。",
                 ),
@@ -295,7 +295,7 @@ def armor_superiority_refusals(
                 "armor_defending",
                 "11.28",
                 {"units": armour},
-                text(
+                text=text(
                     f"No armour superiority: {', '.join(armour)} defend (a tank or mechanized "
                     "unit among the defenders cancels it).",
                     f"装甲優越なし：{'、'.join(armour)}が防御しています（防御側に戦車/機械化ユニット"

@@ -37,7 +37,7 @@ def side_refusals(side: str, nationality: str) -> list[Reason]:
             "wrong_side",
             "2.0",
             {"side": side, "nationality": nationality},
-            text(
+            text=text(
                 f"A {nationality} unit does not fight for this side (this side's "
                 f"nationalities: {', '.join(NATIONALITIES.get(side, ()))}).",
                 f"{nationality}の部隊はこの陣営で戦いません（この陣営の国籍："
@@ -71,7 +71,7 @@ def air_point_refusals(
             Reason(
                 "air_defender",
                 rule,
-                text(
+                text=text(
                     "Only the attacker uses air points.", "空軍ポイントを使えるのは攻撃側だけです。"
                 ),
             )
@@ -82,7 +82,7 @@ def air_point_refusals(
                 "air_over_limit",
                 rule,
                 {"points": air_points, "max": most},
-                text(
+                text=text(
                     f"{air_points} air points; at most {most} may be added to one attack.",
                     f"空軍ポイント{air_points}。1つの攻撃に加えられるのは最大{most}ポイントです。",
                 ),
@@ -93,7 +93,7 @@ def air_point_refusals(
             Reason(
                 "air_breakthrough",
                 rule,
-                text(
+                text=text(
                     "Air points cannot be used in breakthrough combat.",
                     "空軍ポイントは突破戦闘フェイズには使えません。",
                 ),
@@ -104,7 +104,7 @@ def air_point_refusals(
             Reason(
                 "air_needs_german",
                 rule,
-                text(
+                text=text(
                     "Axis air points are used only when a German unit attacks: write german as "
                     "the nationality.",
                     "枢軸軍空軍ポイントを使うためにはドイツ軍部隊が攻撃していなければなりません"
@@ -118,7 +118,7 @@ def air_point_refusals(
                 "air_not_enough",
                 rule,
                 {"points": air_points, "left": points_left},
-                text(
+                text=text(
                     f"{air_points} air points asked; this side has {points_left} left this turn.",
                     f"空軍ポイント{air_points}が必要ですが、この陣営の今ターンの残りは"
                     f"{points_left}です。",
@@ -190,7 +190,7 @@ def breakthrough_refusals(
                 "no_breakthrough_phase",
                 "6.6",
                 {"turn": turn, "weather": weather},
-                text(
+                text=text(
                     "There is no breakthrough combat for this side this turn"
                     + (f": {reason.en}" if reason else "."),
                     "この陣営には今ターン突破戦闘フェイズがありません"
@@ -209,7 +209,7 @@ def breakthrough_refusals(
                     "breakthrough_unknown_unit",
                     "6.6",
                     {"unit": number},
-                    text(
+                    text=text(
                         f"Unit {number}: write its nationality so that the breakthrough chart can "
                         "say whether it may attack.",
                         f"{number}番目の部隊：突破移動力表で判定できるよう国籍を書いてください。",
@@ -224,7 +224,7 @@ def breakthrough_refusals(
                     "breakthrough_unit_not_allowed",
                     "6.6",
                     {"unit": number, "class": key},
-                    text(
+                    text=text(
                         f"Unit {number} ({name.en}) may not move in this breakthrough phase, so "
                         "it may not attack in breakthrough combat.",
                         f"{number}番目の部隊（{name.ja}）はこの突破移動フェイズに移動できないので、"
@@ -238,7 +238,7 @@ def breakthrough_refusals(
                     "breakthrough_needs_guderian",
                     "6.6.3",
                     {"unit": number},
-                    text(
+                    text=text(
                         f"Unit {number}: in light mud only German armour stacked with Guderian "
                         "may attack in breakthrough combat (11.61).",
                         f"{number}番目の部隊：軽い泥濘ターンでは、グデーリアンとスタッキングしている"

@@ -155,3 +155,25 @@ def test_a_legal_attack_has_no_refusal(game, side):
     else:
         attackers, defenders = [soviet("a"), soviet("b", hex_="2223")], [german("d")]
     assert attack_refusals(side, attackers, defenders, [], game) == []
+
+
+def test_every_refusal_is_worded_in_both_languages(game):
+    five = [soviet(f"i{n}", "I", size="brigade", hex_=f"23{n}0") for n in range(5)]
+    reasons = side_refusals("soviet", [german("a")], [soviet("b")])
+    reasons += formation_refusals(
+        "soviet", [soviet("x", ""), soviet("y", "27 A"), soviet("z", "4 GA"), *five], game
+    )
+    reasons += participation_refusals([soviet("r1"), soviet("r2"), soviet("r3")], [], game)
+    reasons += artillery_refusals(
+        [artillery(n, artillery_used=True) for n in range(4)],
+        [artillery(5, unit_type="rocket_artillery"), artillery(6)],
+        game,
+    )
+    reasons += armor_superiority_refusals(["armor_superiority"], [], [])
+    reasons += armor_superiority_refusals(
+        ["armor_superiority"], [german("t", unit_type="tank")], [soviet("t", unit_type="tank")]
+    )
+    assert len({r.code for r in reasons}) == 12 and len(reasons) == 13  # every code
+    for reason in reasons:
+        assert reason.text is not None and reason.text.en and reason.text.ja, reason.code
+        assert reason.code not in reason.in_language("ja")

@@ -162,3 +162,16 @@ def test_an_axis_unit_without_nationality_cannot_be_judged(game, tables):
 )
 def test_unit_classes(unit, side, key):
     assert unit_class(unit, side) == key
+
+
+def test_every_refusal_is_worded_in_both_languages(game, tables):
+    reasons = side_refusals("soviet", "german")
+    reasons += air(
+        game, 9, role="defender", nationality="romanian", breakthrough=True, points_left=0
+    )
+    reasons += breakthrough(game, tables, [GERMAN_ARMOR, GERMAN_INFANTRY, CombatUnit(1)])
+    reasons += breakthrough(game, tables, [GERMAN_ARMOR], weather="mud", turn=5)
+    assert len({r.code for r in reasons}) == len(reasons) == 10  # every code
+    for reason in reasons:
+        assert reason.text is not None and reason.text.en and reason.text.ja, reason.code
+        assert reason.code not in reason.in_language("ja")
