@@ -77,12 +77,15 @@ def dr_refusals(
     )
     if entry["breakthrough"] and role == "attacker":
         game = short_games.setup_of(campaign)
+        # Not the count's "clear" for a weather not known yet: no breakthrough phase is judged
+        # before the turn's weather is (8.0).
+        weather = turn_steps.weather_now(campaign, turn_steps.current_day(campaign), game)
         refusals += dr_attack.breakthrough_refusals(
             entry["units"],
             side=side,
             leaders=entry["leaders"],
             turn=short_games.turn_number(campaign),
-            weather=conditions.weather,
+            weather=weather,
             options=game.options if game is not None else (),
             game=data,
             tables=campaign.game.files["tables"],

@@ -171,13 +171,14 @@ def breakthrough_refusals(
     side: str,
     leaders: Iterable[str],
     turn: int,
-    weather: str,
+    weather: str | None,
     options: Iterable[str],
     game: Mapping[str, Any],
     tables: Mapping[str, Any],
 ) -> list[Reason]:
     """6.6: breakthrough combat only in the side's breakthrough combat phase of this turn and
-    weather (none on turn 1, 6.7; none in mud; no Soviet one in light mud, 8.3), and only by units
+    weather (none on turn 1, 6.7; none in mud; no Soviet one in light mud, 8.3; none judged while
+    the weather is not known, ``None``), and only by units
     that may move in the breakthrough phase (the chart: ``null`` is not allowed). In light mud
     only German armour stacked with Guderian (6.6.3, 11.61): every attacking unit armour, German,
     and Guderian in the stack."""

@@ -130,6 +130,12 @@ def test_no_breakthrough_combat_in_mud_or_on_turn_1(game, tables):
     )
 
 
+def test_no_breakthrough_while_the_weather_is_not_known(game, tables):
+    reasons = breakthrough(game, tables, [GERMAN_ARMOR], leaders=["guderian"], weather=None)
+    assert codes(reasons) == ["no_breakthrough_phase"]
+    assert "not known" in reasons[0].text.en
+
+
 def test_clear_weather_classes(game, tables):
     clear = {"weather": "clear", "turn": 2}
     assert breakthrough(game, tables, [GERMAN_ARMOR, GERMAN_INFANTRY], **clear) == []
