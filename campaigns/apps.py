@@ -34,6 +34,7 @@ class CampaignsConfig(AppConfig):
         import campaigns.roster.books
         import campaigns.roster.history
         import campaigns.shortgames.history
+        import campaigns.shortgames.points_undo
         import campaigns.shortgames.turn_marks
         import campaigns.transfer.history  # noqa: F401
 

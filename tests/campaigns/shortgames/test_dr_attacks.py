@@ -113,3 +113,29 @@ def test_no_soviet_breakthrough_combat_in_light_mud(dr_started, client_as):
     response = client_as("soviet").post(url(dr_started), query)
     assert response.status_code == 400
     assert DiceRoll.objects.count() == 0
+
+
+def test_points_received_cannot_be_undone_below_what_was_spent(dr_started, people, client_as):
+    turn_points.receive_points(
+        dr_started, side="axis", index=0, kind=PointKind.AIR, by=people["german"]
+    )
+    query = {
+        "side": "axis",
+        "role": "attacker",
+        "units": "3",
+        "nationality": "german",
+        "air_points": "3",
+        "token": "air-2",
+    }
+    with dice.use_roller(Loaded(*([1] * 6))):
+        client_as("german").post(url(dr_started), query)
+    assert air_left(dr_started) == 3
+    received = CampaignEvent.objects.get(action="points.added", data__what="received")
+    # 6 received − 3 spent: taking the 6 back would leave −3.
+    with pytest.raises(history.UndoError, match="-3"):
+        history.undo(received, by=people["referee"])
+    assert air_left(dr_started) == 3
+    used = CampaignEvent.objects.get(action="points.added", data__what="used")
+    history.undo(used, by=people["german"])
+    history.undo(received, by=people["referee"])
+    assert air_left(dr_started) == 0
