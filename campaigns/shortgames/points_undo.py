@@ -12,7 +12,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from campaigns.history import services as history
-from campaigns.models import CampaignEvent, PointEntry
+from campaigns.models import CampaignEvent, PointEntry, PointKind
 
 POINT_ROW = PointEntry._meta.label_lower
 
@@ -42,10 +42,15 @@ def check_undo(event: CampaignEvent, steps: list[dict[str, Any]]) -> None:
         if balance + delta < 0:
             raise history.UndoError(
                 _(
-                    "Undoing this would leave %(points)s points at %(balance)s this turn. Undo "
+                    "Undoing this would leave the %(points)s at %(balance)s this turn. Undo "
                     "what spent them first, or the referee books an adjustment with a reason."
                 )
-                % {"points": kind, "balance": balance + delta}
+                % {
+                    "points": str(PointKind(kind).label).lower()
+                    if kind in PointKind.values
+                    else kind,
+                    "balance": balance + delta,
+                }
             )
 
 
