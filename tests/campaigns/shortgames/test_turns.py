@@ -147,7 +147,7 @@ def test_random_weather_is_rolled_on_the_months_table_and_booked(dr_game, people
 
 
 def test_a_table_the_rules_do_not_roll_now_is_refused_with_the_reason(dr_started, people):
-    with pytest.raises(turn_steps.TurnError, match="random_weather"):
+    with pytest.raises(turn_steps.TurnError, match="optional rule Random weather"):
         turn_rolls.roll_table(
             dr_started,
             index=0,
