@@ -34,6 +34,7 @@ class CampaignsConfig(AppConfig):
         import campaigns.roster.books
         import campaigns.roster.history
         import campaigns.shortgames.history
+        import campaigns.shortgames.points_undo
         import campaigns.shortgames.turn_marks
         import campaigns.transfer.history  # noqa: F401
 
@@ -42,3 +43,6 @@ class CampaignsConfig(AppConfig):
         from campaigns.shortgames import transfer as short_game_transfer
 
         short_game_transfer.register()
+        from campaigns.shortgames import segment_record_dr
+
+        segment_record_dr.register()

@@ -2,6 +2,7 @@
 
 from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
 from campaigns.models.dice import DiceRoll
+from campaigns.models.dr_record import DrCombatRecord
 from campaigns.models.fortification import FortificationPurchase
 from campaigns.models.refit import RefitPhase, StepProgress
 from campaigns.models.short_game import (
@@ -37,6 +38,7 @@ __all__ = [
     "CvpEntry",
     "CvpPhase",
     "DiceRoll",
+    "DrCombatRecord",
     "FortificationPurchase",
     "GameUnit",
     "Invitation",

@@ -90,12 +90,17 @@ def reinforcement_queue(
     rows: list[QueueRow] = []
     if campaign.module == "defiant_russia":
         data = short_games.game_data(campaign)
-        named = {entry["unit"] for entry in data["reinforcements"]["named"]}
-        by_key = {roster_key(unit.name): unit for unit in units if roster_key(unit.name) in named}
+        rules_ids = {
+            unit.pk: dr_reinforcements.named_unit_id(
+                roster_key(unit.name), unit.unit_type, unit.side, data
+            )
+            for unit in units
+        }
+        by_key = {rules_ids[unit.pk]: unit for unit in units if rules_ids[unit.pk]}
         by_id = {str(unit.pk): unit for unit in awaiting}
         roster = [
             {
-                "unit_id": key if (key := roster_key(unit.name)) in named else str(unit.pk),
+                "unit_id": rules_ids[unit.pk] or str(unit.pk),
                 "side": unit.side,
                 "entry_turn": unit.arrival_turn,
             }

@@ -7,17 +7,20 @@ decide (campaigns.shortgames.rules). The rolls go through campaigns.shortgames.c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import get_language
 
-from campaigns.games.registry import localized
-from campaigns.models import Campaign, CampaignDay, GameUnit, UnitState
-from campaigns.shortgames import combat_rolls, turn_steps
+from campaigns.games.registry import LocalizedText, localized
+from campaigns.games.rules import Reason
+from campaigns.models import Campaign, CampaignDay, GameUnit, PointKind, UnitState
+from campaigns.shortgames import combat_rolls, turn_points, turn_steps
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules import combat_input
+from campaigns.shortgames.rules.cherkassy import attack as cp_attack
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
+from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
 from campaigns.shortgames.rules.defiant_russia import combat as dr_combat
 from campaigns.shortgames.rules.defiant_russia import weather as dr_weather
 
@@ -45,6 +48,49 @@ def dr_conditions(campaign: Campaign) -> DrConditions:
     }
     first_snow = dr_weather.first_snow_turn(snow_turns) == short_games.turn_number(campaign)
     return DrConditions(weather, first_snow)
+
+
+def dr_refusals(
+    campaign: Campaign, conditions: DrConditions, entry: Mapping[str, Any]
+) -> list[Reason]:
+    """Why the attack ``DrCombatForm`` read is not legal (empty: the helper may count and roll
+    it): the units' side (2.0), the air points (11.7, against what the side has left this turn)
+    and, for a breakthrough attack, the phase and the units that may make it (6.6)."""
+    side, role = entry["side"], entry["role"]
+    nationality = entry.get("nationality", "")
+    data = short_games.game_data(campaign)
+    refusals = dr_attack.side_refusals(side, nationality)
+    air_points = entry["air_points"]
+    left = (
+        turn_points.balance(campaign, side, campaign.period_index, PointKind.AIR)
+        if air_points
+        else None
+    )
+    refusals += dr_attack.air_point_refusals(
+        air_points,
+        role=role,
+        side=side,
+        nationality=nationality,
+        breakthrough=entry["breakthrough"],
+        points_left=left,
+        game=data,
+    )
+    if entry["breakthrough"] and role == "attacker":
+        game = short_games.setup_of(campaign)
+        # Not the count's "clear" for a weather not known yet: no breakthrough phase is judged
+        # before the turn's weather is (8.0).
+        weather = turn_steps.weather_now(campaign, turn_steps.current_day(campaign), game)
+        refusals += dr_attack.breakthrough_refusals(
+            entry["units"],
+            side=side,
+            leaders=entry["leaders"],
+            turn=short_games.turn_number(campaign),
+            weather=weather,
+            options=game.options if game is not None else (),
+            game=data,
+            tables=campaign.game.files["tables"],
+        )
+    return refusals
 
 
 def dr_dice(
@@ -104,11 +150,40 @@ def cp_terrains(campaign: Campaign) -> list[str]:
     return list(cp_combat_rules.terrain_shifts(referee, short_games.game_data(campaign)))
 
 
+def cp_fighter(unit: GameUnit) -> cp_attack.Fighter:
+    return cp_attack.Fighter(
+        name=unit.name,
+        side=unit.side,
+        unit_type=unit.unit_type,
+        formation=unit.formation,
+        size=unit.size,
+        hex=unit.hex,
+        out_of_supply=unit.out_of_supply,
+        artillery_used=unit.artillery_used,
+    )
+
+
+def cp_refusals(
+    campaign: Campaign, entry: Mapping[str, Any], units: Mapping[int, GameUnit]
+) -> list[Reason]:
+    """Why the rules refuse the attack ``CpCombatForm`` read, from the units chosen (11.1,
+    11.3, 11.18–11.24, 11.28). Strengths typed by hand are the players' own count."""
+    attackers = [cp_fighter(units[pk]) for pk in entry["attackers"] if pk in units]
+    defenders = [cp_fighter(units[pk]) for pk in entry["defenders"] if pk in units]
+    return cp_attack.attack_refusals(
+        entry["side"], attackers, defenders, entry["shifts"], short_games.game_data(campaign)
+    )
+
+
 def cp_combat(
-    campaign: Campaign, entry: Mapping[str, Any], strengths: Mapping[int, Strength]
+    campaign: Campaign,
+    entry: Mapping[str, Any],
+    strengths: Mapping[int, Strength],
+    units: Mapping[int, GameUnit] | None = None,
 ) -> combat_rolls.CpCombat:
     """The odds and column of a combat as ``CpCombatForm`` read it, the chosen units counted
-    with ``strengths``. ValueError when a side's total is not more than 0."""
+    with ``strengths``; what the rules refuse of the chosen ``units`` blocks the roll.
+    ValueError when a side's total is not more than 0."""
     attack, defense = combat_input.cp_totals(
         attack=entry["attack"],
         defense=entry["defense"],
@@ -116,6 +191,16 @@ def cp_combat(
         defenders=entry["defenders"],
         strengths=strengths,
     )
-    return combat_rolls.cp_combat(
+    counted = combat_rolls.cp_combat(
         campaign, attack=attack, defense=defense, shifts=entry["shifts"], terrain=entry["terrain"]
+    )
+    refusals = cp_refusals(campaign, entry, units or {})
+    if not refusals:
+        return counted
+    return replace(
+        counted,
+        blocked=(
+            *(LocalizedText(en=r.in_language("en"), ja=r.in_language("ja")) for r in refusals),
+            *counted.blocked,
+        ),
     )

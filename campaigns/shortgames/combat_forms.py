@@ -62,9 +62,13 @@ class DrCombatForm(CombatForm):
 
     def hint(self) -> str:
         return gettext(
-            "Write each unit's strength, with a for armor, m for mountain, o for out of "
-            "supply, r or k when attacking across a river or the Kerch Strait (e.g. “6a, 3”)."
+            "Write each unit's strength, with a for armor, m for mountain, c for cavalry, s for "
+            "a shock army, o for out of supply, r or k when attacking across a river or the "
+            "Kerch Strait (e.g. “6a, 3”)."
         )
+
+    def clean_nationality(self) -> str:
+        return self.cleaned_data["nationality"].strip().lower()[:20]
 
     def clean_air_points(self) -> int:
         try:

@@ -4,7 +4,7 @@ hitting on 6 only (11.51). Cherkassy Pocket: the odds column after the column sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,10 @@ from campaigns.games.registry import LocalizedText
 from campaigns.models import (
     Campaign,
     DiceRoll,
+    PointEntry,
+    PointKind,
 )
+from campaigns.shortgames import segment_record_dr, turn_points
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
@@ -29,6 +32,7 @@ from campaigns.shortgames.turn_steps import (
     locked_campaign,
     reader_language,
 )
+from campaigns.state import StateError
 
 
 @transaction.atomic
@@ -91,6 +95,71 @@ def roll_combat(
         fleet_faces.append(made.original)
     hits = count_hits(faces, hit_on) + count_hits(fleet_faces, (6,))
     return {"faces": faces, "fleet_faces": fleet_faces, "hits": hits}
+
+
+@transaction.atomic
+def roll_dr_combat(
+    campaign: Campaign,
+    *,
+    side: str,
+    dice_count: int,
+    fleet_dice: int,
+    hit_on: Sequence[int],
+    air_points: int,
+    by: AbstractBaseUser,
+    note: str = "",
+    token: str = "",
+    entry: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A Defiant Russia attack's dice (``roll_combat``) and its air points spent (11.7), in one
+    action: the side's air points of the turn go down by ``air_points`` (a ``used`` entry, undone
+    from the history like any points entry) or nothing is rolled. The same form sent twice
+    returns the first dice and spends nothing again. ``entry`` (what the form read) is kept in the
+    turn's record, next in its combat order (campaigns.shortgames.segment_record_dr)."""
+    slug = slugify(token)[:20]
+    already = bool(slug) and (
+        DiceRoll.objects.filter(
+            campaign=campaign, step__in=("7.11", "11.51"), form_token=slug
+        ).exists()
+    )
+    if air_points and not already:
+        label = (note.strip() or _("combat"))[:100]
+        try:
+            turn_points.add_points(
+                campaign,
+                by=by,
+                side=side,
+                index=campaign.period_index,
+                kind=PointKind.AIR,
+                action=PointEntry.Action.USED,
+                amount=-air_points,
+                note=label,
+            )
+        except StateError as refused:
+            raise TurnError(str(refused)) from None
+    rolled = roll_combat(
+        campaign,
+        side=side,
+        dice_count=dice_count,
+        fleet_dice=fleet_dice,
+        hit_on=hit_on,
+        by=by,
+        note=note,
+        token=token,
+    )
+    if not already and entry is not None:
+        segment_record_dr.record_combat(
+            campaign,
+            side=side,
+            entry={**entry, "note": note},
+            dice=dice_count,
+            fleet_dice=fleet_dice,
+            hit_on=hit_on,
+            hits=rolled["hits"],
+            by=by,
+            token=slug,
+        )
+    return {**rolled, "air_points": 0 if already else air_points}
 
 
 @dataclass(frozen=True)

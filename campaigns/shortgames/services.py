@@ -32,6 +32,7 @@ from campaigns.models import (
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames.rules.cherkassy import data as cp_data
 from campaigns.shortgames.rules.cherkassy import grids
+from campaigns.shortgames.rules.defiant_russia import data as dr_data
 from campaigns.shortgames.units import UnitData, UnitDataError, check
 from campaigns.state import StaleEdit, StateError, save_versioned
 
@@ -101,10 +102,26 @@ def start(campaign: Campaign, *, by: AbstractBaseUser, options: Sequence[str]) -
     else:
         game = ShortGame.objects.create(campaign=campaign, options=chosen)
         changes = [(game, None, history.snapshot(game))]
+        changes += [(point, None, history.snapshot(point)) for point in _start_control(campaign)]
     history.record_change(
         campaign, by, "shortgame.started", visibility=PUBLIC, changes=changes, options=chosen
     )
     return game
+
+
+def _start_control(campaign: Campaign) -> list[ControlPoint]:
+    """Defiant Russia's places held as the set-up fixes them (6.4), from turn 1 on; a place
+    already recorded keeps its row. Cherkassy's victory hexes have no holder by the rules."""
+    if campaign.module != "defiant_russia":
+        return []
+    known = set(ControlPoint.objects.filter(campaign=campaign).values_list("key", flat=True))
+    return [
+        ControlPoint.objects.create(
+            campaign=campaign, key=place["id"], controller=dr_data.start_controller(place)
+        )
+        for place in places(campaign)
+        if place["id"] not in known
+    ]
 
 
 # --- the unit roster -----------------------------------------------------------------------

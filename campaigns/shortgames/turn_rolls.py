@@ -27,8 +27,11 @@ from campaigns.models import (
 )
 from campaigns.records import services as records
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames.arrivals import roster_key
 from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import breakdown as cp_breakdown
+from campaigns.shortgames.rules.defiant_russia import events as dr_events
+from campaigns.shortgames.rules.defiant_russia import reinforcements as dr_reinforcements
 from campaigns.shortgames.turn_points import add_points
 from campaigns.shortgames.turn_steps import (
     TableOffer,
@@ -43,6 +46,7 @@ from campaigns.shortgames.turn_steps import (
     turn_steps,
     weather_now,
 )
+from campaigns.shortgames.units import is_hex
 
 WEATHER_TABLES = {
     "dr.weather-august",
@@ -200,3 +204,38 @@ def _book(
                 box = {"recovery_1": UnitState.RECOVERY_1, "recovery_2": UnitState.RECOVERY_2}
                 changes = {"state": box.get(str(outcome.to_box), UnitState.ELIMINATED), "hex": ""}
             short_games.change_unit(campaign, unit, by=by, version=unit.version, **changes)
+    elif dice_roll.table_id == "dr.airborne-drop":
+        _book_airborne_drop(campaign, dice_roll, result, by=by)
+
+
+def _book_airborne_drop(
+    campaign: Campaign, dice_roll: DiceRoll, result: dict[str, Any], *, by: AbstractBaseUser
+) -> None:
+    """11.3: the drop's result on the Soviet airborne unit on the map (the roster's unit of
+    type airborne, 10.2), placed in the hex typed with the roll if one was."""
+    data = short_games.game_data(campaign)
+    unit = next(
+        (
+            u
+            for u in GameUnit.objects.filter(
+                campaign=campaign,
+                side="soviet",
+                state__in=(UnitState.FULL, UnitState.REDUCED),
+            ).order_by("id")
+            if dr_reinforcements.named_unit_id(roster_key(u.name), u.unit_type, u.side, data)
+            == "soviet_airborne"
+        ),
+        None,
+    )
+    if unit is None:
+        return
+    changes: dict[str, Any] = {}
+    if is_hex(dice_roll.note):
+        changes["hex"] = dice_roll.note.strip()
+    state = dr_events.airborne_drop_state(str(result.get("effect", "none")), unit.state)
+    if state != unit.state:
+        changes["state"] = state
+    if state == UnitState.ELIMINATED:
+        changes["hex"] = ""
+    if changes:
+        short_games.change_unit(campaign, unit, by=by, version=unit.version, **changes)

@@ -22,6 +22,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
+
 FILE_FORMAT = "campaign-desk-short-game-units"
 FILE_VERSION = 1
 
@@ -62,10 +64,7 @@ UNIT_TYPES: dict[str, tuple[str, ...]] = {
 }
 CP_SIZES = ("brigade", "regiment", "battalion", "kampfgruppe", "division")
 CP_EDGES = ("E", "W", "N")
-DR_NATIONALITIES = {
-    "axis": ("german", "finnish", "romanian", "hungarian", "italian", "spanish"),
-    "soviet": ("soviet",),
-}
+DR_NATIONALITIES = dr_attack.NATIONALITIES  # 2.0: who fights for each side
 # Units without a strength line (DR leaders; CP artillery fire strength is rolled, 11.25).
 NO_STRENGTH_TYPES = {"leader", "artillery", "motorized_artillery", "rocket_artillery"}
 STRENGTH_LINES = {
@@ -231,6 +230,8 @@ def check(module: str, unit: UnitData, sides: Sequence[str], turns: Sequence[int
 
 
 _ARRIVAL = re.compile(r"^[Tt](\d{1,2})(?:\s*([EeWwNn]))?$")
+# A map hex as both games number them (four digits, "3809"); set-up codes are letters.
+_HEX = re.compile(r"^\d{4}$")
 
 
 def _parse_place(text: str) -> tuple[str, int | None, str]:
@@ -240,6 +241,11 @@ def _parse_place(text: str) -> tuple[str, int | None, str]:
     if match:
         return "", int(match.group(1)), (match.group(2) or "").upper()
     return text, None, ""
+
+
+def is_hex(text: str) -> bool:
+    """A place typed as a map hex (it goes in the unit's Hex, not its set-up code)."""
+    return bool(_HEX.match(text.strip()))
 
 
 def parse_quick_entry(module: str, side: str, text: str) -> list[UnitData]:
@@ -260,6 +266,7 @@ def parse_quick_entry(module: str, side: str, text: str) -> list[UnitData]:
         parts += [""] * (6 - len(parts))
         name, unit_type, belongs, full, reduced, place = parts
         setup, arrival, edge = _parse_place(place)
+        hex_ = setup if is_hex(setup) else ""
         unit = UnitData(
             side=side,
             name=name,
@@ -267,7 +274,8 @@ def parse_quick_entry(module: str, side: str, text: str) -> list[UnitData]:
             full=full,
             reduced=reduced,
             steps=2 if reduced else 1 if full else 2,
-            setup=setup,
+            setup="" if hex_ else setup,
+            hex=hex_,
             arrival_turn=arrival,
             arrival_edge=edge,
             state="awaiting" if arrival is not None else "full",

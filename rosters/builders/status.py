@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
-from campaigns.shortgames import cp_segments, cp_victory
+from campaigns.shortgames import cp_segments, cp_victory, segment_record_dr
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.common import weather_key
 from campaigns.shortgames.units import type_label
@@ -176,12 +176,31 @@ def status(campaign: Campaign, side: str) -> Sheet:
         ),
         empty_text=_("None."),
     )
+    tables = (roster, reinforcements, places)
+    if campaign.module == "defiant_russia":
+        names = {key: side_name(campaign, key) for key in campaign.game.side_keys}
+        tables += (
+            Table(
+                title=_("This turn's record"),
+                columns=(
+                    Column("#", width=0.4, numeric=True),
+                    Column(_("Phase"), width=1.8),
+                    Column(_("Side"), width=0.9),
+                    Column(_("What"), width=5.4),
+                ),
+                rows=tuple(
+                    Row(cells=(line.order, line.phase, line.side, line.text))
+                    for line in segment_record_dr.turn_record(campaign, index, names)
+                ),
+                empty_text=_("Nothing recorded yet this turn."),
+            ),
+        )
     return sheet_frame(
         campaign,
         side,
         kind="status",
         title=_("%(side)s status sheet") % {"side": side_name(campaign, side)},
         facts=tuple(facts),
-        tables=(roster, reinforcements, places),
+        tables=tables,
         notes=(_("Units awaiting their arrival turn are listed under the reinforcements."),),
     )

@@ -14,9 +14,13 @@ from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import GameUnit
 from campaigns.shortgames import combat
+from campaigns.shortgames import services as short_games
 from campaigns.shortgames.combat_forms import CpCombatForm, DrCombatForm
 from campaigns.shortgames.combat_rolls import CpCombat
 from campaigns.shortgames.rules import combat_input
+from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
+from campaigns.shortgames.rules.defiant_russia import data as dr_data
+from campaigns.shortgames.units import type_label
 
 # The helper's terrain and leader keys in the reader's language.
 DR_WORDS = {
@@ -36,6 +40,8 @@ DR_WORDS = {
 @dataclass
 class DrCombatPage:
     weather: str
+    weather_name: str  # the weather in the reader's language
+    nationalities: list[tuple[str, str]]  # key, name in the reader's language (2.0)
     first_snow: bool
     terrain: tuple[str, ...]
     leaders: tuple[str, ...]
@@ -46,6 +52,7 @@ class DrCombatPage:
     result: dict[str, Any]
     error: str
     can_roll: bool
+    refusals: list[str]  # why the rules refuse this attack, each naming its rule (no count)
 
 
 def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
@@ -57,7 +64,13 @@ def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
     valid = form.is_valid()  # the terrain and leaders ticked are read even before any units
     error = form.hint() if asked and not valid else ""
     result: dict[str, Any] = {}
+    refusals: list[str] = []
     if asked and not error:
+        refusals = [
+            reason.in_language(get_language())
+            for reason in combat.dr_refusals(campaign, conditions, form.cleaned_data)
+        ]
+    if asked and not error and not refusals:
         try:
             answer = combat.dr_dice(campaign, conditions, form.cleaned_data)
         except ValueError:
@@ -70,6 +83,15 @@ def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
             result = {"answer": answer, "lines": lines}
     return DrCombatPage(
         weather=conditions.weather,
+        nationalities=[
+            (key, type_label(key))
+            for side in campaign.game.side_keys
+            for key in dr_attack.NATIONALITIES.get(side, ())
+        ],
+        weather_name=localized(
+            dr_data.weather_name(short_games.game_data(campaign), conditions.weather),
+            get_language(),
+        ),
         first_snow=conditions.first_snow,
         terrain=combat_input.DR_TERRAIN,
         leaders=combat_input.DR_LEADERS,
@@ -79,6 +101,7 @@ def dr_combat_page(viewer: Viewer, form: DrCombatForm) -> DrCombatPage:
         result=result,
         error=error,
         can_roll=any(viewer.can_act_for_side(s) for s in campaign.game.side_keys),
+        refusals=refusals,
     )
 
 
@@ -106,7 +129,12 @@ def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpComb
     answer, error = None, form.hint() if asked and not valid else ""
     if asked and not error:
         try:
-            answer = combat.cp_combat(campaign, data, {unit.pk: s for unit, s in units})
+            answer = combat.cp_combat(
+                campaign,
+                data,
+                {unit.pk: s for unit, s in units},
+                {unit.pk: unit for unit, _strength in units},
+            )
         except ValueError:
             error = form.hint()
     side = data["side"]

@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
+from campaigns.history.labels import side_label
 from campaigns.models import Campaign, ControlPoint, GameUnit, ShortGame
 from campaigns.shortgames import cp_victory, turn_points
 from campaigns.shortgames import services as short_games
@@ -29,6 +30,7 @@ class VictoryPage:
     can_act: bool
     # Defiant Russia
     status: Any = None
+    side_names: dict[str, str] = field(default_factory=dict)  # the VP lines' sides, as names
     automatic: str | None = None
     # Cherkassy Pocket
     conditions: list[dict[str, Any]] = field(default_factory=list)
@@ -43,14 +45,15 @@ class VictoryPage:
 
 
 def _places(campaign: Campaign, control: dict[str, ControlPoint]) -> list[dict[str, Any]]:
-    sides = {side.key: side.name.in_language(get_language()) for side in campaign.sides}
     return [
         {
             "id": place["id"],
             "name": localized(place.get("name"), get_language()) or place.get("hex") or place["id"],
             "hex": place.get("hex") or "",
             "point": control.get(place["id"]),
-            "held_by": sides.get(getattr(control.get(place["id"]), "controller", ""), ""),
+            "holder": side_label(campaign, control[place["id"]].controller)
+            if place["id"] in control and control[place["id"]].controller
+            else "",
         }
         for place in short_games.places(campaign)
     ]
@@ -85,6 +88,7 @@ def _defiant_russia(
         turn_finished=False,
     )
     page.automatic = dr_victory.automatic_victory(city_control, data)
+    page.side_names = {side: side_label(campaign, side) for side in campaign.game.side_keys}
 
 
 def _cherkassy(page: VictoryPage, campaign: Campaign, units: list[GameUnit]) -> None:

@@ -20,7 +20,6 @@ DR_ROLES = ("attacker", "defender")
 DR_TERRAIN = ("clear", "rough", "forest", "swamp", "city", "major_city", "fortress")
 DR_LEADERS = ("guderian", "stalin", "zhukov")
 DR_MAX_UNITS = 12  # the most units the helper counts for one side of a combat
-DR_MAX_AIR_POINTS = 3  # the most air points the helper adds to one combat
 
 _UNIT_FLAGS = {
     "a": "armor",
@@ -28,13 +27,16 @@ _UNIT_FLAGS = {
     "o": "out_of_supply",
     "r": "river",
     "k": "kerch_strait",
+    "c": "cavalry",
+    "s": "shock",
 }
-_UNIT = re.compile(r"(\d{1,2})([amork]*)")
+_UNIT = re.compile(r"(\d{1,2})([amorkcs]*)")
 
 
 def parse_combat_units(text: str, nationality: str) -> list[CombatUnit]:
     """ "6a, 4m, 3o" → units: a = armor, m = mountain, o = out of supply, r / k = attacking
-    across a river / the Kerch Strait. A Japanese comma separates units as well."""
+    across a river / the Kerch Strait, c = cavalry, s = shock army (what may attack in
+    breakthrough combat, 6.6). A Japanese comma separates units as well."""
     units = []
     for part in text.replace("、", ",").split(","):
         part = part.strip().lower()
@@ -55,6 +57,8 @@ def parse_combat_units(text: str, nationality: str) -> list[CombatUnit]:
                 mountain="mountain" in flags,
                 across=across,
                 out_of_supply="out_of_supply" in flags,
+                cavalry="cavalry" in flags,
+                shock="shock" in flags,
             )
         )
     if not units or len(units) > DR_MAX_UNITS:
@@ -63,8 +67,12 @@ def parse_combat_units(text: str, nationality: str) -> list[CombatUnit]:
 
 
 def air_points(value: str) -> int:
-    """The air points typed for a combat, held to what one combat may use (none when empty)."""
-    return max(0, min(DR_MAX_AIR_POINTS, int(value or 0)))
+    """The air points typed for a combat (none when empty); more than one combat may use is
+    refused by the rules (11.7), not cut here."""
+    number = int(value or 0)
+    if not 0 <= number <= 99:
+        raise ValueError(value)
+    return number
 
 
 # --- Cherkassy Pocket -------------------------------------------------------------------------

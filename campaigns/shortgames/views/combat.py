@@ -50,21 +50,29 @@ def _defiant_russia(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     page = dr_combat_page(viewer, form)
     if request.method == "POST" and page.result:
         answer = page.result["answer"]
-        page.result.update(
-            combat_rolls.roll_combat(
-                campaign,
-                side=form.cleaned_data["side"],
-                dice_count=answer.dice,
-                fleet_dice=answer.fleet_dice,
-                hit_on=answer.hit_on,
-                by=request.user,
-                note=form.cleaned_data["note"],
-                token=form.cleaned_data["token"],
+        try:
+            page.result.update(
+                combat_rolls.roll_dr_combat(
+                    campaign,
+                    side=form.cleaned_data["side"],
+                    dice_count=answer.dice,
+                    fleet_dice=answer.fleet_dice,
+                    hit_on=answer.hit_on,
+                    air_points=form.cleaned_data["air_points"],
+                    by=request.user,
+                    note=form.cleaned_data["note"],
+                    token=form.cleaned_data["token"],
+                    entry=form.cleaned_data,
+                )
             )
-        )
+        except turn_steps.TurnError as failure:
+            page.error = str(failure)
     context = page_context(viewer, page, values=values, token=secrets.token_hex(8))
     return render(
-        request, "campaigns/shortgames/combat.html", context, status=400 if page.error else 200
+        request,
+        "campaigns/shortgames/combat.html",
+        context,
+        status=400 if page.error or page.refusals else 200,
     )
 
 

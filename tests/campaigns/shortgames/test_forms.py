@@ -50,6 +50,22 @@ def test_the_quick_entry_reads_its_lines_into_units():
     )
 
 
+@pytest.mark.parametrize("module", ["defiant_russia", "cherkassy_pocket"])
+def test_a_hex_typed_in_quick_entry_lands_in_hex_and_a_code_in_set_up(module):
+    form = QuickEntryForm(
+        {
+            "text": "5th Army | infantry | soviet | 3-3 | | 3809\n"
+            "6th Army | infantry | soviet | 3-3 | | K"
+        },
+        module=module,
+        side="soviet",
+    )
+    assert form.is_valid()
+    on_hex, by_code = form.cleaned_data["units"]
+    assert (on_hex.hex, on_hex.setup) == ("3809", "")
+    assert (by_code.hex, by_code.setup) == ("", "K")
+
+
 def test_a_bad_quick_entry_line_is_the_texts_error():
     form = QuickEntryForm({"text": "just a name"}, module="defiant_russia", side="soviet")
     assert not form.is_valid()
@@ -177,7 +193,11 @@ def test_a_defiant_russia_combat_is_read_into_the_rules_terms():
         ["forest"],
         ["guderian"],
     )
-    assert (data["air_points"], data["breakthrough"], data["note"]) == (3, True, "Kiev")
+    assert (data["air_points"], data["breakthrough"], data["note"]) == (
+        7,
+        True,
+        "Kiev",
+    )  # 11.7 refuses over 3, not the form
 
 
 @pytest.mark.parametrize("values", [{"units": "6x"}, {"units": "6", "air_points": "two"}])

@@ -66,6 +66,16 @@ def test_dr_a_rules_unit_entered_in_the_roster_is_matched_by_name(dr_started, pe
     assert len([row for row in queue(dr_started) if row.turn == 4]) == 1  # not twice
 
 
+def test_dr_an_airborne_unit_due_on_turn_6_is_the_soviet_airborne_unit(dr_started, people):
+    # 11.3: the rules name one Soviet airborne unit; the players call it what its counter says.
+    add(dr_started, people, "soviet", "1st Airborne Corps | airborne | soviet | 2-4 | 1-4 | T6")
+    rows = queue(dr_started)
+    (airborne,) = [row for row in rows if row.turn == 6 and row.side == "soviet"]
+    assert airborne.unit is not None and airborne.unit.name == "1st Airborne Corps"
+    assert (airborne.status, airborne.rule) == ("coming", "11.3")
+    assert not [row for row in rows if row.status == "not_entered" and row.turn == 6]
+
+
 def test_dr_a_late_unit_stays_due_and_a_past_one_that_arrived_is_gone(dr_started, people):
     add(dr_started, people, "soviet", "5th Army | infantry_army | soviet | 3-3 | 1-3 | T2")
     on_turn(dr_started, 3)  # turn 4: the 5th Army was due on turn 2

@@ -46,14 +46,14 @@ def with_units(dr_started, people):
         ],
     )
     short_games.set_control(
-        dr_started, by=people["german"], key="minsk", controller="axis", cut_off=False, version=None
+        dr_started, by=people["german"], key="minsk", controller="axis", cut_off=False, version=0
     )
     return dr_started
 
 
 def test_the_sheet_lists_units_reinforcements_and_places(with_units, people):
     sheet = build_sheet(viewer_for(people["observer"], with_units.pk), "soviet", "status", "en")
-    units, reinforcements, places = sheet.tables
+    units, reinforcements, places, _record = sheet.tables
     (army,) = units.rows
     assert army.cells[0] == "16th Army"
     assert "Reduced" in army.cells[5] and army.cells[6] == "2507"

@@ -37,7 +37,7 @@ def played_dr(dr_game, people):
         ],
     )
     short_games.set_control(
-        dr_game, by=people["german"], key="kiev", controller="axis", cut_off=True, version=None
+        dr_game, by=people["german"], key="kiev", controller="axis", cut_off=True, version=0
     )
     turn_marks.mark(dr_game, index=0, side="soviet", step_id="weather", by=people["soviet"])
     dr_game.period_index = 1

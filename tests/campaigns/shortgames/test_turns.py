@@ -148,7 +148,7 @@ def test_random_weather_is_rolled_on_the_months_table_and_booked(dr_game, people
 
 
 def test_a_table_the_rules_do_not_roll_now_is_refused_with_the_reason(dr_started, people):
-    with pytest.raises(turn_steps.TurnError, match="random_weather"):
+    with pytest.raises(turn_steps.TurnError, match="optional rule Random weather"):
         turn_rolls.roll_table(
             dr_started,
             index=0,
@@ -247,7 +247,7 @@ def test_dr_replacement_points_follow_the_cities_and_pay_for_a_rebuild(dr_starte
     dr_started.period_index = 1  # July: the Soviet gets 6 less deductions
     dr_started.save()
     short_games.set_control(
-        dr_started, by=people["german"], key="kiev", controller="axis", cut_off=False, version=None
+        dr_started, by=people["german"], key="kiev", controller="axis", cut_off=False, version=0
     )
     assert turn_points.replacements_now(dr_started, "soviet").points == 5
     turn_points.receive_points(

@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from campaigns.dice import services as dice
-from campaigns.models import CampaignEvent, DiceRoll, GameUnit, ShortGame, TurnMark
+from campaigns.models import CampaignEvent, ControlPoint, DiceRoll, GameUnit, ShortGame, TurnMark
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.units import UnitData
 from tests.campaigns.dice.test_services import Loaded
@@ -396,15 +396,23 @@ def test_only_the_referee_adjusts_points(dr_started, client_as):
     assert client_as("referee").post(url, data).status_code == 302
 
 
+def test_places_start_held_as_the_set_up_fixes_them(dr_started, client_as):
+    # 6.4: the Soviet player holds the USSR's places, the Axis Warsaw, Helsinki and Bucharest.
+    held = dict(ControlPoint.objects.filter(campaign=dr_started).values_list("key", "controller"))
+    assert held["kiev"] == held["moscow"] == held["odessa"] == "soviet"
+    assert held["warsaw"] == held["helsinki"] == held["bucharest"] == "axis"
+    html = client_as("observer").get(reverse("shortgames:victory", args=[dr_started.pk]))
+    assert '<td class="holder">Soviet</td>' in html.content.decode()
+
+
 def test_city_control_moves_the_victory_points(dr_started, client_as):
     url = reverse("shortgames:control", args=[dr_started.pk])
-    client_as("german").post(url, {"key": "kiev", "controller": "axis"})
-    html = (
-        client_as("observer")
-        .get(reverse("shortgames:victory", args=[dr_started.pk]))
-        .content.decode()
-    )
-    assert "Kiev" in html
+    victory = reverse("shortgames:victory", args=[dr_started.pk])
+    before = client_as("observer").get(victory).content.decode()
+    client_as("german").post(url, {"key": "kiev", "controller": "axis", "version": 0})
+    html = client_as("observer").get(victory).content.decode()
+    assert "Kiev" in html and html != before
+    assert ControlPoint.objects.get(campaign=dr_started, key="kiev").controller == "axis"
     assert (
         client_as("observer").post(url, {"key": "kiev", "controller": "soviet"}).status_code == 403
     )

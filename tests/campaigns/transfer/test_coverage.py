@@ -39,6 +39,7 @@ def test_the_refit_phase_registers_its_sections_from_its_app():
     assert REGISTRY.names()[:1] == ("short_game",)
     assert set(REGISTRY.names()) == {
         "short_game",
+        "dr_turn_record",
         "refit_phases",
         "step_marks",
         "map_terrain",

@@ -26,6 +26,8 @@ class CombatUnit:
     mountain: bool = False
     across: str | None = None
     out_of_supply: bool = False
+    cavalry: bool = False  # what may attack in breakthrough combat (6.6)
+    shock: bool = False  # a Soviet shock army (6.6, 11.1)
 
 
 @dataclass(frozen=True)

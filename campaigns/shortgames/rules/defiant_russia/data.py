@@ -17,6 +17,19 @@ ELIMINATED_OUT_OF_SUPPLY = frozenset({"eliminated_oos", "eliminated_out_of_suppl
 SIDE_NAMES = {"axis": ("Axis", "枢軸軍"), "soviet": ("Soviet", "ソビエト連邦")}
 
 
+# 6.4: at the start the Axis holds every hex of Greater Germany, Finland, Hungary and Romania;
+# the Soviet player every hex of the USSR. The places outside the USSR, by their roles.
+AXIS_AT_START_ROLES = frozenset(
+    {"axis_rebuild", "finnish_supply", "finnish_conquest", "romanian_rebuild", "romanian_conquest"}
+)
+
+
+def start_controller(place: Mapping[str, Any]) -> str:
+    """6.4: who holds a named place when play starts: the Axis Warsaw, Helsinki and Bucharest,
+    the Soviet player every place in the USSR."""
+    return "axis" if AXIS_AT_START_ROLES & set(place.get("roles") or ()) else "soviet"
+
+
 # --------------------------------------------------------------------------- data access
 
 

@@ -129,3 +129,13 @@ def leader_casualty_result(
 ) -> str:
     """``leader_dies``, ``none`` (survives) or ``relocate`` (survives, placed per 11.6x)."""
     return lookup(dice_table(tables, leader_casualty_table(some_or_all, game)), face)["effect"]
+
+
+def airborne_drop_state(effect: str, state: str) -> str:
+    """11.3: the airborne unit's state after its drop roll: "eliminated" (1), "reduced" (2–3:
+    a unit already reduced loses its last step and is eliminated), "none" (4–6) keeps it."""
+    if effect == "eliminated" or (effect == "reduced" and state == "reduced"):
+        return "eliminated"
+    if effect == "reduced":
+        return "reduced"
+    return state

@@ -27,6 +27,14 @@ class PhaseState:
     reason: LocalizedText | None = None
 
 
+def option_text(game: Mapping[str, Any], option_id: str) -> LocalizedText:
+    """An optional rule's name as the rules print it (never its data key)."""
+    for option in game.get("optional_rules") or ():
+        if option["id"] == option_id:
+            return data_text(option["name"])
+    return text(option_id, option_id)
+
+
 def _condition(
     condition: Mapping[str, Any],
     *,
@@ -41,12 +49,13 @@ def _condition(
     options = set(options)
     required = condition.get("requires_option")
     if required and required not in options:
+        name = option_text(game, required)
         return (
             False,
             False,
             text(
-                f"Only with the optional rule {required} ({rule}).",
-                f"オプションルール「{required}」を使うときだけ（{rule}）。",
+                f"Only with the optional rule {name.en} ({rule}).",
+                f"オプションルール「{name.ja}」を使うときだけ（{rule}）。",
             ),
         )
     turns = condition.get("turns")

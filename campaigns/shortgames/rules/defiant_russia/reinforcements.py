@@ -63,3 +63,16 @@ def reinforcements_due(
             continue
         due.append(Reinforcement(unit_id, side, turn, "10.2", "roster"))
     return due
+
+
+def named_unit_id(name_key: str, unit_type: str, side: str, game: Mapping[str, Any]) -> str | None:
+    """The id of the unit the rules name that a roster unit is (10.2): by its name
+    ("soviet_airborne"), or, for the one Soviet airborne unit of 11.3, by its type — whatever the
+    players call it ("1st Airborne Corps"). None: a unit the rules do not name."""
+    named = {n["unit"] for n in game["reinforcements"]["named"] if n["side"] == side}
+    if name_key in named:
+        return name_key
+    airborne = game["airborne"]
+    if unit_type == "airborne" and side == "soviet" and airborne.get("units") == 1:
+        return next((unit_id for unit_id in sorted(named) if "airborne" in unit_id), None)
+    return None

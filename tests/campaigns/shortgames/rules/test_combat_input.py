@@ -44,15 +44,21 @@ def test_at_most_twelve_units():
         parse_combat_units(", ".join(["1"] * (DR_MAX_UNITS + 1)), "")
 
 
-@pytest.mark.parametrize(("typed", "points"), [("", 0), ("0", 0), ("2", 2), ("3", 3), ("9", 3)])
-def test_air_points_are_held_to_three(typed, points):
+@pytest.mark.parametrize(("typed", "points"), [("", 0), ("0", 0), ("2", 2), ("3", 3), ("9", 9)])
+def test_air_points_are_read_as_typed_and_the_rules_refuse_over_three(typed, points):
+    # Not cut to 3 any more: 11.7's limit is a refusal (rules.defiant_russia.attack).
     assert air_points(typed) == points
 
 
-def test_air_points_below_zero_count_none_and_words_are_refused():
-    assert air_points("-2") == 0
+@pytest.mark.parametrize("typed", ["-2", "two", "100"])
+def test_air_points_below_zero_words_and_huge_numbers_are_refused(typed):
     with pytest.raises(ValueError):
-        air_points("two")
+        air_points(typed)
+
+
+def test_cavalry_and_shock_army_letters():
+    cavalry, shock = parse_combat_units("2c, 5s", "soviet")
+    assert (cavalry.cavalry, cavalry.shock, shock.shock) == (True, False, True)
 
 
 # --- Cherkassy Pocket -------------------------------------------------------------------------
