@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0022_fixc_sap_weather_keys'),
+        ('campaigns', '0024_cpgame_turn_mark_order'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

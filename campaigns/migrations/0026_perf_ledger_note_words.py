@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0023_perf_log_indexes'),
+        ('campaigns', '0025_perf_log_indexes'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0022_fixc_sap_weather_keys'),
+        ('campaigns', '0026_perf_ledger_note_words'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
