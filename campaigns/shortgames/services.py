@@ -98,6 +98,10 @@ def start(campaign: Campaign, *, by: AbstractBaseUser, options: Sequence[str]) -
     else:
         game = ShortGame.objects.create(campaign=campaign, options=chosen)
         changes = [(game, None, history.snapshot(game))]
+        # The first turn's seeds, committed to before its rolls (verifiable dice).
+        from campaigns.dice.services import commit
+
+        commit(campaign, index=campaign.period_index)
     history.record_change(
         campaign, by, "shortgame.started", visibility=PUBLIC, changes=changes, options=chosen
     )
