@@ -88,8 +88,18 @@ def verification(viewer: Viewer) -> Verification:
     counts: Counter = Counter()
     failed = []
     rolls = viewer.filter_visible(DiceRoll.objects.filter(campaign=viewer.campaign)).only(
-        "id", "index", "step", "kind", "faces", "counter", "client_value", "commitment_id",
-        "rolled_at", "voided_at", "visibility", "campaign_id",
+        "id",
+        "index",
+        "step",
+        "kind",
+        "faces",
+        "counter",
+        "client_value",
+        "commitment_id",
+        "rolled_at",
+        "voided_at",
+        "visibility",
+        "campaign_id",
     )
     for roll in rolls.order_by("rolled_at", "id").iterator(chunk_size=2000):
         held = commitments.get(roll.commitment_id)

@@ -28,11 +28,11 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.access import PUBLIC, REFEREE
+from campaigns.dice import verify
 from campaigns.games import map_groups as group_rules
 from campaigns.games.dice_tables import DiceTable
 from campaigns.games.registry import LocalizedText
-from campaigns.access import PUBLIC, REFEREE
-from campaigns.dice import verify
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
 from campaigns.models import Campaign, DiceCommitment, DiceRoll, RefitPhase

@@ -30,9 +30,8 @@ from django_htmx.http import trigger_client_event
 
 from campaigns import access, paging
 from campaigns.access import PUBLIC, REFEREE, Viewer
-from campaigns.dice import checks
+from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
-from campaigns.dice import verify
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
@@ -291,9 +290,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
     log = paging.listing(
-        rolls.select_related("rolled_by", "voided_by", "commitment").order_by(
-            "-rolled_at", "-id"
-        ),
+        rolls.select_related("rolled_by", "voided_by", "commitment").order_by("-rolled_at", "-id"),
         params,
         size=DICE_PAGE_SIZE,
         path=reverse("campaigns:dice_log", args=[campaign.pk]),

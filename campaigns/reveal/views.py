@@ -6,9 +6,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django.utils.translation import gettext as _
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -32,7 +32,11 @@ def _context(viewer: Viewer) -> dict:
         "revealed": revealed,
         "over": over,
         "has_referee": viewer.campaign_has_referee,
-        "agreed": [side_label(campaign, side) for side in campaign.game.side_keys if side in consents and side not in missing],
+        "agreed": [
+            side_label(campaign, side)
+            for side in campaign.game.side_keys
+            if side in consents and side not in missing
+        ],
         "missing": [side_label(campaign, side) for side in missing],
         "i_agreed": consents.get(viewer.side) == viewer.membership.user_id,
     }
@@ -59,7 +63,11 @@ def reveal(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, _("The campaign is revealed: every member sees both sides."))
         else:
             messages.success(
-                request, _("Your agreement is recorded; the campaign is revealed once every side has agreed.")
+                request,
+                _(
+                    "Your agreement is recorded; the campaign is revealed once every side has "
+                    "agreed."
+                ),
             )
     if request.htmx:
         viewer = access.member(request, campaign_id)

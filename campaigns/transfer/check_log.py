@@ -9,9 +9,9 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from campaigns.dice import verify
 from campaigns.dice.actors import ROLL_TARGET
 from campaigns.dice.legacy_notes import NOTE_LENGTH, split_legacy_note, turn_step_ids
-from campaigns.dice import verify
 from campaigns.dice.services import DICE
 from campaigns.games.rules import Drm
 from campaigns.history.labels import ORIGINAL_KEY
@@ -130,7 +130,10 @@ class LogChecks(Checker):
             seed = row.get("seed") or ""
             if seed and (not _is_hex(seed, 64) or verify.seed_hash(seed) != values["seed_hash"]):
                 raise self.error(
-                    section, n, "seed", _("must be 64 hexadecimal digits whose SHA-256 is the hash.")
+                    section,
+                    n,
+                    "seed",
+                    _("must be 64 hexadecimal digits whose SHA-256 is the hash."),
                 )
             revealed_at = self.timestamp(section, n, row, "revealed_at")
             if seed and revealed_at is None:

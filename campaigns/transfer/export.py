@@ -260,9 +260,7 @@ def _export_parts(
 
     def dice_rolls() -> Iterator[dict[str, Any]]:
         chunked = rolls.select_related("rolled_by", "voided_by").iterator(chunk_size=STREAM_ROWS)
-        return (
-            _roll_record(roll, roll_refs[roll.pk], names, commitment_refs) for roll in chunked
-        )
+        return (_roll_record(roll, roll_refs[roll.pk], names, commitment_refs) for roll in chunked)
 
     return {**core, **registered}, {"history": history, "dice_rolls": dice_rolls}
 

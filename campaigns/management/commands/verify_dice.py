@@ -49,9 +49,7 @@ class Command(BaseCommand):
                     f"#{roll.get('counter')}: {roll.get('kind')} {roll.get('faces')} — "
                     f"{WORDS[verdict.status]}{expected}"
                 )
-        self.stdout.write(
-            ", ".join(f"{counts[status]} {WORDS[status]}" for status in WORDS)
-        )
+        self.stdout.write(", ".join(f"{counts[status]} {WORDS[status]}" for status in WORDS))
         if counts[verify.MISMATCH]:
             raise CommandError(f"{counts[verify.MISMATCH]} roll(s) do not match their commitment")
         self.stdout.write(self.style.SUCCESS("Every roll checked matches its commitment."))

@@ -71,12 +71,22 @@ def test_the_client_value_changes_the_roll_and_bad_ones_are_none():
 def test_a_seed_that_is_not_the_committed_one_fails():
     seed = "01" * 32
     faces = verify.faces_for(seed, 3, "", 2)
-    good = verify.check_roll(faces=faces, counter=3, client="", seed=seed, committed_hash=verify.seed_hash(seed))
+    good = verify.check_roll(
+        faces=faces, counter=3, client="", seed=seed, committed_hash=verify.seed_hash(seed)
+    )
     assert good.status == verify.MATCHES
-    other = verify.check_roll(faces=faces, counter=3, client="", seed="02" * 32, committed_hash=verify.seed_hash(seed))
+    other = verify.check_roll(
+        faces=faces, counter=3, client="", seed="02" * 32, committed_hash=verify.seed_hash(seed)
+    )
     assert other.status == verify.MISMATCH
-    assert verify.check_roll(faces=faces, counter=3, client="", seed="", committed_hash="x").status == verify.PENDING
-    assert verify.check_roll(faces=faces, counter=None, client="", seed="", committed_hash=None).status == verify.UNVERIFIABLE
+    assert (
+        verify.check_roll(faces=faces, counter=3, client="", seed="", committed_hash="x").status
+        == verify.PENDING
+    )
+    assert (
+        verify.check_roll(faces=faces, counter=None, client="", seed="", committed_hash=None).status
+        == verify.UNVERIFIABLE
+    )
 
 
 # --- the service --------------------------------------------------------------------------
@@ -188,7 +198,10 @@ def seeds(campaign, visibility):
 @pytest.mark.parametrize("persona", MEMBERS)
 def test_no_seed_is_shown_before_the_phase_is_over(rolled, client_as, people, persona):
     client = client_as(persona)
-    pages = client.get(log_url(rolled)).content.decode() + client.get(verify_url(rolled)).content.decode()
+    pages = (
+        client.get(log_url(rolled)).content.decode()
+        + client.get(verify_url(rolled)).content.decode()
+    )
     data = transfer.dumps(transfer.build_export(access.viewer_for(people[persona], rolled.pk)))
     for seed, seed_hash in seeds(rolled, "public"):
         assert seed_hash in pages

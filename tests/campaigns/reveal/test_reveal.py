@@ -120,9 +120,7 @@ def test_each_side_with_players_must_agree():
 # --- before the reveal ---------------------------------------------------------------------
 
 
-def test_nothing_is_revealed_before_the_cg_end_and_the_referee_is_refused(
-    secrets, client_as
-):
+def test_nothing_is_revealed_before_the_cg_end_and_the_referee_is_refused(secrets, client_as):
     campaign = secrets
     response = post_reveal(client_as("referee"), campaign)
     assert response.status_code == 302
@@ -155,7 +153,9 @@ def test_with_a_referee_nobody_else_reveals(secrets, client_as, persona):
 def test_an_outsider_finds_no_reveal(secrets, client_as):
     end_cg(secrets)
     assert post_reveal(client_as("outsider"), secrets).status_code == 404
-    assert client_as("outsider").get(reverse("campaigns:reveal", args=[secrets.pk])).status_code == 404
+    assert (
+        client_as("outsider").get(reverse("campaigns:reveal", args=[secrets.pk])).status_code == 404
+    )
     assert fresh(secrets).revealed_at is None
 
 
@@ -246,9 +246,7 @@ def test_a_revealed_campaign_refuses_writes_in_the_services(revealed, people):
         )
     assert LedgerEntry.objects.filter(campaign=revealed).count() == before
     with pytest.raises(PermissionDenied):
-        dice.roll(
-            revealed, by=people["referee"], kind="dr", step="x", index=0, visibility="public"
-        )
+        dice.roll(revealed, by=people["referee"], kind="dr", step="x", index=0, visibility="public")
 
 
 @pytest.mark.parametrize("persona", ["german", "referee"])
@@ -290,9 +288,12 @@ def test_the_reveal_survives_export_and_import(revealed, people):
     assert viewer.can_see_side("german") and viewer.can_see_side("soviet")
     assert not viewer.can_act_for_side("german")
     again = build_export(viewer)
-    assert again["campaign"]["revealed_at"] == build_export(
-        access.viewer_for(people["observer"], revealed.pk)
-    )["campaign"]["revealed_at"]
+    assert (
+        again["campaign"]["revealed_at"]
+        == build_export(access.viewer_for(people["observer"], revealed.pk))["campaign"][
+            "revealed_at"
+        ]
+    )
 
 
 # --- without a referee ----------------------------------------------------------------------
@@ -322,7 +323,10 @@ def test_without_a_referee_a_player_of_each_side_agrees(refereeless, client_as):
     campaign = fresh(campaign)
     assert campaign.revealed_at is None  # the German alone is not enough
     assert client_as("german").get(pages(campaign)["soviet roster"]).status_code == 404
-    assert CampaignEvent.objects.filter(campaign=campaign, action="campaign.reveal_agreed").count() == 1
+    assert (
+        CampaignEvent.objects.filter(campaign=campaign, action="campaign.reveal_agreed").count()
+        == 1
+    )
     assert post_reveal(client_as("soviet"), campaign).status_code == 302
     campaign = fresh(campaign)
     assert campaign.revealed_at is not None
