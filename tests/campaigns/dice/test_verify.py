@@ -345,3 +345,21 @@ def test_an_import_refuses_a_seed_that_is_not_the_committed_one(rolled, people):
     row["seed"] = "ee" * 32
     with pytest.raises(transfer.ImportRefused, match="dice_commitments"):
         transfer.parse_export(json.dumps(data))
+
+
+def test_finishing_a_refit_phase_reveals_its_seeds_and_commits_to_the_next(campaign, people):
+    from tests.refit.walker.test_services import walk_all
+
+    reph = walker.open_reph(campaign)
+    first = roll(campaign, people)
+    walk_all(campaign, reph, people)
+    following = walker.finish(campaign, reph, by=people["referee"])
+    first.commitment.refresh_from_db()
+    assert first.commitment.revealed_at is not None
+    assert first.faces == verify.faces_for(first.commitment.seed, 0, "", 2)
+    assert (
+        DiceCommitment.objects.filter(
+            campaign=campaign, reph=following, revealed_at__isnull=True
+        ).count()
+        == 4
+    )
