@@ -208,17 +208,27 @@ def commit(campaign: Campaign, *, reph: RefitPhase | None = None, index: int = 0
 
 def _open_commitment(campaign: Campaign, index: int, visibility: str) -> DiceCommitment:
     """The commitment a roll now takes its faces from, locked: the open Refit Phase's (else the
-    short game's turn's) for the roll's scope, made on the spot for a phase opened before
-    commitments existed."""
-    reph = RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=True).first()
-    held = DiceCommitment.objects.select_for_update(of=("self",)).filter(
-        campaign=campaign, visibility=visibility, revealed_at__isnull=True
+    short game's turn's) for the roll's scope — one query — made on the spot for a phase opened
+    before commitments existed."""
+    held = (
+        DiceCommitment.objects.select_for_update(of=("self",))
+        .filter(campaign=campaign, visibility=visibility, revealed_at__isnull=True)
+        .exclude(seed="")
+        .order_by("id")
     )
-    held = held.filter(reph=reph) if reph is not None else held.filter(reph=None, index=index)
-    commitment = held.exclude(seed="").order_by("id").first()
-    if commitment is None:
-        commitment = _new_commitment(campaign, reph, index, visibility)
-        commitment.save(force_insert=True)
+    reph = None
+    if "refit_steps" in campaign.game.files:
+        commitment = held.filter(reph__isnull=False, reph__finished_at__isnull=True).first()
+        if commitment is not None:
+            return commitment
+        reph = RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=True).first()
+    if reph is None:
+        # A short game's turn (or a roll once the campaign game is over).
+        commitment = held.filter(reph=None, index=index).first()
+        if commitment is not None:
+            return commitment
+    commitment = _new_commitment(campaign, reph, index, visibility)
+    commitment.save(force_insert=True)
     return commitment
 
 
