@@ -6,7 +6,11 @@ The rules:
 * the referee sees everything and acts for every side;
 * an observer sees public data only and changes nothing;
 * an outsider sees nothing: the campaign does not exist for them (404, not 403, so campaign
-  ids do not leak).
+  ids do not leak);
+* once the campaign is **revealed** at the CG's end (``Campaign.revealed_at``,
+  campaigns.reveal), every member sees every side and every scope, exactly as it was, and
+  nobody changes anything any more but the notes (``can_note_for_side``); the history
+  refuses to record any other change (``campaigns.history.services.record``).
 
 Secret data is tagged with a *scope*: ``PUBLIC``, ``REFEREE`` or a side key.
 
@@ -79,6 +83,11 @@ class Viewer:
     def is_observer(self) -> bool:
         return self.role == Role.OBSERVER
 
+    @property
+    def is_revealed(self) -> bool:
+        """Is the campaign revealed (its end): both sides open to every member, read-only?"""
+        return self.campaign.revealed_at is not None
+
     @cached_property
     def campaign_has_referee(self) -> bool:
         """Does someone referee this campaign? Without a referee, the players make the calls a
@@ -87,15 +96,19 @@ class Viewer:
 
     # --- seeing --------------------------------------------------------------------------------
 
+    def _holds_side(self, side: str) -> bool:
+        """The seat sees ``side`` by its role: that side's players and the referee."""
+        return self.is_referee or (self.is_player and self.side == side)
+
     def can_see_side(self, side: str) -> bool:
         """May see the secrets of ``side`` (its CPP, purchases, secret steps and rolls): that
-        side's players and the referee."""
-        return self.is_referee or (self.is_player and self.side == side)
+        side's players and the referee; every member once the campaign is revealed."""
+        return self.is_revealed or self._holds_side(side)
 
     def can_see(self, scope: str) -> bool:
         """May see data tagged ``scope``: public data every member; the referee's the referee;
-        a side's as ``can_see_side``."""
-        if scope == PUBLIC:
+        a side's as ``can_see_side``; every scope once the campaign is revealed."""
+        if scope == PUBLIC or self.is_revealed:
             return True
         if scope == REFEREE:
             return self.is_referee
@@ -118,21 +131,38 @@ class Viewer:
     def can_act_for_side(self, side: str) -> bool:
         """May act for ``side`` — mark and roll its steps, buy for it, edit its roster, order of
         battle and units: that side's players and the referee; never an observer, never the
-        other side. Exactly those who may see the side's secrets."""
-        return self.can_see_side(side)
+        other side; nobody once the campaign is revealed."""
+        return not self.is_revealed and self._holds_side(side)
+
+    def can_note_for_side(self, side: str) -> bool:
+        """May write ``side``'s notes (an RG's "Other" column): those who act for it, and they
+        still may once the campaign is revealed — the one change a revealed campaign takes."""
+        return self._holds_side(side)
 
     @property
     def can_record(self) -> bool:
         """May change what every member sees — the calendar, scenarios and CVP, the perimeter
         map's control, fires and water, a short game's options, turn marker, places and ring —
-        and undo their own changes: the players and the referee; observers only watch."""
-        return self.is_player or self.is_referee
+        and undo their own changes: the players and the referee; observers only watch; nobody
+        once the campaign is revealed."""
+        return not self.is_revealed and (self.is_player or self.is_referee)
 
     @property
     def can_act_for_campaign(self) -> bool:
         """May make the calls the referee makes for the whole campaign — finish a Refit Phase,
         fill in the Historical DRM (11.6161): the referee; in a campaign without a referee, any
-        player."""
+        player. Nobody once the campaign is revealed."""
+        if self.is_revealed:
+            return False
+        return self.is_referee or (self.is_player and not self.campaign_has_referee)
+
+    @property
+    def can_reveal(self) -> bool:
+        """May reveal the campaign at its end (campaigns.reveal): the referee; in a campaign
+        without a referee, a player of each side, each agreeing (the reveal happens once
+        every side has)."""
+        if self.is_revealed:
+            return False
         return self.is_referee or (self.is_player and not self.campaign_has_referee)
 
     @property
@@ -140,8 +170,8 @@ class Viewer:
         """May do what the referee alone does, even in a campaign without one: void a roll, buy
         past a limit, book an adjustment with its reason, undo any member's change, write by
         hand what the rules leave to the referee (a short game's weather, the Cherkassy Pocket
-        tables)."""
-        return self.is_referee
+        tables). Nobody once the campaign is revealed."""
+        return self.is_referee and not self.is_revealed
 
     @property
     def can_manage_members(self) -> bool:
@@ -242,6 +272,16 @@ def side_actor(
     return require_side_actor(member(request, campaign_id, feature=feature), side, secret=secret)
 
 
+def side_noter(
+    request: HttpRequest, campaign_id: int, side: str, *, feature: Feature | None = None
+) -> Viewer:
+    """A member who may write ``side``'s notes (``Viewer.can_note_for_side``), revealed or not:
+    404 for those who may not read the side, 403 for the others."""
+    viewer = side_reader(request, campaign_id, side, feature=feature)
+    require(viewer.can_note_for_side(side))
+    return viewer
+
+
 def recorder(request: HttpRequest, campaign_id: int, *, feature: Feature | None = None) -> Viewer:
     """A member who may change what every member sees (``Viewer.can_record``; 403 for
     observers)."""
@@ -265,6 +305,14 @@ def overruler(request: HttpRequest, campaign_id: int, *, feature: Feature | None
     others)."""
     viewer = member(request, campaign_id, feature=feature)
     require(viewer.can_overrule)
+    return viewer
+
+
+def revealer(request: HttpRequest, campaign_id: int) -> Viewer:
+    """A member who may reveal the campaign or agree to its reveal (``Viewer.can_reveal``; 403
+    for the others)."""
+    viewer = member(request, campaign_id)
+    require(viewer.can_reveal)
     return viewer
 
 

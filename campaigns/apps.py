@@ -31,6 +31,7 @@ class CampaignsConfig(AppConfig):
         import campaigns.members.history
         import campaigns.orbat.history
         import campaigns.records.history
+        import campaigns.reveal.history
         import campaigns.roster.books
         import campaigns.roster.history
         import campaigns.shortgames.history

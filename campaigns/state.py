@@ -198,7 +198,12 @@ def _initialize(campaign: Campaign, user: AbstractBaseUser) -> None:
         from campaigns.games.step_engine import first_position
 
         first = first_position(campaign.module)
-        RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)
+        from campaigns.dice.services import commit
+
+        commit(
+            campaign,
+            reph=RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index),
+        )
     vehicles = vehicles_of(campaign)
     for side, side_ob in ob.items():
         for ledger, key in ((LedgerEntry.CPP, "cpp"), (LedgerEntry.FPP, "fpp")):

@@ -11,6 +11,7 @@ from campaigns.orbat import views as orbat_views
 from campaigns.records.views import calendar as calendar_views
 from campaigns.records.views import cvp as cvp_views
 from campaigns.records.views import scenarios as scenario_views
+from campaigns.reveal import views as reveal_views
 from campaigns.roster import views as roster_views
 from campaigns.transfer import views as transfer_views
 
@@ -53,6 +54,9 @@ urlpatterns = [
         name="invitation_revoke",
     ),
     path("campaigns/<int:campaign_id>/history/", history_views.campaign_history, name="history"),
+    # The campaign's end: its reveal (issue 22).
+    path("campaigns/<int:campaign_id>/end/", reveal_views.reveal_page, name="reveal"),
+    path("campaigns/<int:campaign_id>/end/reveal/", reveal_views.reveal, name="reveal_do"),
     # Live pages: has anything this member may see changed since the token? (HTMX polling)
     path("campaigns/<int:campaign_id>/live/", live_views.poll, name="live"),
     path(
@@ -112,6 +116,7 @@ urlpatterns = [
     ),
     path("campaigns/<int:campaign_id>/cvp/", cvp_views.cvp, name="cvp"),
     path("campaigns/<int:campaign_id>/dice/", dice_views.dice_log, name="dice_log"),
+    path("campaigns/<int:campaign_id>/dice/verify/", dice_views.dice_verify, name="dice_verify"),
     path(
         "campaigns/<int:campaign_id>/dice/<oid:roll_id>/void/",
         dice_views.void_roll,

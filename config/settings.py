@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "accounts.middleware.PrivatePagesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The roller's random value (a hidden form field) mixed into the request's rolls.
+    "campaigns.dice.middleware.DiceClientMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.HtmxLoginRedirectMiddleware",
     # Last, as django-axes asks: it turns a lockout signalled by the backend into a response.

@@ -265,6 +265,12 @@ campaigns:invitation_revoke        POST 302      403      403      403      404 
 campaigns:live                     GET  200      200      200      200      404      login
 campaigns:live                     POST 405      405      405      405      405      405
 campaigns:history                  GET  200      200      200      200      404      login
+# The campaign's end: every member reads it; the referee alone reveals (the world's CG is not
+# over: refused with a message, back to the page), the players of a refereed campaign may not.
+campaigns:reveal                   GET  200      200      200      200      404      login
+campaigns:reveal                   POST 405      405      405      405      405      405
+campaigns:reveal_do                GET  405      405      405      405      405      405
+campaigns:reveal_do                POST 403      403      302      403      404      login
 campaigns:history                  POST 405      405      405      405      405      405
 campaigns:undo                     GET  405      405      405      405      405      405
 # Undo the German purchase (a German secret): the German player and the referee.
@@ -312,6 +318,9 @@ campaigns:cvp                      POST 200      200      200      403      404 
 campaigns:dice_log                 GET  200      200      200      200      404      login
 campaigns:dice_log                 POST 405      405      405      405      405      405
 campaigns:void_roll                GET  405      405      405      405      405      405
+# Verifying the dice: every member checks the rolls they may see.
+campaigns:dice_verify              GET  200      200      200      200      404      login
+campaigns:dice_verify              POST 405      405      405      405      405      405
 # Only the referee voids; the German player sees his roll but may not (403).
 campaigns:void_roll                POST 403      404      200      404      404      login
 campaigns:export                   GET  200      200      200      200      404      login
@@ -428,7 +437,13 @@ def _is_private(response) -> bool:
 
 
 @pytest.mark.parametrize(
-    "name", ["campaigns:ledger", "campaigns:dice_log", "campaigns:export", "perimeters:page"]
+    "name",
+    [
+        "campaigns:ledger",
+        "campaigns:dice_log",
+        "campaigns:export",
+        "perimeters:page",
+    ],
 )
 @pytest.mark.parametrize("who", sorted(MAY_SEE_GERMAN_SECRETS))
 def test_the_german_secret_is_on_the_pages_of_those_who_may_see_it(

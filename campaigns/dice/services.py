@@ -1,7 +1,14 @@
 """The one dice service. Every roll of the app goes through ``roll`` and is logged.
 
-Rolls are made on the server with ``secrets.SystemRandom``; tests inject a seeded roller with
-``use_roller``. A roll is never silently redone: a referee may void one with a reason.
+Rolls are verifiable (issue 22, docs/verifiable-dice.md): before a Refit Phase's rolls (a
+scenario's, a short game's turn's) the server commits, per scope, to a secret seed
+(``DiceCommitment``, its SHA-256 shown on the dice log); each roll's faces are
+``campaigns.dice.verify.faces_for(seed, counter, client value)``, the counter the commitment's
+next one, the client value what the roller's browser sent (``client_value``, set per request by
+``campaigns.dice.middleware``). When the phase is over the seed is revealed
+(``reveal_commitments``). Tests may inject a roller with ``use_roller``: its rolls bypass the
+commitments (not verifiable). A roll is never silently redone: a referee may void one with a
+reason.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ import random
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -20,12 +28,14 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.access import PUBLIC, REFEREE
+from campaigns.dice import verify
 from campaigns.games import map_groups as group_rules
 from campaigns.games.dice_tables import DiceTable
 from campaigns.games.registry import LocalizedText
 from campaigns.games.rules import Drm
 from campaigns.history import services as history
-from campaigns.models import Campaign, DiceRoll
+from campaigns.models import Campaign, DiceCommitment, DiceRoll, RefitPhase
 
 DICE = {"dr": 1, "DR": 2}
 
@@ -34,12 +44,28 @@ class Roller(Protocol):
     def randint(self, a: int, b: int) -> int: ...
 
 
-_roller: Roller = secrets.SystemRandom()
+# None: the committed, verifiable dice. A roller injected by tests replaces them.
+_roller: Roller | None = None
+
+# The random value the roller's browser sent with the request that rolls (hex, "" without one).
+_client: ContextVar[str] = ContextVar("dice_client", default="")
+
+
+@contextmanager
+def client_value(value: object) -> Iterator[None]:
+    """Roll with the roller's own random ``value`` inside the block (``verify.clean_client``:
+    anything but a short hex string counts as none)."""
+    token = _client.set(verify.clean_client(value))
+    try:
+        yield
+    finally:
+        _client.reset(token)
 
 
 @contextmanager
 def use_roller(roller: Roller | int) -> Iterator[None]:
-    """Roll with ``roller`` (or a ``random.Random`` seeded with an int) inside the block."""
+    """Roll with ``roller`` (or a ``random.Random`` seeded with an int) inside the block. Such
+    rolls bypass the commitments: they are not verifiable."""
     global _roller
     previous = _roller
     _roller = random.Random(roller) if isinstance(roller, int) else roller
@@ -90,7 +116,15 @@ def roll(
             high is not None and 6 * DICE[kind] + total_drm > high
         ):
             raise DiceError(_("Those DRMs take the roll off %(table)s.") % {"table": table.id})
-    faces = [_roller.randint(1, 6) for _ in range(DICE[kind])]
+    commitment, counter, client = None, None, ""
+    if _roller is not None:
+        faces = [_roller.randint(1, 6) for _ in range(DICE[kind])]
+    else:
+        commitment = _open_commitment(campaign, index, visibility)
+        counter, client = commitment.next_counter, _client.get()
+        faces = verify.faces_for(commitment.seed, counter, client, DICE[kind])
+        commitment.next_counter = counter + 1
+        commitment.save(update_fields=["next_counter"])
     original = sum(faces)
     final = original + total_drm
     result: Any = table.lookup(final) if table is not None else None
@@ -113,6 +147,9 @@ def roll(
         sequence_step=sequence_step,
         form_token=form_token,
         visibility=visibility,
+        commitment=commitment,
+        counter=counter,
+        client_value=client,
         rolled_by=by,
     )
     history.record(
@@ -129,6 +166,83 @@ def roll(
         index=index,
     )
     return dice_roll
+
+
+# --- commitments ------------------------------------------------------------------------------
+
+
+def _scopes(campaign: Campaign) -> list[str]:
+    return [PUBLIC, REFEREE, *campaign.game.side_keys]
+
+
+def _new_commitment(
+    campaign: Campaign, reph: RefitPhase | None, index: int, visibility: str
+) -> DiceCommitment:
+    seed = secrets.token_hex(verify.SEED_BYTES)
+    return DiceCommitment(
+        campaign=campaign,
+        reph=reph,
+        index=reph.index if reph is not None else index,
+        visibility=visibility,
+        seed=seed,
+        seed_hash=verify.seed_hash(seed),
+    )
+
+
+def commit(campaign: Campaign, *, reph: RefitPhase | None = None, index: int = 0) -> None:
+    """Commit to the seeds of a phase before its rolls: one per scope (public, the referee's,
+    each side's), each scope's hash shown to who may see it. ``reph`` a Refit Phase (or
+    scenario) just opened; without one, a short game's turn ``index``. Scopes already committed
+    to are left alone."""
+    held = DiceCommitment.objects.filter(campaign=campaign, revealed_at__isnull=True).exclude(
+        seed=""
+    )
+    held = held.filter(reph=reph) if reph is not None else held.filter(reph=None, index=index)
+    present = set(held.values_list("visibility", flat=True))
+    DiceCommitment.objects.bulk_create(
+        _new_commitment(campaign, reph, index, scope)
+        for scope in _scopes(campaign)
+        if scope not in present
+    )
+
+
+def _open_commitment(campaign: Campaign, index: int, visibility: str) -> DiceCommitment:
+    """The commitment a roll now takes its faces from, locked: the open Refit Phase's (else the
+    short game's turn's) for the roll's scope — one query — made on the spot for a phase opened
+    before commitments existed."""
+    held = (
+        DiceCommitment.objects.select_for_update(of=("self",))
+        .filter(campaign=campaign, visibility=visibility, revealed_at__isnull=True)
+        .exclude(seed="")
+        .order_by("id")
+    )
+    reph = None
+    if "refit_steps" in campaign.game.files:
+        commitment = held.filter(reph__isnull=False, reph__finished_at__isnull=True).first()
+        if commitment is not None:
+            return commitment
+        reph = RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=True).first()
+    if reph is None:
+        # A short game's turn (or a roll once the campaign game is over).
+        commitment = held.filter(reph=None, index=index).first()
+        if commitment is not None:
+            return commitment
+    commitment = _new_commitment(campaign, reph, index, visibility)
+    commitment.save(force_insert=True)
+    return commitment
+
+
+def reveal_commitments(
+    campaign: Campaign, *, reph: RefitPhase | None = None, index: int | None = None
+) -> int:
+    """The phase is over: reveal its seeds (a Refit Phase's, or a short game's turn ``index``;
+    neither: every seed of the campaign, at its reveal). Rolls made later take new ones."""
+    held = DiceCommitment.objects.filter(campaign=campaign, revealed_at__isnull=True)
+    if reph is not None:
+        held = held.filter(reph=reph)
+    elif index is not None:
+        held = held.filter(reph=None, index=index)
+    return held.update(revealed_at=timezone.now())
 
 
 def _modifier_record(modifier: Drm) -> dict[str, Any]:

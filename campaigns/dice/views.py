@@ -30,6 +30,7 @@ from django_htmx.http import trigger_client_event
 
 from campaigns import access, paging
 from campaigns.access import PUBLIC, REFEREE, Viewer
+from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 from campaigns.games.registry import localized
@@ -131,6 +132,8 @@ class RollRow:
     modifiers: list[tuple[str, str]]
     rolled_by: str
     voided_by: str
+    check: str = ""  # a verify status
+    check_words: str = ""
 
 
 def _step_name(names: Mapping[str, Any], roll: DiceRoll) -> str:
@@ -189,6 +192,8 @@ def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
                 ],
                 rolled_by=user(roll, "rolled_by"),
                 voided_by=user(roll, "voided_by") if roll.voided_at else "",
+                check=(verdict := checks.check(roll, roll.commitment).status),
+                check_words=str(checks.STATUS_WORDS[verdict]),
             )
         )
     return rows
@@ -285,12 +290,13 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
     log = paging.listing(
-        rolls.select_related("rolled_by", "voided_by").order_by("-rolled_at", "-id"),
+        rolls.select_related("rolled_by", "voided_by", "commitment").order_by("-rolled_at", "-id"),
         params,
         size=DICE_PAGE_SIZE,
         path=reverse("campaigns:dice_log", args=[campaign.pk]),
     )
     page = log.page
+    shown = list(page.object_list)
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -299,7 +305,16 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         "filtered": bool(filter_form.filters()),
         "ignored": bool(filter_form.errors),
         "page": page,
-        "rows": _rows(viewer, list(page.object_list)),
+        "rows": _rows(viewer, shown),
+        "commitments": [
+            (
+                day_label(campaign, commitment.index),
+                commitment,
+                checks.shown_seed(commitment),
+                _scope_label(campaign, commitment.visibility),
+            )
+            for commitment in checks.log_commitments(viewer, shown)
+        ],
         "stats": _statistics(viewer, rolls),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
@@ -315,6 +330,51 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
 def dice_log(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
     return render(request, "campaigns/dice/log.html", _log_context(viewer, request.GET))
+
+
+@require_safe
+@login_required
+def dice_verify(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Every roll the viewer may see recomputed from its commitment's revealed seed."""
+    viewer = access.member(request, campaign_id)
+    campaign = viewer.campaign
+    result = checks.verification(viewer)
+    return render(
+        request,
+        "campaigns/dice/verify.html",
+        {
+            "viewer": viewer,
+            "campaign": campaign,
+            "period_word": period_word(campaign),
+            "result": result,
+            "matches": result.counts[verify.MATCHES],
+            "mismatches": result.counts[verify.MISMATCH],
+            "pending": result.counts[verify.PENDING],
+            "unverifiable": result.counts[verify.UNVERIFIABLE],
+            "commitments": [
+                {
+                    "commitment": held.commitment,
+                    "seed": held.seed,
+                    "scope": _scope_label(campaign, held.commitment.visibility),
+                    "day": day_label(campaign, held.commitment.index),
+                    "matches": held.counts[verify.MATCHES],
+                    "mismatches": held.counts[verify.MISMATCH],
+                    "pending": held.counts[verify.PENDING],
+                }
+                for held in result.commitments
+                if sum(held.counts.values())
+            ],
+            "failed": [
+                {
+                    "roll": roll,
+                    "day": day_label(campaign, roll.index),
+                    "faces": " + ".join(str(face) for face in roll.faces),
+                    "expected": " + ".join(str(face) for face in verdict.expected),
+                }
+                for roll, verdict in result.failed
+            ],
+        },
+    )
 
 
 # --- voiding -------------------------------------------------------------------------------

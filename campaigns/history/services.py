@@ -10,6 +10,7 @@ from typing import Any
 
 from django.apps import apps
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -38,6 +39,31 @@ def refit_step(reph: Any, rule: str, side: str, **more: Any) -> Iterator[None]:
         _refit_step.reset(token)
 
 
+class CampaignRevealed(PermissionDenied):
+    """A change to a revealed campaign, which is read-only but for its notes (a 403 where a view
+    lets it through)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("The campaign is revealed: nothing changes any more but the notes."))
+
+
+# What a revealed campaign still records: its notes, its reveal, and who is a member (people
+# may still join to read the story, or leave).
+AFTER_REVEAL = frozenset({"rg.noted", "campaign.revealed", "campaign.imported"})
+AFTER_REVEAL_FAMILIES = ("member.", "invitation.")
+
+
+def check_writable(campaign: Campaign, action: str) -> None:
+    """Refuse ``action`` on a revealed campaign unless it is one a revealed campaign takes. Every
+    change of the app records its event through ``record`` in its own transaction, so this one
+    check refuses (and rolls back) every write of every service."""
+    if campaign.revealed_at is None:
+        return
+    if action in AFTER_REVEAL or action.startswith(AFTER_REVEAL_FAMILIES):
+        return
+    raise CampaignRevealed
+
+
 def record(
     campaign: Campaign,
     actor: AbstractBaseUser | None,
@@ -47,7 +73,10 @@ def record(
     target: models.Model | None = None,
     **data: Any,
 ) -> CampaignEvent:
-    """Store one change. Call inside the same transaction as the change itself."""
+    """Store one change. Call inside the same transaction as the change itself: on a revealed
+    campaign a change other than a note is refused here (``check_writable``), and the
+    transaction's writes with it."""
+    check_writable(campaign, action)
     step = _refit_step.get()
     if step is not None and "refit_step" not in data:
         data["refit_step"] = step

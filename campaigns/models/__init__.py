@@ -1,7 +1,7 @@
 """Everything a campaign remembers. One module per part; imported here for Django."""
 
 from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
-from campaigns.models.dice import DiceRoll
+from campaigns.models.dice import DiceCommitment, DiceRoll
 from campaigns.models.dr_record import DrCombatRecord
 from campaigns.models.fortification import FortificationPurchase
 from campaigns.models.refit import RefitPhase, StepProgress
@@ -37,6 +37,7 @@ __all__ = [
     "ControlPoint",
     "CvpEntry",
     "CvpPhase",
+    "DiceCommitment",
     "DiceRoll",
     "DrCombatRecord",
     "FortificationPurchase",

@@ -35,6 +35,18 @@ class Campaign(models.Model):
         verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # The campaign's end (campaigns.reveal): once revealed, every member sees both sides as they
+    # were and the campaign is read-only except for notes (campaigns.access).
+    revealed_at = models.DateTimeField(_("revealed at"), null=True, blank=True)
+    revealed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # Without a referee: the player of each side who agreed to the reveal ({side: user id}).
+    reveal_consents = models.JSONField(default=dict, blank=True)
 
     class Meta:
         verbose_name = _("campaign")

@@ -5,6 +5,38 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models.campaign import Campaign
 
 
+class DiceCommitment(models.Model):
+    """The server's commitment to the dice of one Refit Phase (or scenario, or short-game turn)
+    and one scope: a secret seed, whose SHA-256 ``seed_hash`` every member who may see the scope
+    reads before the rolls; the seed is shown once the phase is over (``revealed_at``). Each
+    roll made under it is HMAC-SHA256(seed, "counter:client:block") (campaigns.dice.verify;
+    docs/verifiable-dice.md). One commitment per phase and scope, so that a revealed seed never
+    tells one side the other side's secret rolls."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="commitments")
+    # The Refit Phase (or scenario) the rolls belong to; empty for a short game's turn and in an
+    # imported campaign.
+    reph = models.ForeignKey(
+        "campaigns.RefitPhase", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    index = models.PositiveSmallIntegerField(_("CG day"))
+    visibility = models.CharField(max_length=20)
+    # 32 random bytes as 64 hex digits; empty when an imported file did not hold it.
+    seed = models.CharField(max_length=64, blank=True)
+    seed_hash = models.CharField(max_length=64)
+    # The counter the next roll takes (0, 1, 2 …).
+    next_counter = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["campaign", "visibility"])]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} day {self.index} {self.visibility} {self.seed_hash[:12]}"
+
+
 class DiceRoll(models.Model):
     """Every roll the app makes, as it was made. Never re-rolled; a referee may void one with a
     reason, which stays in the log. ``visibility`` is a scope (campaigns.access)."""
@@ -33,6 +65,14 @@ class DiceRoll(models.Model):
     # every die under the same token.
     form_token = models.CharField(max_length=40, blank=True)
     visibility = models.CharField(max_length=20)
+    # Verifiable dice: the commitment the faces come from, the roll's counter under it and the
+    # random value the roller's browser sent (hex, "" without one). No commitment: a roll made
+    # before commitments (or by a roller injected in tests), not verifiable.
+    commitment = models.ForeignKey(
+        DiceCommitment, on_delete=models.SET_NULL, null=True, blank=True, related_name="rolls"
+    )
+    counter = models.PositiveIntegerField(null=True, blank=True)
+    client_value = models.CharField(max_length=64, blank=True)
     rolled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

@@ -103,6 +103,10 @@ def start(campaign: Campaign, *, by: AbstractBaseUser, options: Sequence[str]) -
         game = ShortGame.objects.create(campaign=campaign, options=chosen)
         changes = [(game, None, history.snapshot(game))]
         changes += [(point, None, history.snapshot(point)) for point in _start_control(campaign)]
+        # The first turn's seeds, committed to before its rolls (verifiable dice).
+        from campaigns.dice.services import commit
+
+        commit(campaign, index=campaign.period_index)
     history.record_change(
         campaign, by, "shortgame.started", visibility=PUBLIC, changes=changes, options=chosen
     )

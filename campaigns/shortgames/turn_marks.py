@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC
+from campaigns.dice import services as dice
 from campaigns.history import services as history
 from campaigns.models import (
     Campaign,
@@ -236,6 +237,9 @@ def advance(campaign: Campaign, *, index: int, by: AbstractBaseUser) -> Campaign
     before = history.snapshot(campaign)
     campaign.period_index = index + 1
     campaign.save(update_fields=["period_index"])
+    # The turn's rolls are over: their seeds are shown; the next turn's are committed to.
+    dice.reveal_commitments(campaign, index=index)
+    dice.commit(campaign, index=index + 1)
     # Undoable while nothing has happened on the new turn (see _refuse_undo_of_advance).
     history.record_change(
         campaign,

@@ -17,6 +17,7 @@ from campaigns.histdrm.chart import LIMIT as HIST_DRM_LIMIT
 from campaigns.models import (
     CampaignDay,
     CvpEntry,
+    DiceCommitment,
     DiceRoll,
     FortificationPurchase,
     LedgerEntry,
@@ -72,6 +73,7 @@ class ParsedExport:
     fortifications: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     dice_rolls: list[dict[str, Any]] = field(default_factory=list)
+    dice_commitments: list[dict[str, Any]] = field(default_factory=list)
     # The checked rows of each registered section present in the file (campaigns.transfer.
     # sections), by its key.
     sections: dict[str, Any] = field(default_factory=dict)
@@ -100,6 +102,7 @@ class FileChecker(LogChecks):
                 "data_version": meta["data_version"],
                 "period_index": period_index,
                 "created_at": meta.get("created_at"),
+                "revealed_at": self.timestamp("campaign", 1, meta, "revealed_at"),
                 "module": self.module.key,
                 "campaign_game": self.cg_key,
             },
@@ -126,6 +129,8 @@ class FileChecker(LogChecks):
             {row["ref"]: row["values"]["side"] for row in parsed.orbat if row["ref"] is not None},
         )
         parsed.fortifications = self._fortifications(data, parsed.ledger)
+        parsed.dice_commitments = self._dice_commitments(data)
+        self.define(DiceCommitment, (row["ref"] for row in parsed.dice_commitments))
         parsed.dice_rolls = self._dice_rolls(data)
         self.define(DiceRoll, (row["ref"] for row in parsed.dice_rolls))
         # The sections features registered, in order (one may name an earlier one's rows).

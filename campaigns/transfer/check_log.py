@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from campaigns.dice import verify
 from campaigns.dice.actors import ROLL_TARGET
 from campaigns.dice.legacy_notes import NOTE_LENGTH, split_legacy_note, turn_step_ids
 from campaigns.dice.services import DICE
@@ -17,10 +18,12 @@ from campaigns.history.labels import ORIGINAL_KEY
 from campaigns.history.sentences import SENTENCES
 from campaigns.models import (
     CampaignEvent,
+    DiceCommitment,
     DiceRoll,
 )
 from campaigns.transfer.checker import Checker
 from campaigns.transfer.format import (
+    COMMITMENT_FIELDS,
     DICE_FIELDS,
     EVENT_REFERENCES,
     is_database_reference,
@@ -104,6 +107,45 @@ class LogChecks(Checker):
             if key in data and not event_data_fits(kind, data[key]):
                 raise self.error("history", number, f"data.{key}", event_data_rule(kind))
         return data
+
+    def _dice_commitments(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """Verifiable dice: each commitment's hash, and its seed when the file holds it (only
+        once its phase was over), which must be the one hashed. Absent from older files."""
+        section = "dice_commitments"
+        rows: list[dict[str, Any]] = []
+        refs: set = set()
+        allowed = scope_visibilities(self.scope, self.module)
+        for n, row in self.rows(data, section):
+            ref = self.ref(section, n, row, refs)
+            values = self.values(section, n, row, DiceCommitment, COMMITMENT_FIELDS)
+            if values["visibility"] not in allowed:
+                raise self.error(
+                    section,
+                    n,
+                    "visibility",
+                    _("is secret in a file of scope “%(scope)s”.") % {"scope": self.scope},
+                )
+            if not _is_hex(values["seed_hash"], 64):
+                raise self.error(section, n, "seed_hash", _("must be 64 hexadecimal digits."))
+            seed = row.get("seed") or ""
+            if seed and (not _is_hex(seed, 64) or verify.seed_hash(seed) != values["seed_hash"]):
+                raise self.error(
+                    section,
+                    n,
+                    "seed",
+                    _("must be 64 hexadecimal digits whose SHA-256 is the hash."),
+                )
+            revealed_at = self.timestamp(section, n, row, "revealed_at")
+            if seed and revealed_at is None:
+                raise self.error(section, n, "revealed_at", _("is needed with a seed."))
+            rows.append(
+                {
+                    "ref": ref,
+                    "values": {**values, "seed": seed, "revealed_at": revealed_at},
+                    "created_at": self.timestamp(section, n, row, "created_at"),
+                }
+            )
+        return rows
 
     def _dice_rolls(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         section = "dice_rolls"
@@ -190,11 +232,38 @@ class LogChecks(Checker):
                     "void_reason",
                     _("is needed for a void roll, and only for one."),
                 )
+            commitment = row.get("commitment")
+            if commitment is not None and commitment not in self.known(DiceCommitment):
+                raise self.error(
+                    section, n, "commitment", _("names no dice commitment of the file.")
+                )
+            counter = row.get("counter")
+            if (commitment is None) != (counter is None) or (
+                counter is not None and not (is_int(counter) and counter >= 0)
+            ):
+                raise self.error(
+                    section,
+                    n,
+                    "counter",
+                    _("must be a whole number from 0 for a committed roll, else null."),
+                )
+            client = row.get("client_value", "")
+            if client != verify.clean_client(client):
+                raise self.error(
+                    section,
+                    n,
+                    "client_value",
+                    _("must be at most %(length)s lower-case hexadecimal digits.")
+                    % {"length": verify.CLIENT_MAX},
+                )
             rows.append(
                 {
                     "ref": ref,
+                    "commitment": commitment,
                     "values": {
                         **values,
+                        "counter": counter,
+                        "client_value": client,
                         "side": side,
                         "faces": faces,
                         "modifiers": modifiers,
@@ -206,6 +275,14 @@ class LogChecks(Checker):
                 }
             )
         return rows
+
+
+def _is_hex(value: Any, length: int) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) == length
+        and all(c in "0123456789abcdef" for c in value)
+    )
 
 
 LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)

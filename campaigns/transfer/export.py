@@ -26,12 +26,14 @@ from django.utils.text import slugify
 
 from campaigns.access import Viewer
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
+from campaigns.dice.checks import shown_seed
 from campaigns.history.labels import ORIGINAL_KEY, event_actor_name
 from campaigns.models import (
     Campaign,
     CampaignDay,
     CampaignEvent,
     CvpEntry,
+    DiceCommitment,
     DiceRoll,
     FortificationPurchase,
     LedgerEntry,
@@ -42,6 +44,7 @@ from campaigns.models import (
     SideDay,
 )
 from campaigns.transfer.format import (
+    COMMITMENT_FIELDS,
     CVP_FIELDS,
     DAY_FIELDS,
     EVENT_REFERENCES,
@@ -123,6 +126,13 @@ def _export_parts(
         .values("id", "created_at", *LEDGER_FIELDS)
     )
     ledger_refs = ids.number(LedgerEntry, (row["id"] for row in ledger))
+    # The dice commitments of the scopes the viewer may see; a seed only once its phase is over.
+    commitments = list(
+        viewer.filter_visible(DiceCommitment.objects.filter(campaign=campaign)).order_by(
+            "created_at", "id"
+        )
+    )
+    commitment_refs = ids.number(DiceCommitment, (c.pk for c in commitments))
     # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
     rolls = viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign)).order_by(
         "rolled_at", "id"
@@ -164,6 +174,7 @@ def _export_parts(
             "data_version": campaign.data_version,
             "period_index": campaign.period_index,
             "created_at": iso(campaign.created_at),
+            "revealed_at": iso(campaign.revealed_at),
         },
         "members": [
             {"username": username, "role": role, "side": side}
@@ -218,6 +229,16 @@ def _export_parts(
             .order_by("side", "index", "id")
             .values("created_at", *FORTIFICATION_FIELDS)
         ],
+        "dice_commitments": [
+            {
+                "id": commitment_refs[c.pk],
+                **{name: getattr(c, name) for name in COMMITMENT_FIELDS},
+                "seed": shown_seed(c),
+                "created_at": iso(c.created_at),
+                "revealed_at": iso(c.revealed_at),
+            }
+            for c in commitments
+        ],
     }
     # The sections other features registered (the Refit Phase, the short games), in order: a
     # section may name the rows of an earlier one, and the history any of them.
@@ -239,7 +260,7 @@ def _export_parts(
 
     def dice_rolls() -> Iterator[dict[str, Any]]:
         chunked = rolls.select_related("rolled_by", "voided_by").iterator(chunk_size=STREAM_ROWS)
-        return (_roll_record(roll, roll_refs[roll.pk], names) for roll in chunked)
+        return (_roll_record(roll, roll_refs[roll.pk], names, commitment_refs) for roll in chunked)
 
     return {**core, **registered}, {"history": history, "dice_rolls": dice_rolls}
 
@@ -292,7 +313,12 @@ def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any
     }
 
 
-def _roll_record(roll: DiceRoll, ref: int, names: dict[tuple[int, str], str]) -> dict[str, Any]:
+def _roll_record(
+    roll: DiceRoll,
+    ref: int,
+    names: dict[tuple[int, str], str],
+    commitments: dict[int, int],
+) -> dict[str, Any]:
     def user(role: str) -> str | None:
         person = getattr(roll, role)
         return person.get_username() if person is not None else names.get((roll.pk, role))
@@ -314,6 +340,9 @@ def _roll_record(roll: DiceRoll, ref: int, names: dict[tuple[int, str], str]) ->
         "sequence_step": roll.sequence_step,
         "form_token": roll.form_token,
         "visibility": roll.visibility,
+        "commitment": commitments.get(roll.commitment_id),
+        "counter": roll.counter,
+        "client_value": roll.client_value,
         "rolled_by": user("rolled_by"),
         "rolled_at": iso(roll.rolled_at),
         "voided_at": iso(roll.voided_at),

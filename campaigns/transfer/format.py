@@ -17,6 +17,7 @@ from campaigns.models import (
     CampaignDay,
     CampaignEvent,
     CvpEntry,
+    DiceCommitment,
     DiceRoll,
     FortificationPurchase,
     LedgerEntry,
@@ -56,6 +57,7 @@ CORE_SECTIONS = {
     "orbat": (OrbatEntry,),
     "fortifications": (FortificationPurchase,),
     "history": (CampaignEvent,),
+    "dice_commitments": (DiceCommitment,),
     "dice_rolls": (DiceRoll,),
 }
 # Tables that are not campaign data, and why (by model label).
@@ -204,6 +206,9 @@ DICE_FIELDS = (
     "visibility",
     "void_reason",
 )
+# Verifiable dice: a commitment's columns (``seed`` only once its phase is over; a roll names
+# its commitment by file id, with its ``counter`` and ``client_value``).
+COMMITMENT_FIELDS = ("index", "visibility", "seed_hash")
 # History events about a roll name it (``target``); these two tell who rolled and who voided.
 
 
@@ -226,8 +231,9 @@ def damaged(place: str | None = None) -> str:
 
 
 def scope_of(viewer: Viewer) -> str:
-    """What an export made by this viewer contains: "full", "side:<key>" or "public"."""
-    if viewer.is_referee:
+    """What an export made by this viewer contains: "full", "side:<key>" or "public". A
+    revealed campaign's export holds both sides for any member: "full"."""
+    if viewer.is_referee or viewer.is_revealed:
         return SCOPE_FULL
     if viewer.is_player:
         return SIDE_SCOPE_PREFIX + viewer.side

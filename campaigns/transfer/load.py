@@ -22,6 +22,7 @@ from campaigns.models import (
     CampaignDay,
     CampaignEvent,
     CvpEntry,
+    DiceCommitment,
     DiceRoll,
     FortificationPurchase,
     LedgerEntry,
@@ -120,6 +121,7 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
         data_version=meta["data_version"],
         period_index=meta["period_index"],
         created_by=user,
+        revealed_at=meta.get("revealed_at"),
     )
     context = LoadContext(campaign)
     role, side = role_for_scope(parsed.scope)
@@ -139,8 +141,22 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     # Rolls first: other rows name them (an RG's rolls, an escape, a history event). Who rolled
     # and who voided is not a user here; the events keep the names (data.original), read back
     # by roll_actor_names.
+    # Verifiable dice: the commitments (no Refit Phase: an imported one never rolls again).
+    commitments = _create_all(
+        DiceCommitment,
+        [DiceCommitment(campaign=campaign, **row["values"]) for row in parsed.dice_commitments],
+    )
+    context.keep(DiceCommitment, (row["ref"] for row in parsed.dice_commitments), commitments)
     rolls = _create_all(
-        DiceRoll, [DiceRoll(campaign=campaign, **row["values"]) for row in parsed.dice_rolls]
+        DiceRoll,
+        [
+            DiceRoll(
+                campaign=campaign,
+                commitment=context.row(DiceCommitment, row["commitment"]),
+                **row["values"],
+            )
+            for row in parsed.dice_rolls
+        ],
     )
     context.keep(DiceRoll, (row["ref"] for row in parsed.dice_rolls), rolls)
     ledger = _create_all(
@@ -245,6 +261,7 @@ def _load(parsed: ParsedExport, *, user: AbstractBaseUser) -> Campaign:
     _restore_times(FortificationPurchase, fortifications, parsed.fortifications)
     _restore_times(CampaignEvent, events, parsed.history)
     _restore_times(DiceRoll, rolls, parsed.dice_rolls, "rolled_at")
+    _restore_times(DiceCommitment, commitments, parsed.dice_commitments)
     history.record(
         campaign,
         user,

@@ -243,7 +243,7 @@ def _record_context(viewer: Viewer, side: str, page: str = "") -> dict[str, Any]
         "viewer": viewer,
         "campaign": campaign,
         "side": campaign.side(side),
-        "can_edit": viewer.can_act_for_side(side),
+        "can_edit": viewer.can_note_for_side(side),
         "rows": [
             RecordRow(
                 row=row,
@@ -273,7 +273,7 @@ def record(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
 @require_POST
 @login_required
 def rg_notes(request: HttpRequest, campaign_id: int, side: str, rg_pk: int) -> HttpResponse:
-    viewer = access.side_actor(request, campaign_id, side, feature=has_purchases)
+    viewer = access.side_noter(request, campaign_id, side, feature=has_purchases)
     rg = _side_rg(viewer, side, rg_pk)
     form = RgNotesForm(request.POST)
     if not form.is_valid():

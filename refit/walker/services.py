@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC, viewer_or_none
+from campaigns.dice import services as dice
 from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
@@ -60,6 +61,7 @@ def open_reph(campaign: Campaign) -> RefitPhase | None:
     if reph is None and not campaign.rephs.exists():
         first = step_engine.first_position(campaign.module)
         reph = RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)
+        dice.commit(campaign, reph=reph)
     return reph
 
 
@@ -351,6 +353,8 @@ def finish(
     reph.finished_at = timezone.now()
     reph.outcome = {"scenario_generated": scenario_generated, "cg_won": cg_won}
     reph.save(update_fields=["finished_at", "outcome"])
+    # Its rolls are over: their seeds are shown (verifiable dice).
+    dice.reveal_commitments(campaign, reph=reph)
     history.record(
         campaign,
         by,
@@ -371,6 +375,7 @@ def finish(
         index=following.index,
         sequence=following.sequence,
     )
+    dice.commit(campaign, reph=opened)
     if following.kind == "scenario":
         # The day's scenario exists once its play starts, so its end can be recorded (RF's
         # initial scenario and every SaP time frame; RF's later ones come from 11.623's chits).

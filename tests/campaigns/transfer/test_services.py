@@ -526,6 +526,10 @@ def test_a_side_file_may_not_carry_the_other_sides_secrets(good):
         "orbat": [],
         "fortifications": [],
     }
+    assert refusal(public).startswith("dice_commitments, entry 2, “visibility”: is secret")
+    public["dice_commitments"] = [
+        row for row in good["dice_commitments"] if row["visibility"] == "public"
+    ]
     assert refusal(public).startswith("dice_rolls, entry 1, “visibility”: is secret")
     public["dice_rolls"] = [roll for roll in good["dice_rolls"] if roll["visibility"] == "public"]
     assert "history" in refusal(public) and "visibility" in refusal(public)
@@ -610,6 +614,9 @@ def test_a_roll_is_exported_with_its_dice_modifiers_result_and_void(played, peop
         "sequence_step": "",
         "form_token": "",
         "visibility": "german",
+        "commitment": None,  # rolled with a test's roller: not committed
+        "counter": None,
+        "client_value": "",
         "rolled_by": "german",
         "rolled_at": roll.rolled_at.isoformat(),
         "voided_at": None,

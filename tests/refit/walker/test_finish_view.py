@@ -184,8 +184,9 @@ def test_finishing_reads_a_fixed_number_of_queries(
     reph = walked(campaign, people)
     client = client_as("referee")
     # 15, and the RGs moving on in their life cycle: one read, one write, one event per side;
-    # and the initial scenario made as its play starts (read, slot check, insert, event: 7).
-    with django_assert_max_num_queries(26):
+    # and the initial scenario made as its play starts (read, slot check, insert, event: 7);
+    # verifiable dice: the finished phase's seeds revealed, the next one's committed to (3).
+    with django_assert_max_num_queries(29):
         response = client.post(url(campaign), {"reph": reph.pk})
     assert response.status_code == 302
 
