@@ -286,30 +286,3 @@ def replace_unit(
     return dr_replacements.rebuild_locations(
         unit.side, unit.nationality, held, cut, short_games.game_data(campaign)
     )
-
-
-def _check_undo(event: Any, steps: list[dict[str, Any]]) -> None:
-    """No undo leaves a side's points of a turn below 0 (a credit taken back after it was
-    spent: the spending is undone first)."""
-    deltas: dict[tuple[int, str, int, str], int] = {}
-    for step in steps:
-        if step.get("model") != "campaigns.pointentry":
-            continue
-        row = step.get("after") or step.get("before") or {}
-        key = (row.get("campaign_id"), row.get("side"), row.get("index"), row.get("kind"))
-        after = (step.get("after") or {}).get("amount") or 0
-        before = (step.get("before") or {}).get("amount") or 0
-        deltas[key] = deltas.get(key, 0) + before - after
-    for (campaign_id, side, index, kind), delta in deltas.items():
-        if delta >= 0:
-            continue
-        total = PointEntry.objects.filter(
-            campaign_id=campaign_id, side=side, index=index, kind=kind
-        ).aggregate(total=Sum("amount"))["total"]
-        if (total or 0) + delta < 0:
-            raise history.UndoError(
-                _("Undoing this would leave the side's points below 0; undo their use first.")
-            )
-
-
-history.UNDO_CHECKS.append(_check_undo)

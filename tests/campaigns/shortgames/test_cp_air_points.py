@@ -54,7 +54,7 @@ def test_the_credit_goes_with_the_mark_and_never_below_0(cp_started, people):
             cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"]
         )
     marked = CampaignEvent.objects.get(action="turn.step_marked", data__step="s1.air_power")
-    with pytest.raises(history.UndoError, match="below 0"):
+    with pytest.raises(history.UndoError, match="would leave the air points at"):
         history.undo(marked, by=people["referee"])
     PointEntry.objects.filter(pk=spent.pk).delete()
     turn_marks.unmark(
