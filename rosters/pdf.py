@@ -325,6 +325,20 @@ class SheetRenderer:
         return draw
 
     def render(self, sheet: sheets.Sheet) -> bytes:
+        return self.build(
+            lambda: self.story(sheet),
+            sheet,
+            title=sheet.title,
+            campaign=sheet.campaign,
+            subject=sheet.campaign_game,
+            language=sheet.language,
+        )
+
+    def build(
+        self, story, footer_facts, *, title: str, campaign: str, subject: str, language: str
+    ) -> bytes:
+        """The document of ``story()`` (built in ``language``), each page with the footer of
+        ``footer_facts`` (a sheet, or what of it the footer reads)."""
         buffer = io.BytesIO()
         document = SimpleDocTemplate(
             buffer,
@@ -333,23 +347,23 @@ class SheetRenderer:
             rightMargin=MARGIN,
             topMargin=MARGIN,
             bottomMargin=MARGIN + FOOTER_SPACE / 2,
-            title=f"{sheet.title} · {sheet.campaign}",
+            title=f"{title} · {campaign}",
             author="Campaign Desk",
-            subject=sheet.campaign_game,
-            lang=sheet.language,
+            subject=subject,
+            lang=language,
             initialFontName=self.font,
             initialFontSize=BODY_SIZE,
         )
         # In the reader's zone (accounts.middleware.UserTimeZoneMiddleware), named after it.
         stamp = timezone.localtime().strftime("%Y-%m-%d %H:%M")
         printed = f"{stamp} {timezone.get_current_timezone_name()}"
-        with translation.override(sheet.language):
-            story = self.story(sheet)
+        with translation.override(language):
+            flowables = story()
         document.build(
-            story,
+            flowables,
             canvasmaker=functools.partial(
                 _PageCountingCanvas,
-                footer=self._footer(sheet, printed),
+                footer=self._footer(footer_facts, printed),
             ),
         )
         return buffer.getvalue()

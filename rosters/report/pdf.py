@@ -3,21 +3,14 @@ each chart the same reportlab Drawing the page shows as SVG (rosters.report.char
 
 from __future__ import annotations
 
-import functools
-import io
 from types import SimpleNamespace
 from xml.sax.saxutils import escape
 
-from django.utils import timezone, translation
 from reportlab.graphics.shapes import Drawing
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from rosters.pdf import (
-    BODY_SIZE,
-    FOOTER_SPACE,
-    MARGIN,
     SheetRenderer,
-    _PageCountingCanvas,
 )
 from rosters.report import charts
 from rosters.report.data import Report
@@ -69,23 +62,6 @@ class ReportRenderer(SheetRenderer):
         return story
 
     def render_report(self, report: Report) -> bytes:
-        buffer = io.BytesIO()
-        document = SimpleDocTemplate(
-            buffer,
-            pagesize=self.pagesize,
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN,
-            bottomMargin=MARGIN + FOOTER_SPACE / 2,
-            title=f"{report.title} · {report.campaign}",
-            author="Campaign Desk",
-            subject=report.campaign_game,
-            lang=report.language,
-            initialFontName=self.font,
-            initialFontSize=BODY_SIZE,
-        )
-        stamp = timezone.localtime().strftime("%Y-%m-%d %H:%M")
-        printed = f"{stamp} {timezone.get_current_timezone_name()}"
         footer_facts = SimpleNamespace(
             campaign=report.campaign,
             side=report.shown_sides,
@@ -93,15 +69,14 @@ class ReportRenderer(SheetRenderer):
             data_version=report.data_version,
             language=report.language,
         )
-        with translation.override(report.language):
-            story = self.report_story(report)
-        document.build(
-            story,
-            canvasmaker=functools.partial(
-                _PageCountingCanvas, footer=self._footer(footer_facts, printed)
-            ),
+        return self.build(
+            lambda: self.report_story(report),
+            footer_facts,
+            title=report.title,
+            campaign=report.campaign,
+            subject=report.campaign_game,
+            language=report.language,
         )
-        return buffer.getvalue()
 
 
 def render_report_pdf(report: Report, paper: str = "a4", base_url: str = "") -> bytes:
