@@ -42,3 +42,7 @@ class CampaignsConfig(AppConfig):
         from campaigns.shortgames import transfer as short_game_transfer
 
         short_game_transfer.register()
+
+        from campaigns.records import transfer as victory_transfer
+
+        victory_transfer.register()

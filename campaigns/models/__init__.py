@@ -28,6 +28,7 @@ from campaigns.models.state import (
     ScenarioType,
     SideDay,
 )
+from campaigns.models.victory import CvpValue, StoneLocationTotal
 
 __all__ = [
     "Campaign",
@@ -36,6 +37,7 @@ __all__ = [
     "ControlPoint",
     "CvpEntry",
     "CvpPhase",
+    "CvpValue",
     "DiceRoll",
     "FortificationPurchase",
     "GameUnit",
@@ -57,6 +59,7 @@ __all__ = [
     "ShortGame",
     "SideDay",
     "StepProgress",
+    "StoneLocationTotal",
     "TurnMark",
     "UnitState",
 ]

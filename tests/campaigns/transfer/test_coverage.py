@@ -39,6 +39,8 @@ def test_the_refit_phase_registers_its_sections_from_its_app():
     assert REGISTRY.names()[:1] == ("short_game",)
     assert set(REGISTRY.names()) == {
         "short_game",
+        "stone_location_totals",
+        "cvp_values",
         "refit_phases",
         "step_marks",
         "map_terrain",
