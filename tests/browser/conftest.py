@@ -60,3 +60,24 @@ def new_page(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def typed(monkeypatch):
+    """Every value typed into a field in the browser (Page.fill and Locator.fill)."""
+    from playwright.sync_api import Locator, Page
+
+    seen: list[str] = []
+    page_fill, locator_fill = Page.fill, Locator.fill
+
+    def fill_page(self, selector, value, **kwargs):
+        seen.append(selector)
+        return page_fill(self, selector, value, **kwargs)
+
+    def fill_locator(self, value, **kwargs):
+        seen.append(str(self))
+        return locator_fill(self, value, **kwargs)
+
+    monkeypatch.setattr(Page, "fill", fill_page)
+    monkeypatch.setattr(Locator, "fill", fill_locator)
+    return seen

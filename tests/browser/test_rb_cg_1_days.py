@@ -10,8 +10,7 @@ leave to the players (sign-in, the number of a lost unit, the Stone Locations he
 
 import re
 
-import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from campaigns.members import services
 from campaigns.models import CvpEntry, DiceRoll, LedgerEntry, LedgerKind, Role, Scenario, SideDay
@@ -29,25 +28,6 @@ from tests.browser.test_refit_walk import (
 from tests.seats import join as join_seat
 
 TIMEOUT = 20_000
-
-
-@pytest.fixture
-def typed(monkeypatch):
-    """Every value typed into a field in the browser (Page.fill and Locator.fill)."""
-    seen: list[str] = []
-    page_fill, locator_fill = Page.fill, Locator.fill
-
-    def fill_page(self, selector, value, **kwargs):
-        seen.append(selector)
-        return page_fill(self, selector, value, **kwargs)
-
-    def fill_locator(self, value, **kwargs):
-        seen.append(str(self))
-        return locator_fill(self, value, **kwargs)
-
-    monkeypatch.setattr(Page, "fill", fill_page)
-    monkeypatch.setattr(Locator, "fill", fill_locator)
-    return seen
 
 
 def person(new_page, base: str, username: str) -> Page:
@@ -185,9 +165,7 @@ def test_rb_cg_1_two_scenarios_and_an_idle_day(live_server, new_page, django_use
     # 20 Oct's ELR change (11.617): −2 for the Idle Day since the last completed scenario.
     german.goto(overview.rstrip("/") + "/german/11.617/")
     elr = german.locator("article[data-table='rf.elr-change']")
-    expect(elr.locator(".drm-plan")).to_contain_text(
-        "−2 per Idle Day since the last completed CG scenario"
-    )
+    expect(elr.locator(".drm-plan")).to_contain_text("−2 Idle Days since the last scenario × 1")
     summary = elr.locator("details.roll:not([open]) > summary")
     if summary.count():
         summary.click()

@@ -296,3 +296,43 @@ def test_the_victory_data_round_trips_through_the_export(rb2, people):
 def test_the_overview_links_the_page(rb2, client_as):
     page = client_as("observer").get(reverse("campaigns:detail", args=[rb2.pk])).content.decode()
     assert f'href="{page_url(rb2)}" id="cg-victory-link"' in page
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 403), ("soviet", 403), ("referee", 302), ("observer", 403), ("outsider", 404)],
+)
+def test_only_the_referee_enters_the_cvp_table(rb2, client_as, persona, status):
+    response = client_as(persona).post(cvp_url(rb2), {"new_type": "StuG III B", "new_cvp": "3"})
+    assert response.status_code == status
+    assert (victory_data.cvp_values(rb2) == {"stug iii b": 3}) == (status == 302)
+
+
+def test_the_cvp_table_is_changed_and_emptied_row_by_row(rb2, people, client_as):
+    client = client_as("referee")
+    client.post(cvp_url(rb2), {"new_type": "StuG III B", "new_cvp": "3"})
+    (row,) = rb2.cvp_values.all()
+    response = client.post(
+        cvp_url(rb2),
+        {"cvp_0": "4", "version_0": row.version, "new_type": "MMG", "new_cvp": "0"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert 'id="cg-victory"' in response.content.decode()
+    assert victory_data.cvp_values(rb2) == {"stug iii b": 4, "mmg": 0}
+    rows = list(rb2.cvp_values.order_by("unit_type"))
+    data = {f"version_{n}": r.version for n, r in enumerate(rows)}
+    data.update({"cvp_0": "0", "cvp_1": ""})  # MMG kept at 0, StuG removed (empty: unknown)
+    client.post(cvp_url(rb2), data)
+    assert victory_data.cvp_values(rb2) == {"mmg": 0}
+    refused = client.post(cvp_url(rb2), {"new_type": "Pz IVF2"}).content.decode()
+    assert "Give both the unit type and its CVP." in refused
+
+
+def test_slaughter_at_ponyri_has_the_cvp_table_and_no_cg_vc_to_count(people, client_as):
+    from tests.campaigns.records.test_scenarios import make_campaign
+
+    sap = make_campaign(people, "slaughter_at_ponyri", "timetable-disrupted", "german")
+    page = client_as("observer").get(page_url(sap)).content.decode()
+    assert "are not in the app's data as counts" in page
+    assert 'id="cvp-table"' in page
+    assert "Stone Locations of each area" not in page
