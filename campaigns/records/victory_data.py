@@ -19,8 +19,8 @@ from campaigns.records import cg_victory
 from campaigns.state import StaleEdit, StateError
 
 PUBLIC = "public"
-TOTALS_ACTION = "victory.totals"
-CVP_ACTION = "victory.cvp_values"
+TOTALS_ACTION = "cg_victory.totals"
+CVP_ACTION = "cg_victory.cvp_values"
 
 
 def campaign_vc(campaign: Campaign) -> dict[str, Any] | None:

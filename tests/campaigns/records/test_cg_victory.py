@@ -186,7 +186,7 @@ def test_a_total_entered_decides_a_scenario_end_already_recorded(rb2, people, cl
     assert "<html" not in page and 'id="cg-victory"' in page
     assert "German wins the CG." in page
     assert "Met at the end of" in page
-    (event,) = CampaignEvent.objects.filter(campaign=rb2, action="victory.totals")
+    (event,) = CampaignEvent.objects.filter(campaign=rb2, action="cg_victory.totals")
     assert event.visibility == "public"
     # Undone, the rules' figure comes back.
     history.undo(event, by=people["referee"])
