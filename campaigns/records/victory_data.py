@@ -19,8 +19,6 @@ from campaigns.records import cg_victory
 from campaigns.state import StaleEdit, StateError
 
 PUBLIC = "public"
-TOTALS_ACTION = "cg_victory.totals"
-CVP_ACTION = "cg_victory.cvp_values"
 
 
 def campaign_vc(campaign: Campaign) -> dict[str, Any] | None:
@@ -102,7 +100,7 @@ def save_totals(
         history.record_change(
             campaign,
             by,
-            TOTALS_ACTION,
+            "cg_victory.totals",
             visibility=PUBLIC,
             changes=changes,
             areas=[row.area for row, _b, _a in changes],
@@ -168,7 +166,7 @@ def save_cvp_values(
         history.record_change(
             campaign,
             by,
-            CVP_ACTION,
+            "cg_victory.cvp_values",
             visibility=PUBLIC,
             changes=changes,
             types=[(after or before or {}).get("unit_type", "") for _r, before, after in changes],
