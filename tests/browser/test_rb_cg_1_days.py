@@ -1,6 +1,7 @@
 """Issue 15: RB CG I played in the browser by two players and a referee, from creation through
-the initial scenario, 18 Oct's scenario and an Idle Day into the next day's Refit Phase, never
-typing a value the app already had.
+the initial scenario, 18 Oct's scenario and an Idle Day into the next day's Refit Phase (20 Oct:
+its CPP roll booked to its roster row, the Idle Day's −2 on its ELR roll), never typing a value
+the app already had.
 
 Creation, seats, the players' OB line and the Historical DRMs the rules do not print are set up
 through services (as the walk test does); every Refit Phase step, roll, chit, finish and scenario
