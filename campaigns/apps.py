@@ -47,3 +47,7 @@ class CampaignsConfig(AppConfig):
         from campaigns.shortgames import segment_record_dr
 
         segment_record_dr.register()
+
+        from campaigns.records import transfer as victory_transfer
+
+        victory_transfer.register()

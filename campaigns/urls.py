@@ -11,6 +11,7 @@ from campaigns.orbat import views as orbat_views
 from campaigns.records.views import calendar as calendar_views
 from campaigns.records.views import cvp as cvp_views
 from campaigns.records.views import scenarios as scenario_views
+from campaigns.records.views import victory as victory_views
 from campaigns.reveal import views as reveal_views
 from campaigns.roster import views as roster_views
 from campaigns.transfer import views as transfer_views
@@ -99,6 +100,8 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/calendar/", calendar_views.calendar, name="calendar"),
     path("campaigns/<int:campaign_id>/calendar/<int:index>/", calendar_views.day, name="day"),
     path("campaigns/<int:campaign_id>/scenarios/", scenario_views.scenarios, name="scenarios"),
+    path("campaigns/<int:campaign_id>/victory/", victory_views.cg_victory, name="cg_victory"),
+    path("campaigns/<int:campaign_id>/victory/cvp/", victory_views.cvp_table, name="cvp_table"),
     path(
         "campaigns/<int:campaign_id>/scenarios/<oid:scenario_id>/",
         scenario_views.scenario,

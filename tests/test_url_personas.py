@@ -313,6 +313,12 @@ campaigns:scenario_losses          GET  405      405      405      405      405 
 campaigns:scenario_losses          POST 200      404      200      404      404      login
 campaigns:cvp                      GET  200      200      200      200      404      login
 campaigns:cvp                      POST 200      200      200      403      404      login
+# CG victory: public facts for every member; the referee (alone, as he has the campaign's
+# calls) enters the Stone Location totals (an empty form misses its versions) and the CVP table.
+campaigns:cg_victory               GET  200      200      200      200      404      login
+campaigns:cg_victory               POST 403      403      200      403      404      login
+campaigns:cvp_table                GET  405      405      405      405      405      405
+campaigns:cvp_table                POST 403      403      302      403      404      login
 
 # Dice (the roll is a German secret), export, import, invitation links, the game browser.
 campaigns:dice_log                 GET  200      200      200      200      404      login

@@ -38,7 +38,7 @@ class Kind:
 KINDS: tuple[Kind, ...] = (
     Kind("campaign", _("Campaign"), ("campaign",)),
     Kind("members", _("Members and invitations"), ("member", "invitation")),
-    Kind("calendar", _("Calendar and scenarios"), ("day", "scenario")),
+    Kind("calendar", _("Calendar and scenarios"), ("day", "scenario", "cg_victory")),
     Kind("cvp", _("CVP"), ("cvp",)),
     Kind("roster", _("CG Roster and CPP/FPP ledger"), ("side_day", "ledger")),
     Kind("orbat", _("Order of battle"), ("orbat", "reserve", "armor_leaders")),

@@ -29,6 +29,7 @@ from campaigns.models.state import (
     ScenarioType,
     SideDay,
 )
+from campaigns.models.victory import CvpValue, StoneLocationTotal
 
 __all__ = [
     "Campaign",
@@ -37,6 +38,7 @@ __all__ = [
     "ControlPoint",
     "CvpEntry",
     "CvpPhase",
+    "CvpValue",
     "DiceCommitment",
     "DiceRoll",
     "DrCombatRecord",
@@ -60,6 +62,7 @@ __all__ = [
     "ShortGame",
     "SideDay",
     "StepProgress",
+    "StoneLocationTotal",
     "TurnMark",
     "UnitState",
 ]

@@ -180,8 +180,11 @@ def missing_counts(missing: tuple[str, ...], side_names: dict[str, str]) -> list
     return texts or [str(WHY_NOT["record_counts"])]
 
 
-def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) -> str:
-    """Why the VC give this winner, or none; per map group, each group's result first."""
+def verdict_words(
+    verdict: Verdict, side_names: dict[str, str] | None = None, *, judged: bool = False
+) -> str:
+    """Why the VC give this winner, or none; per map group, each group's result first.
+    ``judged``: the VC could not decide and the players recorded the winner."""
     lines = []
     for group, judged in (verdict.values.get("groups") or {}).items():
         winner = judged["winner"]
@@ -193,7 +196,9 @@ def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) ->
             lines.append(
                 gettext_now("%(group)s: not known. %(why)s") % {"group": group, "why": why}
             )
-    if verdict.derived:
+    if judged and not verdict.derived:
+        text = judged_words()
+    elif verdict.derived:
         text = str(REASONS.get(verdict.reason, verdict.reason))
         if "groups" not in verdict.values:
             text = text % dict(verdict.values)
@@ -202,6 +207,14 @@ def verdict_words(verdict: Verdict, side_names: dict[str, str] | None = None) ->
     else:
         text = str(WHY_NOT.get(verdict.reason, verdict.reason))
     return " ".join([*lines, text])
+
+
+def judged_words() -> str:
+    """The words under a winner the players recorded where the VC could not decide."""
+    return gettext_now(
+        "The VC could not be evaluated from what was recorded, so the players' choice stands. "
+        "Recording what the VC need and saving again lets the VC decide."
+    )
 
 
 def kept_outcomes(viewer: Viewer, scenario: Scenario) -> dict[str, list[tuple[str, str]]]:
@@ -293,6 +306,9 @@ def end_page(
     if end_form is None and can_edit:
         end_form = EndForm(campaign=campaign, scenario=scenario)
     end = scenario.end or {}
+    # The VC could not decide and the players recorded the winner: their choice stands, the
+    # page no longer asks for what was left unrecorded (issue 15).
+    judged = not verdict.derived and bool(scenario.winner)
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -300,7 +316,8 @@ def end_page(
         "label": scenario_label(campaign, scenario),
         "cvp": [(names.get(key, key), cvp_lost.get(key, 0)) for key in campaign.game.side_keys],
         "verdict": verdict,
-        "verdict_words": verdict_words(verdict, names),
+        "verdict_words": verdict_words(verdict, names, judged=judged),
+        "judged": judged,
         "verdict_winner": names.get(verdict.winner or "", ""),
         "winner": names.get(scenario.winner, ""),
         "winner_differs": verdict.derived and scenario.winner != verdict.winner,

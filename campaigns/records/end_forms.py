@@ -20,6 +20,7 @@ from campaigns.records.forms import (
     side_field,
 )
 from campaigns.records.losses import OUTCOMES, SquadTypes, known_cvp, outcomes_for
+from campaigns.records.victory_data import cvp_values, normal_type
 from campaigns.state import split_map_groups
 
 
@@ -34,6 +35,28 @@ def _count_field(label: Any) -> forms.IntegerField:
             "max_value": _("A count must be between 0 and 999 (or empty)."),
         },
     )
+
+
+def from_table(known: int | None, entry: OrbatEntry, table: dict[str, int]) -> int | None:
+    if known is not None:
+        return known
+    return table.get(normal_type(entry.unit_type).casefold())
+
+
+def region_condition(campaign: Campaign) -> tuple[str, str] | None:
+    """The side and the area's words of a CG VC counted over part of a map, or None."""
+    definition = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
+    vc = (
+        ((definition.get(campaign.campaign_game) or {}).get("victory") or {}).get("structured")
+        or {}
+    ).get("campaign") or {}
+    for group_vc in (vc.get("per_map_group") or {"": vc}).values():
+        for condition in group_vc.get("any_of") or ():
+            region = condition.get("region") or {}
+            if region:
+                where = region.get(get_language() or "en") or region.get("en") or ""
+                return str(group_vc.get("side", "")), str(where)
+    return None
 
 
 @dataclass(frozen=True)
@@ -66,7 +89,13 @@ class LossesForm(forms.Form):
         super().__init__(*args, **kw)
         self.campaign = campaign
         self.entries = entries
-        self.known = {entry.pk: known_cvp(entry.unit_type, entry.kind, types) for entry in entries}
+        # What A26.2 gives from the unit's type, else the CVP table the players entered (SWs,
+        # AFVs, Guns: campaigns.records.victory_data); neither: typed at the end as before.
+        table = cvp_values(campaign) if entries else {}
+        self.known = {
+            entry.pk: from_table(known_cvp(entry.unit_type, entry.kind, types), entry, table)
+            for entry in entries
+        }
         rf = campaign.module in STONE_LOCATION_MODULES
         labels = outcome_labels(campaign)
         language = get_language()
@@ -251,7 +280,8 @@ class EndForm(forms.Form):
             self.side_rows.append((name, names))
         # RF CG I's initial scenario: its VC are judged per map group (11.58), on counts
         # recorded for each group.
-        self.map_groups = split_map_groups(campaign) if scenario.scenario_type == "initial" else ()
+        # The CG VC are judged per map group too, at the end of every CG scenario (11.58).
+        self.map_groups = split_map_groups(campaign)
         for group in self.map_groups if self.stone else ():
             for side in campaign.sides:
                 name = f"{side.name.in_language(language)}, {group}"
@@ -261,6 +291,17 @@ class EndForm(forms.Form):
                     self.fields[field] = _count_field(label % {"side": name})
                     names.append(field)
                 self.side_rows.append((name, names))
+        # A CG VC counted over part of a map (RB CG I: on/west of hexrow U and north of the
+        # gully): the Stone Locations the VC's side controls there at the end.
+        self.region = region_condition(campaign) if self.stone else None
+        if self.region is not None:
+            side_key, where = self.region
+            name = campaign.side(side_key).name.in_language(language)
+            self.fields[f"region_{side_key}"] = _count_field(
+                _("%(side)s: Stone Locations controlled at the end in the CG VC area (%(where)s)")
+                % {"side": name, "where": where}
+            )
+            self.side_rows.append((name, [f"region_{side_key}"]))
         if self.stone:
             self.fields["all_stone_locations"] = side_field(
                 campaign, _("Controls every Stone Location at the end"), _("Neither side")
@@ -278,6 +319,8 @@ class EndForm(forms.Form):
             for side, count in (end.get(key) or {}).items():
                 initial[f"{key}_{side}"] = count
         initial["all_stone_locations"] = end.get("all_stone_locations", "")
+        for side, count in (end.get("region") or {}).items():
+            initial[f"region_{side}"] = count
         for group, by_side in (end.get("map_groups") or {}).items():
             for side, counts in (by_side or {}).items():
                 for key in ("gained", "lost", "controlled"):
@@ -325,4 +368,8 @@ class EndForm(forms.Form):
                     groups.setdefault(group, {})[side] = counts
         if groups:
             end["map_groups"] = groups
+        if self.region is not None:
+            side_key = self.region[0]
+            if data.get(f"region_{side_key}") is not None:
+                end["region"] = {side_key: data[f"region_{side_key}"]}
         return end

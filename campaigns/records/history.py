@@ -51,3 +51,17 @@ def _scenario_ended(event: CampaignEvent) -> str:
 @sentence("day.updated", data={"index": INT})
 def _day_updated(event: CampaignEvent) -> str:
     return _("Updated the calendar for %(day)s.") % {"day": event_day(event)}
+
+
+@sentence("cg_victory.totals", data={"areas": TEXTS})
+def _victory_totals(event: CampaignEvent) -> str:
+    return _("Entered the Stone Locations of: %(areas)s.") % {
+        "areas": ", ".join(event.data.get("areas", []))
+    }
+
+
+@sentence("cg_victory.cvp_values", data={"types": TEXTS})
+def _victory_cvp_values(event: CampaignEvent) -> str:
+    return _("Changed the CVP table: %(types)s.") % {
+        "types": ", ".join(event.data.get("types", []))
+    }

@@ -269,13 +269,14 @@ class FileChecker(LogChecks):
                     )
 
     def _end(self, number: int, end: Any) -> None:
-        """{"heroes"|"exits": {side key: count}, "all_stone_locations": side key, "winner_by":
-        "rules"|"players"}: what the scenario's end page reads."""
+        """{"heroes"|"exits"|"region": {side key: count}, "all_stone_locations": side key,
+        "winner_by": "rules"|"players", "map_groups": …}: what the scenario's end page reads."""
         if not isinstance(end, dict) or not set(end) <= {
             *END_COUNTS,
             "all_stone_locations",
             "winner_by",
             "map_groups",
+            "region",
         }:
             raise self.error("scenarios", number, "end", _("is not a scenario's end."))
         groups = end.get("map_groups", {})
@@ -297,7 +298,7 @@ class FileChecker(LogChecks):
                 "end.map_groups",
                 _("must give Stone Location counts per map group of this campaign game."),
             )
-        for key in END_COUNTS:
+        for key in (*END_COUNTS, "region"):
             counts = end.get(key, {})
             if not isinstance(counts, dict) or not all(
                 side in self.module.side_keys and is_int(count) and 0 <= count <= COUNT_MAX

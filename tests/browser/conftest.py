@@ -60,3 +60,50 @@ def new_page(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def typed(monkeypatch):
+    """Every value typed into a field in the browser (Page.fill and Locator.fill)."""
+    from playwright.sync_api import Locator, Page
+
+    seen: list[str] = []
+    page_fill, locator_fill = Page.fill, Locator.fill
+
+    def fill_page(self, selector, value, **kwargs):
+        seen.append(selector)
+        return page_fill(self, selector, value, **kwargs)
+
+    def fill_locator(self, value, **kwargs):
+        seen.append(str(self))
+        return locator_fill(self, value, **kwargs)
+
+    monkeypatch.setattr(Page, "fill", fill_page)
+    monkeypatch.setattr(Locator, "fill", fill_locator)
+    return seen
+
+
+@pytest.fixture
+def clicks(monkeypatch):
+    """Every click in the browser (a button, a link, a choice made in a select, a box checked)."""
+    from playwright.sync_api import Locator, Page
+
+    seen: list[str] = []
+    originals = {name: getattr(Locator, name) for name in ("click", "select_option", "check")}
+    page_click = Page.click
+
+    def counted(name):
+        def act(self, *args, **kwargs):
+            seen.append(f"{name} {self}")
+            return originals[name](self, *args, **kwargs)
+
+        return act
+
+    def click_page(self, selector, **kwargs):
+        seen.append(f"click {selector}")
+        return page_click(self, selector, **kwargs)
+
+    for name in originals:
+        monkeypatch.setattr(Locator, name, counted(name))
+    monkeypatch.setattr(Page, "click", click_page)
+    return seen

@@ -229,7 +229,7 @@ def test_two_players_walk_the_refit_phases_to_a_scenario_day(
     german.goto(overview)
     german.get_by_role("link", name="Record the scenario's end").click()
     german.wait_for_url(re.compile(r"/scenarios/.+/end/$"), timeout=TIMEOUT)
-    german.get_by_label("German: Stone Locations controlled at the end").fill("15")
+    german.get_by_label("German: Stone Locations controlled at the end", exact=True).fill("15")
     german.get_by_role("button", name="Save the scenario's end").click()
     expect(german.locator("#verdict-text")).to_contain_text("German wins", timeout=TIMEOUT)
     finish(german, overview, "Scenario over", None, "After the scenario · 17 Oct 1942")

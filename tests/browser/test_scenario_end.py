@@ -45,7 +45,7 @@ def test_the_soviet_records_the_scenarios_end_on_a_phone(live_server, browser, d
     entry = CvpEntry.objects.get(campaign=campaign)
     assert (entry.cvp, entry.orbat_entry.box) == (4, OrbatBox.CASUALTIES)
 
-    page.get_by_label("German: Stone Locations controlled at the end").fill("15")
+    page.get_by_label("German: Stone Locations controlled at the end", exact=True).fill("15")
     page.get_by_role("button", name="Save the scenario's end").click()
     expect(page.locator("#verdict-text")).to_contain_text("The VC give: German wins.")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -59,7 +59,7 @@ def test_the_soviet_records_the_scenarios_end_on_a_phone(live_server, browser, d
     sign_in(page, base, "ivan", PASSWORD)
     page.wait_for_url(base + "/", timeout=TIMEOUT)
     page.goto(url)
-    page.get_by_label("German: Stone Locations controlled at the end").fill("14")
+    page.get_by_label("German: Stone Locations controlled at the end", exact=True).fill("14")
     page.get_by_role("button", name="Save the scenario's end").click()
     page.wait_for_url(url + "#verdict", timeout=TIMEOUT)
     expect(page.locator("#verdict-text")).to_contain_text("The VC give: Soviet wins.")

@@ -2,6 +2,8 @@
 losses become CVP entries of the scenario linked to the OB lines, which move to their divider
 boxes in the same change (undone together); the public counts and the winner the VC give."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -179,6 +181,32 @@ def test_a_unit_the_app_cannot_value_needs_its_cvp_typed(campaign, people, scena
     assert (entry.cvp, entry.manual) == (5, True)
 
 
+def test_the_cvp_table_pre_fills_what_a26_2_does_not_give(campaign, people, scenario, client_as):
+    """Issue 15: the players entered the CVP of an AFV type once (the CG victory page); the
+    scenario's end pre-fills it and a blank field takes it. A type not in the table is still
+    typed, and never guessed."""
+    from campaigns.records import victory_data
+
+    victory_data.save_cvp_values(
+        campaign, by=people["referee"], values={"StuG  III B": 3}, versions={}
+    )
+    (tank,) = ob(campaign, people, "german", "StuG III B")
+    (gun,) = ob(campaign, people, "german", "MMG")
+    client = client_as("german")
+    page = client.get(end_url(campaign, scenario)).content.decode()
+
+    def cvp_input(line):
+        return re.search(rf'<input[^>]*name="german-cvp_{oid(line.pk)}"[^>]*>', page).group(0)
+
+    assert 'value="3"' in cvp_input(tank)
+    assert "value=" not in cvp_input(gun)
+    client.post(losses_url(campaign, scenario, "german"), loss_data("german", tank, "wreck"))
+    (entry,) = CvpEntry.objects.all()
+    assert entry.cvp == 3
+    response = client.post(losses_url(campaign, scenario, "german"), loss_data("german", gun))
+    assert "cannot tell it from the unit" in response.content.decode()
+
+
 def test_an_uncontrolled_exit_and_a_late_loss_count_as_the_rules_say(
     campaign, people, scenario, client_as
 ):
@@ -246,6 +274,33 @@ def test_where_the_vc_cannot_be_evaluated_the_players_choose_and_are_told_why(pe
     client.post(end_url(ro, scenario), end_data(scenario, winner="german"))
     scenario.refresh_from_db()
     assert (scenario.winner, scenario.end["winner_by"]) == ("german", "players")
+
+
+def test_a_winner_the_players_chose_is_no_longer_asked_for(campaign, people, client_as):
+    """Issue 15 (18 Oct's German Assault): with no Stone Locations recorded the VC cannot
+    decide; once the players saved the winner the page says so instead of asking for the
+    counts. Recording the counts later lets the VC decide again."""
+    assault = records.save_scenario(
+        campaign, by=people["referee"], index=1, scenario_type="assault", attacker="german"
+    )
+    client = client_as("german")
+    before = client.get(end_url(campaign, assault)).content.decode()
+    assert "Record the Stone Locations gained and lost first." in before
+    client.post(end_url(campaign, assault), end_data(assault, winner="german"))
+    assault.refresh_from_db()
+    assert (assault.winner, assault.end["winner_by"]) == ("german", "players")
+    for page in (
+        client.get(end_url(campaign, assault)).content.decode(),
+        client.get(end_url(campaign, assault), **HX).content.decode(),
+    ):
+        assert "Record the Stone Locations gained and lost first." not in page
+        assert "The players recorded the winner: German." in page
+        assert "the players&#x27; choice stands" in page
+    client.post(end_url(campaign, assault), end_data(assault, gained_german=1, lost_german=0))
+    assault.refresh_from_db()
+    assert (assault.winner, assault.end["winner_by"]) == ("soviet", "rules")
+    page = client.get(end_url(campaign, assault)).content.decode()
+    assert "The players recorded the winner" not in page
 
 
 def test_an_assault_is_judged_on_the_recorded_losses(campaign, people, client_as):

@@ -40,6 +40,8 @@ def test_the_refit_phase_registers_its_sections_from_its_app():
     assert set(REGISTRY.names()) == {
         "short_game",
         "dr_turn_record",
+        "stone_location_totals",
+        "cvp_values",
         "refit_phases",
         "step_marks",
         "map_terrain",
