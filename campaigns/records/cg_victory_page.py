@@ -19,6 +19,7 @@ from campaigns.periods import side_choices
 from campaigns.records import cg_victory
 from campaigns.records.forms import scenario_label
 from campaigns.records.victory_data import campaign_vc, groups_of, totals
+from campaigns.reveal import services as reveal
 
 REGION = cg_victory.REGION
 
@@ -80,7 +81,11 @@ def victory_page(viewer: Viewer) -> dict[str, Any]:
     groups = groups_of(campaign)
     scenarios = list(Scenario.objects.filter(campaign=campaign).order_by("index", "sequence"))
     ends = [scenario_end(campaign, s, groups) for s in scenarios if ended(s)]
-    cg_over = any(s.index >= last_index(campaign) and s.winner for s in scenarios)
+    # Over once the last CG day's scenario has its winner, or (the reveal's reading, a last day
+    # that was an Idle Day included) once no Refit Phase follows the last one finished.
+    cg_over = any(
+        s.index >= last_index(campaign) and s.winner for s in scenarios
+    ) or reveal.cg_over(campaign)
     known = totals(campaign)
     result = cg_victory.standing(
         vc, groups, {area: value for area, (value, _src) in known.items()}, ends, cg_over=cg_over

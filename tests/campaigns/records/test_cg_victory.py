@@ -4,10 +4,11 @@ group in RF CG I (11.58), on a page every member reads."""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from campaigns.games.map_groups import DRAW
 from campaigns.history import services as history
-from campaigns.models import CampaignEvent, StoneLocationTotal
+from campaigns.models import CampaignEvent, RefitPhase, StoneLocationTotal
 from campaigns.records import cg_victory, victory_data
 from campaigns.records import services as records
 from campaigns.records.cg_victory import MET, NEEDS_MAP, NOT_MET, UNKNOWN_TOTAL, ScenarioEnd
@@ -204,6 +205,19 @@ def test_the_end_of_the_cg_without_the_vc_met_is_a_soviet_win(rb2, people, clien
     last = len(rb2.cg.periods) - 1
     end_scenario(rb2, people, 0, 300)
     end_scenario(rb2, people, last, 400, winner="soviet")
+    page = client_as("observer").get(page_url(rb2)).content.decode()
+    assert "Soviet wins: the CG is over and the CG VC were not met." in page
+
+
+def test_a_cg_whose_last_phase_is_finished_is_over_though_its_last_day_was_idle(
+    rb2, people, client_as
+):
+    # The last CG day was an Idle Day: no scenario, no winner. The reveal's reading of the end
+    # (no Refit Phase follows the last one finished) makes the CG over here too.
+    end_scenario(rb2, people, 0, 300)
+    before = client_as("observer").get(page_url(rb2)).content.decode()
+    assert "Not decided yet: the CG goes on." in before
+    RefitPhase.objects.filter(campaign=rb2).update(finished_at=timezone.now())
     page = client_as("observer").get(page_url(rb2)).content.decode()
     assert "Soviet wins: the CG is over and the CG VC were not met." in page
 
