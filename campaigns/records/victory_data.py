@@ -74,7 +74,9 @@ def save_totals(
     allowed = set(cg_victory.areas(vc or {}, groups_of(campaign)))
     rows = {
         row.area: row
-        for row in StoneLocationTotal.objects.select_for_update().filter(campaign=campaign)
+        for row in StoneLocationTotal.objects.select_for_update(of=("self",)).filter(
+            campaign=campaign
+        )
     }
     shown = totals(campaign)
     changes = []
@@ -135,7 +137,7 @@ def save_cvp_values(
     changed. ``versions``: each type's row version when the page was shown (absent: new)."""
     rows = {
         normal_type(row.unit_type).casefold(): row
-        for row in CvpValue.objects.select_for_update().filter(campaign=campaign)
+        for row in CvpValue.objects.select_for_update(of=("self",)).filter(campaign=campaign)
     }
     changes = []
     for unit_type, value in values.items():

@@ -345,7 +345,7 @@ def place(campaign: Campaign, side: str, *, by: AbstractBaseUser) -> list[OrbatE
     history.record_change(
         campaign,
         by,
-        PLACED,
+        "orbat.placed",  # PLACED, as a literal: the history's scan reads recorded keys
         visibility=side,
         changes=changes,
         side=side,

@@ -341,18 +341,7 @@ def _dr_history(campaign: Campaign, users: dict) -> None:
     german, soviet = users["german"], users["soviet"]
     short_games.start(campaign, by=german, options=["random_weather"])
     _add_short_units(campaign, users, DR_UNITS)
-    for key, side in (
-        ("moscow", "soviet"),
-        ("leningrad", "soviet"),
-        ("kiev", "soviet"),
-        ("stalingrad", "soviet"),
-        ("warsaw", "axis"),
-        ("bucharest", "axis"),
-        ("helsinki", "axis"),
-    ):
-        short_games.set_control(
-            campaign, by=users["referee"], key=key, controller=side, cut_off=False, version=None
-        )
+    # Who holds each place comes from the set-up (6.4), written as the game starts.
     for _turn in (1, 2):
         index = campaign.period_index
         _receive_points(campaign, users, (PointKind.REPLACEMENT, PointKind.AIR))
