@@ -174,6 +174,7 @@ class CpCombat:
     shift_rules: tuple[str, ...]
     column: str
     blocked: tuple[LocalizedText, ...]
+    air_points: int = 0  # the AIR shift (11.16): one air point of the attacker's, spent on the roll
 
 
 def cp_combat(
@@ -222,6 +223,7 @@ def cp_combat(
         shift_rules=rules,
         column=column,
         blocked=tuple(blocked),
+        air_points=1 if "air" in shifts else 0,
     )
 
 
@@ -259,6 +261,22 @@ def roll_cp_combat(
         # Checked again under the lock: the table may have changed since the page was read.
         raise TurnError(_("The referee's CRT cannot answer this column; no die was rolled (11.9)."))
     label = (note.strip() or _("combat"))[:100]
+    if combat.air_points:
+        # The air point committed to this combat (11.16) is spent in the same action as its die;
+        # undone from the history like any points entry.
+        try:
+            turn_points.add_points(
+                campaign,
+                by=by,
+                side=side,
+                index=index,
+                kind=PointKind.AIR,
+                action=PointEntry.Action.USED,
+                amount=-combat.air_points,
+                note=label,
+            )
+        except StateError as refused:
+            raise TurnError(str(refused)) from None
     made = dice.roll(
         campaign,
         by=by,

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.dice import services as dice
-from campaigns.models import DiceRoll
-from campaigns.shortgames import combat, combat_rolls, turn_steps
+from campaigns.models import DiceRoll, PointEntry, PointKind
+from campaigns.shortgames import combat, combat_rolls, turn_points, turn_steps
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat
 from campaigns.shortgames.units import UnitData
@@ -119,6 +119,36 @@ def test_the_roll_is_logged_with_its_crt_result_and_not_doubled(cp_started, peop
     made.refresh_from_db()
     assert (made.step, made.original) == ("11.9", 5)
     assert made.result == {"attacker_steps": 0, "defender_steps": 2}
+
+
+def test_the_air_shift_spends_its_air_point_with_the_die(cp_started, people):
+    enter(cp_started, people, "cp.crt", CRT)
+    combat = combat_rolls.cp_combat(cp_started, attack=12, defense=6, shifts=["air"])
+    assert combat.air_points == 1 and combat.column == "3:1"  # 2:1, R1 air (11.16)
+    # No air point left this turn: refused, and no die is spent.
+    with pytest.raises(turn_steps.TurnError, match="Not enough points"):
+        combat_rolls.roll_cp_combat(
+            cp_started, combat, index=0, side="german", by=people["german"], token="air1"
+        )
+    assert not DiceRoll.objects.exists()
+    turn_points.add_points(
+        cp_started,
+        by=people["german"],
+        side="german",
+        index=0,
+        kind=PointKind.AIR,
+        action=PointEntry.Action.RECEIVED,
+        amount=1,
+    )
+    with dice.use_roller(Loaded(4)):
+        for _again in range(2):  # the same form sent twice spends once
+            combat_rolls.roll_cp_combat(
+                cp_started, combat, index=0, side="german", by=people["german"], token="air2"
+            )
+    assert DiceRoll.objects.count() == 1
+    assert turn_points.balance(cp_started, "german", 0, PointKind.AIR) == 0
+    used = PointEntry.objects.get(campaign=cp_started, action=PointEntry.Action.USED)
+    assert (used.kind, used.amount) == (PointKind.AIR, -1)
 
 
 URL_QUERY = {"count": "1", "side": "german", "attack": "12", "defense": "6"}
