@@ -25,7 +25,15 @@ from django.utils.translation import gettext as _
 
 from campaigns.games import map_groups, step_engine
 from campaigns.games.rules import Reason
-from campaigns.models import Campaign, CampaignDay, DiceRoll, RefitPhase, Scenario
+from campaigns.models import (
+    Campaign,
+    CampaignDay,
+    DiceRoll,
+    LedgerEntry,
+    LedgerKind,
+    RefitPhase,
+    Scenario,
+)
 from refit.rules import strictness as rules
 from refit.walker import facts as campaign_facts
 from refit.walker.effects import EFFECTS, table_data
@@ -103,6 +111,40 @@ def rolled_tables(campaign: Campaign, reph: RefitPhase, side: str) -> set[str]:
     return rolled
 
 
+# The CPP Replenishment DR's result is the day's replenishment on the ledger (11.616).
+CPP_TABLES = ("rf.cpp-replenishment", "sap.cpp-replenishment")
+
+
+def counted_tables(
+    campaign: Campaign, reph: RefitPhase, side: str, step: step_engine.StepDef
+) -> set[str]:
+    """``rolled_tables``, plus a CPP replenishment the step requires that is on the ledger
+    already for every map group (booked by hand, or imported): the roll would be refused as
+    "already booked", so the step must not wait for it."""
+    rolled = rolled_tables(campaign, reph, side)
+    wanted = [
+        table
+        for table in (roll.get("table") for roll in step.mandatory_rolls)
+        if table in CPP_TABLES and table not in rolled
+    ]
+    if wanted:
+        booked = list(
+            LedgerEntry.objects.filter(
+                campaign=campaign,
+                side=side,
+                ledger=LedgerEntry.CPP,
+                index=reph.index,
+                kind=LedgerKind.REPLENISHMENT,
+            ).values_list("map_group", flat=True)
+        )
+        cg_def = campaign_facts.cg_definition(campaign)
+        for table in wanted:
+            groups = map_groups.groups_to_roll(cg_def, table)
+            if booked and not map_groups.missing_groups(groups, booked):
+                rolled.add(table)
+    return rolled
+
+
 def _table_label(campaign: Campaign, table_id: str) -> tuple[str, str]:
     """A dice table's name in the active language and its rule."""
     try:
@@ -165,7 +207,7 @@ def missing(
             step.rule,
             step.mandatory_rolls,
             known,
-            rolled_tables(campaign, reph, side),
+            counted_tables(campaign, reph, side, step),
             instead=instead,
         )
         required += [
@@ -191,7 +233,7 @@ def missing_tables(
         step.rule,
         step.mandatory_rolls,
         facts_for(campaign, reph, side),
-        rolled_tables(campaign, reph, side),
+        counted_tables(campaign, reph, side, step),
     )
     return [reason.params["table"] for reason in reasons]
 

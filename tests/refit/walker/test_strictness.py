@@ -11,10 +11,13 @@ from campaigns.models import (
     CampaignDay,
     CampaignEvent,
     DiceRoll,
+    LedgerEntry,
+    LedgerKind,
     ReinforcementGroup,
     SideDay,
     StepProgress,
 )
+from campaigns.roster import services as roster
 from refit.purchases import receipt
 from refit.walker import automatic, initiative, strictness
 from refit.walker import services as walker
@@ -112,6 +115,34 @@ def test_cpp_and_elr_must_be_rolled_before_their_steps_are_marked(campaign, peop
     mark(campaign, new_day, people, "german", "11.616")
     with pytest.raises(walker.WalkerError, match=r"11\.617 cannot be marked"):
         mark(campaign, new_day, people, "german", "11.617")
+
+
+def test_a_replenishment_already_on_the_ledger_lets_11_616_be_marked(campaign, people, new_day):
+    # Booked by hand (or imported): the roll would be refused as "already booked", so the step
+    # must not wait for it; the other side's entry does not count for this one.
+    walk_to(campaign, new_day, people, "11.616")
+    roster.add_ledger_entry(
+        campaign,
+        by=people["soviet"],
+        side="soviet",
+        ledger=LedgerEntry.CPP,
+        index=new_day.index,
+        kind=LedgerKind.REPLENISHMENT,
+        amount=7,
+    )
+    with pytest.raises(walker.WalkerError, match=r"CPP Replenishment Table \(11\.616\)"):
+        mark(campaign, new_day, people, "german", "11.616")
+    roster.add_ledger_entry(
+        campaign,
+        by=people["german"],
+        side="german",
+        ledger=LedgerEntry.CPP,
+        index=new_day.index,
+        kind=LedgerKind.REPLENISHMENT,
+        amount=6,
+    )
+    assert mark(campaign, new_day, people, "german", "11.616").status == "done"
+    assert not DiceRoll.objects.filter(table_id="rf.cpp-replenishment").exists()
 
 
 def test_the_weather_is_the_soviets_to_roll_before_11_618(campaign, people, new_day):
