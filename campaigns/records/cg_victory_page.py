@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from campaigns.access import Viewer
 from campaigns.games.map_groups import DRAW
 from campaigns.games.registry import localized
-from campaigns.models import Campaign, CvpValue, Scenario, StoneLocationTotal
-from campaigns.periods import side_choices
+from campaigns.models import Campaign, CvpValue, RefitPhase, Scenario, StoneLocationTotal
+from campaigns.periods import day_label, side_choices
 from campaigns.records import cg_victory
 from campaigns.records.forms import scenario_label
 from campaigns.records.victory_data import campaign_vc, groups_of, totals
@@ -102,9 +102,24 @@ def victory_page(viewer: Viewer) -> dict[str, Any]:
     ]
     definitions = campaign.game.files.get("campaign_games", {}).get("campaign_games", {})
     printed = ((definitions.get(campaign.campaign_game) or {}).get("victory") or {}).get("campaign")
+    # What the referee (or the players) answered when a Refit Phase finished (11.6031).
+    recorded = next(
+        (
+            (index, outcome["cg_winner"])
+            for index, outcome in RefitPhase.objects.filter(
+                campaign=campaign, finished_at__isnull=False
+            )
+            .order_by("index", "sequence")
+            .values_list("index", "outcome")
+            if (outcome or {}).get("cg_won") and (outcome or {}).get("cg_winner") in names
+        ),
+        None,
+    )
     return {
         "campaign": campaign,
         "viewer": viewer,
+        "recorded_winner": names[recorded[1]] if recorded else "",
+        "recorded_on": day_label(campaign, recorded[0]) if recorded else "",
         "printed": localized(printed, get_language()),
         "standing": result,
         "winner": names.get(result.winner, ""),

@@ -83,9 +83,16 @@ class FinishForm(_RephForm):
     conditions?
     """
 
-    def __init__(self, *args: Any, question: str = "", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        question: str = "",
+        sides: Sequence[tuple[str, str]] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.question = question
+        self.sides = {key for key, _name in sides}
         if question == "scenario_generated":
             self.fields["answer"] = forms.ChoiceField(
                 label=_("Did 11.623 generate a scenario?"),
@@ -94,9 +101,14 @@ class FinishForm(_RephForm):
                 error_messages={"required": _("Say whether 11.623 generated a scenario.")},
             )
         elif question == "cg_won":
+            # Which side: the report, the CG victory page and the reveal name the winner.
             self.fields["answer"] = forms.ChoiceField(
                 label=_("Has a side met its CG victory conditions?"),
-                choices=[("no", _("No")), ("yes", _("Yes — the campaign game ends"))],
+                choices=[("no", _("No"))]
+                + [
+                    (key, _("Yes, the %(side)s side — the campaign game ends") % {"side": name})
+                    for key, name in sides
+                ],
                 widget=forms.RadioSelect,
                 error_messages={"required": _("Say whether a side has won the campaign game.")},
             )
@@ -107,7 +119,9 @@ class FinishForm(_RephForm):
         if self.question == "scenario_generated":
             return {"scenario_generated": answer}
         if self.question == "cg_won":
-            return {"cg_won": answer}
+            winner = self.cleaned_data.get("answer") or "no"
+            won = winner in self.sides
+            return {"cg_won": won, "cg_winner": winner if won else ""}
         return {}
 
 

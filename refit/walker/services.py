@@ -324,8 +324,12 @@ def finish(
     by: AbstractBaseUser,
     scenario_generated: bool | None = None,
     cg_won: bool = False,
+    cg_winner: str = "",
 ) -> RefitPhase | None:
-    """Close the RePh (or the scenario) and open what comes next; None when the CG is over."""
+    """Close the RePh (or the scenario) and open what comes next; None when the CG is over.
+    ``cg_winner``: the side that met its CG victory conditions (with ``cg_won``)."""
+    if cg_winner and (not cg_won or cg_winner not in campaign.game.side_keys):
+        raise WalkerError(_("That is not a side of this game."))
     reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
     if reph.finished_at is not None:
         raise WalkerError(_("This Refit Phase is over."))
@@ -352,6 +356,8 @@ def finish(
         raise WalkerError(str(error)) from None
     reph.finished_at = timezone.now()
     reph.outcome = {"scenario_generated": scenario_generated, "cg_won": cg_won}
+    if cg_winner:
+        reph.outcome["cg_winner"] = cg_winner
     reph.save(update_fields=["finished_at", "outcome"])
     # Its rolls are over: their seeds are shown (verifiable dice).
     dice.reveal_commitments(campaign, reph=reph)

@@ -112,6 +112,13 @@ def check_phases(checker: Checker, value: Any) -> list[dict[str, Any]] | None:
         for key in OUTCOME_KEYS:
             if not isinstance(values["outcome"].get(key), bool | None):
                 raise checker.error(PHASES, n, f"outcome.{key}", _("must be true, false or null."))
+        winner = values["outcome"].get("cg_winner")
+        if winner is not None and (
+            winner not in checker.module.side_keys or values["outcome"].get("cg_won") is not True
+        ):
+            raise checker.error(
+                PHASES, n, "outcome.cg_winner", _("must be a side of this game, with cg_won true.")
+            )
         finished_at = checker.timestamp(PHASES, n, row, "finished_at")
         if finished_at is None:
             if is_open:

@@ -605,17 +605,23 @@ def _victory_section(viewer: Viewer, scenarios: list[Scenario]) -> Section:
             )
         )
     won_on = [
-        index
+        (index, (outcome or {}).get("cg_winner") or "")
         for index, outcome in RefitPhase.objects.filter(
             campaign=campaign, finished_at__isnull=False
         ).values_list("index", "outcome")
         if (outcome or {}).get("cg_won")
     ]
     last = len(campaign.cg.periods) - 1
-    if won_on:
+    side_names = {side.key: side.name.in_language(language()) for side in campaign.sides}
+    if won_on and won_on[0][1] in side_names:
+        standing = _(
+            "The %(side)s side met its CG victory conditions (recorded after %(day)s): the CG "
+            "is over."
+        ) % {"side": side_names[won_on[0][1]], "day": period_label(campaign, won_on[0][0])}
+    elif won_on:
         standing = _(
             "A side met its CG victory conditions (recorded after %(day)s): the CG is over."
-        ) % {"day": period_label(campaign, won_on[0])}
+        ) % {"day": period_label(campaign, won_on[0][0])}
     elif campaign.period_index >= last:
         standing = _("The CG has reached its last %(period)s.") % {
             "period": first_column_heading(campaign)

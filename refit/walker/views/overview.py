@@ -17,6 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import Campaign, RefitPhase, Scenario
+from campaigns.periods import side_choices
 from campaigns.records.end import has_scenario_end
 from refit.walker import services as walker
 from refit.walker import situation
@@ -44,7 +45,10 @@ def overview_context(
     context.update({field.name: getattr(page, field.name) for field in fields(page)})
     if page.may_finish and finish_form is None:
         finish_form = FinishForm(
-            question=page.question, initial={"reph": reph.pk}, auto_id="id_finish_%s"
+            question=page.question,
+            sides=side_choices(viewer.campaign),
+            initial={"reph": reph.pk},
+            auto_id="id_finish_%s",
         )
     context["finish_form"] = finish_form if page.may_finish else None
     context.update(scenario_links(viewer, reph))
@@ -101,7 +105,9 @@ def finish(request: HttpRequest, campaign_id: int) -> HttpResponse:
         messages.error(request, STALE)
         return redirect(overview_url(campaign_id))
     question = situation.finish_question(campaign, reph)
-    form = FinishForm(request.POST, question=question, auto_id="id_finish_%s")
+    form = FinishForm(
+        request.POST, question=question, sides=side_choices(campaign), auto_id="id_finish_%s"
+    )
     if not form.is_valid():
         situation.with_marks(reph)
         messages.error(request, _("The Refit Phase was not finished: answer the question."))

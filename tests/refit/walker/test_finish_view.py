@@ -126,12 +126,25 @@ def test_a_side_that_meets_its_cg_victory_conditions_ends_the_campaign_game(
 ):
     after = to_after_scenario(campaign, people)
     walk_all(campaign, after, people)
-    response = client_as("referee").post(
-        url(campaign), {"reph": after.pk, "answer": "yes"}, follow=True
-    )
+    client = client_as("referee")
+    form = client.get(reverse("refit:overview", args=[campaign.pk])).content.decode()
+    assert "Yes, the German side — the campaign game ends" in form
+    assert "Yes, the Soviet side — the campaign game ends" in form
+    # A bare "yes" names no side: refused, the phase stays open.
+    response = client.post(url(campaign), {"reph": after.pk, "answer": "yes"}, follow=True)
+    assert "The Refit Phase was not finished: answer the question." in response.content.decode()
+    assert position(campaign) == ("after_scenario", 0)
+    response = client.post(url(campaign), {"reph": after.pk, "answer": "soviet"}, follow=True)
     html = response.content.decode()
     assert "The campaign game is over." in html
     assert position(campaign) is None
+    after.refresh_from_db()
+    assert after.outcome == {"scenario_generated": None, "cg_won": True, "cg_winner": "soviet"}
+    # The CG victory page and the report name the side the referee recorded.
+    victory = client.get(reverse("campaigns:cg_victory", args=[campaign.pk])).content.decode()
+    assert "the Soviet side met its CG victory conditions." in victory
+    report = client.get(reverse("report:page", args=[campaign.pk])).content.decode()
+    assert "The Soviet side met its CG victory conditions" in report
 
 
 def test_an_idle_day_moves_the_calendar_to_the_next_cg_day(campaign, client_as, people):

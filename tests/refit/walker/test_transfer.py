@@ -218,6 +218,14 @@ def _first_secret_mark(data):
             lambda d: d["refit_phases"][0].update(outcome={"cg_won": "no"}),
             "must be true, false or null",
         ),
+        (
+            lambda d: d["refit_phases"][0].update(outcome={"cg_won": True, "cg_winner": "axis"}),
+            "must be a side of this game, with cg_won true",
+        ),
+        (
+            lambda d: d["refit_phases"][0].update(outcome={"cg_won": False, "cg_winner": "german"}),
+            "must be a side of this game, with cg_won true",
+        ),
         (lambda d: d["refit_phases"][1].update(id=1), "is used twice"),
         (lambda d: d["step_marks"][0].update(reph=99), "names no Refit Phase of the file"),
         (lambda d: d["step_marks"][0].pop("reph"), "“reph”: is missing"),
