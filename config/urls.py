@@ -3,6 +3,8 @@ from django.urls import include, path
 
 from config.views import manifest
 
+handler403 = "config.views.permission_denied"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("manifest.webmanifest", manifest, name="manifest"),

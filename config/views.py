@@ -32,3 +32,22 @@ def manifest(request: HttpRequest) -> HttpResponse:
     return HttpResponse(
         json.dumps(data, ensure_ascii=False), content_type="application/manifest+json"
     )
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """403. In a revealed campaign the reason is the reveal, not the member's role: every member
+    may read everything there, and nobody may change anything but notes."""
+    from django.shortcuts import render
+
+    from campaigns.models import Campaign
+
+    match = request.resolver_match
+    campaign_id = match.kwargs.get("campaign_id") if match else None
+    revealed = (
+        isinstance(campaign_id, int)
+        and request.user.is_authenticated
+        and Campaign.objects.filter(
+            pk=campaign_id, revealed_at__isnull=False, memberships__user=request.user
+        ).exists()
+    )
+    return render(request, "403.html", {"revealed": revealed}, status=403)

@@ -258,6 +258,8 @@ def test_a_revealed_campaign_refuses_writes_in_the_views(revealed, client_as, pe
         {"ledger": "cpp", "index": 0, "kind": "adjustment", "amount": 5, "note": "late"},
     )
     assert response.status_code == 403
+    # The reason given is the reveal, not the member's role.
+    assert "This campaign is revealed: it is read-only now" in response.content.decode()
     assert LedgerEntry.objects.filter(campaign=revealed).count() == before
     assert post_reveal(client, revealed).status_code == 403
 
