@@ -45,3 +45,14 @@ def test_bars_draw_a_rectangle_per_value_and_the_expected_as_a_dashed_line():
     svg = charts.svg(chart(kind=BARS, values=(3.0, 0.0, 5.0)), sheet_font())
     assert shape.width == charts.WIDTH
     assert svg.count("stroke-dasharray") >= 2  # the legend's and the line's
+
+
+def test_a_small_count_is_ticked_in_whole_numbers():
+    # Counts up to 2: the axis reads 0, 1, 2, not 0.4, 0.8, … (QA found fractional ticks).
+    shape = charts.drawing(chart(kind=BARS, values=(1.0, 0.0, 0.0)), sheet_font())
+    labels = {
+        item.text
+        for item in shape.contents
+        if getattr(item, "textAnchor", "") == "end" and hasattr(item, "text")
+    }
+    assert labels == {"0", "1", "2"}
