@@ -83,10 +83,9 @@ def drawing(chart: Chart, font: str) -> Drawing:
     plot_width = WIDTH - LEFT - RIGHT
     values = [value for series in chart.series for value in series.values if value is not None]
     top = nice_top(max(values, default=0))
-    if 1 <= top < 5 and top == int(top):
-        ticks = int(top)  # a small count: whole numbers only (one roll is not 0.2, 0.4, …)
-    else:
-        ticks = 5 if top % 5 == 0 or top < 5 else 4
+    # A small count is ticked in whole numbers (one roll is not 0.2, 0.4, …).
+    small_count = 1 <= top < 5 and top == int(top)
+    ticks = int(top) if small_count else (5 if top % 5 == 0 or top < 5 else 4)
     for tick in range(ticks + 1):
         value = top * tick / ticks
         y = BOTTOM + plot_height * tick / ticks
