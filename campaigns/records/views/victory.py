@@ -4,6 +4,9 @@ With HTMX a save answers with the ``#cg-victory`` partial; without, it redirects
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -57,17 +60,7 @@ def cg_victory(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access.require(viewer.can_act_for_campaign)
     page = victory_page(viewer)
     form = TotalsForm(request.POST, rows=page["totals"])
-    if not form.is_valid():
-        messages.error(request, _("Nothing was saved: correct what is marked below."))
-        return _render(request, viewer, totals_form=form)
-    try:
-        count = victory_data.save_totals(
-            viewer.campaign, by=request.user, values=form.values(), versions=form.versions()
-        )
-    except StateError as error:
-        messages.error(request, str(error))
-        return _render(request, viewer, totals_form=form)
-    return _saved(request, viewer, count)
+    return _save(request, viewer, form, victory_data.save_totals, "totals_form")
 
 
 @vary_on_headers("HX-Request")
@@ -78,14 +71,22 @@ def cvp_table(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access.require(viewer.can_act_for_campaign)
     page = victory_page(viewer)
     form = CvpTableForm(request.POST, rows=page["cvp_values"])
+    return _save(request, viewer, form, victory_data.save_cvp_values, "cvp_form")
+
+
+def _save(
+    request: HttpRequest, viewer: Viewer, form: Any, save: Callable[..., int], form_name: str
+) -> HttpResponse:
+    """Either form of the page: saved through ``save`` (the totals, the CVP table), or shown
+    again as ``form_name`` with what is wrong."""
     if not form.is_valid():
         messages.error(request, _("Nothing was saved: correct what is marked below."))
-        return _render(request, viewer, cvp_form=form)
+        return _render(request, viewer, **{form_name: form})
     try:
-        count = victory_data.save_cvp_values(
+        count = save(
             viewer.campaign, by=request.user, values=form.values(), versions=form.versions()
         )
     except StateError as error:
         messages.error(request, str(error))
-        return _render(request, viewer, cvp_form=form)
+        return _render(request, viewer, **{form_name: form})
     return _saved(request, viewer, count)
