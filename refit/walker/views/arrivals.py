@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -18,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
-from campaigns.models import ReinforcementGroup, SideDay
+from campaigns.models import Campaign, ReinforcementGroup, SideDay
 from campaigns.orbat.rg_status import status_label
 from campaigns.state import StaleEdit, StateError
 from campaigns.templatetags.gamedata_tags import loc
@@ -89,6 +89,11 @@ def _context(viewer: Viewer, side: str, posted: dict[str, str] | None = None) ->
     }
 
 
+def _is_sap(campaign: Campaign) -> bool:
+    """The arrivals are Slaughter at Ponyri's time frames (404 in any other game)."""
+    return campaign.module == arrivals.SAP
+
+
 def _number(value: str) -> int:
     value = (value or "").strip()
     if not value:
@@ -102,9 +107,7 @@ def _number(value: str) -> int:
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def arrivals_page(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
-    viewer = access.side_reader(request, campaign_id, side)
-    if viewer.campaign.module != arrivals.SAP:
-        raise Http404
+    viewer = access.side_reader(request, campaign_id, side, feature=_is_sap)
     if request.method != "POST":
         return render(request, PAGE, _context(viewer, side))
     viewer = access.side_actor(request, campaign_id, side)
@@ -133,9 +136,7 @@ def arrivals_page(request: HttpRequest, campaign_id: int, side: str) -> HttpResp
 @login_required
 def armor_leaders(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     """CG9 before the CG: one action rolls every platoon's armor leader of the side."""
-    viewer = access.side_actor(request, campaign_id, side)
-    if viewer.campaign.module != arrivals.SAP:
-        raise Http404
+    viewer = access.side_actor(request, campaign_id, side, feature=_is_sap)
     try:
         made = leaders.roll_all(viewer.campaign, side, by=request.user)
     except StateError as error:
@@ -150,9 +151,7 @@ def armor_leaders(request: HttpRequest, campaign_id: int, side: str) -> HttpResp
 @login_required
 def place(request: HttpRequest, campaign_id: int, side: str) -> HttpResponse:
     """One action: the time frame's arriving units into the Retained box, by the designations."""
-    viewer = access.side_actor(request, campaign_id, side)
-    if viewer.campaign.module != arrivals.SAP:
-        raise Http404
+    viewer = access.side_actor(request, campaign_id, side, feature=_is_sap)
     try:
         done = arrivals.place(viewer.campaign, side, by=request.user)
     except StateError as error:
