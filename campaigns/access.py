@@ -150,8 +150,9 @@ class Viewer:
     @property
     def can_act_for_campaign(self) -> bool:
         """May make the calls the referee makes for the whole campaign — finish a Refit Phase,
-        fill in the Historical DRM (11.6161): the referee; in a campaign without a referee, any
-        player. Nobody once the campaign is revealed."""
+        fill in the Historical DRM (11.6161), write by hand what the rules leave to the referee
+        (a short game's weather, the Cherkassy Pocket tables): the referee; in a campaign without
+        a referee, any player. Nobody once the campaign is revealed."""
         if self.is_revealed:
             return False
         return self.is_referee or (self.is_player and not self.campaign_has_referee)
@@ -168,9 +169,8 @@ class Viewer:
     @property
     def can_overrule(self) -> bool:
         """May do what the referee alone does, even in a campaign without one: void a roll, buy
-        past a limit, book an adjustment with its reason, undo any member's change, write by
-        hand what the rules leave to the referee (a short game's weather, the Cherkassy Pocket
-        tables). Nobody once the campaign is revealed."""
+        past a limit, book an adjustment with its reason, undo any member's change. Nobody once
+        the campaign is revealed."""
         return self.is_referee and not self.is_revealed
 
     @property

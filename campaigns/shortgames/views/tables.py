@@ -52,7 +52,7 @@ def tables(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return render(
             request, TEMPLATE, page_context(viewer, tables_page(viewer), file_form=TablesFileForm())
         )
-    access.require(viewer.can_overrule)
+    access.require(viewer.can_act_for_campaign)
     slots = [slot["id"] for slot in short_games.referee_slots(viewer.campaign)]
     slot = request.POST.get("slot", "")
     if slot in grids.GRID_SLOTS and slot in slots:
@@ -162,7 +162,7 @@ def tables_file(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def tables_upload(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Load a tables file: every table in it saved, or none (the first problem named)."""
     viewer = _cherkassy(request, campaign_id)
-    access.require(viewer.can_overrule)
+    access.require(viewer.can_act_for_campaign)
     form = TablesFileForm(request.POST, request.FILES)
     if form.is_valid():
         try:

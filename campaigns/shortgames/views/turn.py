@@ -185,8 +185,9 @@ def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
 @require_POST
 @login_required
 def weather(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """Write the turn's weather by hand: the referee, when the rules we have cannot say it."""
-    viewer = access.overruler(request, campaign_id, feature=short_games.is_short_game)
+    """Write the turn's weather by hand when the rules we have cannot say it: the referee, or a
+    player in a game without one."""
+    viewer = access.campaign_actor(request, campaign_id, feature=short_games.is_short_game)
     campaign = viewer.campaign
     form = WeatherForm(request.POST, weathers=list(weather_names(campaign).items()))
     if checked_turn(request, viewer, form):

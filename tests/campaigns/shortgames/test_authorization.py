@@ -6,9 +6,12 @@ import json
 import pytest
 from django.urls import reverse
 
-from campaigns.models import DiceRoll, PointEntry, RefereeTable
+from campaigns.games.registry import get_module
+from campaigns.members import services
+from campaigns.models import DiceRoll, PointEntry, RefereeTable, Role
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.units import UnitData
+from tests.seats import join as join_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +176,53 @@ def test_only_the_referee_enters_a_table_whatever_the_form_holds(cp_started, cli
     url = reverse("shortgames:tables", args=[cp_started.pk])
     for form in ({}, {"slot": "cp.crt", "data": json.dumps({})}):
         assert client_as(persona).post(url, form).status_code == 403
+
+
+@pytest.fixture
+def cp_two_players(people):
+    """A Cherkassy Pocket game of two players and an observer, with no referee."""
+    campaign = services.create_campaign(
+        user=people["german"],
+        name="Cherkassy at home",
+        module=get_module("cherkassy_pocket"),
+        cg_key="scenario-1",
+        role=Role.PLAYER,
+        side="german",
+    )
+    for persona, role, side in (("soviet", Role.PLAYER, "soviet"), ("observer", Role.OBSERVER, "")):
+        invitation = services.create_invitation(campaign, by=people["german"], role=role, side=side)
+        join_seat(invitation, people[persona])
+    short_games.start(campaign, by=people["german"], options=[])
+    return campaign
+
+
+@pytest.mark.parametrize("persona", ["german", "soviet"])
+def test_without_a_referee_either_player_enters_the_tables(cp_two_players, client_as, persona):
+    url = reverse("shortgames:tables", args=[cp_two_players.pk])
+    page = client_as(persona).get(url).content.decode()
+    assert 'name="slot"' in page  # the entry forms are offered
+    columns = ["1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"]
+    form = {"slot": "cp.crt", "action": "save", "column": columns, "label": list("123456")}
+    cells = {f"cell-{i}-{j}": "1/1" for i in range(6) for j in range(10)}
+    response = client_as(persona).post(url, {**form, **cells})
+    assert response.status_code in (200, 302)
+    assert RefereeTable.objects.filter(campaign=cp_two_players, slot="cp.crt").exists()
+
+
+def test_without_a_referee_an_observer_still_enters_no_table(cp_two_players, client_as):
+    url = reverse("shortgames:tables", args=[cp_two_players.pk])
+    assert 'name="slot"' not in client_as("observer").get(url).content.decode()
+    assert client_as("observer").post(url, {"slot": "cp.crt", "data": "{}"}).status_code == 403
+    assert not RefereeTable.objects.exists()
+
+
+def test_without_a_referee_a_player_writes_the_weather_and_an_observer_does_not(
+    cp_two_players, client_as
+):
+    url = reverse("shortgames:weather", args=[cp_two_players.pk])
+    day = cp_two_players.days.get(index=cp_two_players.period_index)
+    form = {"turn": cp_two_players.period_index, "weather": "snow", "version": day.version}
+    assert client_as("observer").post(url, form).status_code == 403
+    assert client_as("soviet").post(url, form).status_code == 302
+    day.refresh_from_db()
+    assert day.weather == "snow"
