@@ -142,7 +142,7 @@ def _losses_and_vp(
         rows.append(Row(cells=tuple(cells), current=index == campaign.period_index))
     lost_chart = Chart(
         slug="losses",
-        title=_("Strength lost per turn"),
+        title=_("Steps lost per turn"),
         kind=BARS,
         labels=labels,
         series=tuple(
@@ -154,7 +154,6 @@ def _losses_and_vp(
             )
             for key, name in sides
         ),
-        y_label=_("steps"),
         summary=_("The steps each side lost in each turn."),
     )
     vp_chart = Chart(

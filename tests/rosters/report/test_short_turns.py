@@ -173,10 +173,10 @@ def test_every_member_reads_the_losses_and_vp_on_the_page_and_in_the_pdf(
     page = client_as(who).get(reverse("report:page", args=[cp_losses.pk]), {"lang": "en"})
     assert page.status_code == 200
     text = page.content.decode()
-    assert "Strength lost per turn" in text and "chart-losses" in text and "chart-vp" in text
+    assert "Steps lost per turn" in text and "chart-losses" in text and "chart-vp" in text
     pdf = client_as(who).get(reverse("report:pdf", args=[cp_losses.pk]), {"lang": "en"})
     pages = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
-    assert "Strength lost per turn" in pages and "Victory points per turn" in pages
+    assert "Steps lost per turn" in pages and "Victory points per turn" in pages
 
 
 def test_an_outsider_reads_nothing(cp_losses, client_as):
@@ -190,7 +190,7 @@ def test_the_report_speaks_japanese(cp_losses, client_as):
         .get(reverse("report:page", args=[cp_losses.pk]), {"lang": "ja"})
         .content.decode()
     )
-    assert "ターンごとの戦力損失" in text
+    assert "ターンごとの失ったステップ" in text and "ターン終了時のVP" in text
 
 
 def _queries(client, campaign) -> int:
