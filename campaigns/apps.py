@@ -47,6 +47,9 @@ class CampaignsConfig(AppConfig):
         from campaigns.shortgames import segment_record_dr
 
         segment_record_dr.register()
+        from campaigns.shortgames import per_turn
+
+        per_turn.register()
 
         from campaigns.records import transfer as victory_transfer
 

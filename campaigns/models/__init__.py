@@ -13,6 +13,8 @@ from campaigns.models.short_game import (
     RefereeTable,
     ShortGame,
     TurnMark,
+    TurnVictoryPoints,
+    UnitLoss,
     UnitState,
 )
 from campaigns.models.state import (
@@ -64,5 +66,7 @@ __all__ = [
     "StepProgress",
     "StoneLocationTotal",
     "TurnMark",
+    "TurnVictoryPoints",
+    "UnitLoss",
     "UnitState",
 ]

@@ -240,3 +240,55 @@ class RefereeTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign_id} {self.slot}"
+
+
+class UnitLoss(models.Model):
+    """Steps a unit lost in a turn, booked with the change of its state (by hand, a combat's
+    result entered on the unit, a CP tank breakdown, a DR airborne drop) in the same event, so
+    that taking the change back takes the loss back (campaigns.shortgames.per_turn). The unit's
+    name is kept, not the row: a unit removed from the roster later keeps its losses."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="unit_losses")
+    index = models.PositiveSmallIntegerField(_("turn"))
+    side = models.CharField(max_length=20)
+    unit = models.CharField(_("unit"), max_length=60)
+    steps = models.PositiveSmallIntegerField(_("steps lost"))
+    eliminated = models.BooleanField(_("eliminated"), default=False)
+    state_before = models.CharField(max_length=20, choices=UnitState.choices)
+    state_after = models.CharField(max_length=20, choices=UnitState.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "index", "id"]
+        indexes = [models.Index(fields=["campaign", "index"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(steps__gte=1) & Q(steps__lte=2), name="unit_loss_one_or_two_steps"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} turn {self.index} {self.side} {self.unit} -{self.steps}"
+
+
+class TurnVictoryPoints(models.Model):
+    """A side's victory points as they stood when its turn ended (the turn marker advanced),
+    computed by the victory page's own function and kept as a number; taken back with the
+    advance (campaigns.shortgames.per_turn). Defiant Russia: both sides (13.0); Cherkassy
+    Pocket: the Soviet's."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turn_vp")
+    index = models.PositiveSmallIntegerField(_("turn"))
+    side = models.CharField(max_length=20)
+    vp = models.IntegerField(_("victory points"))
+
+    class Meta:
+        ordering = ["campaign", "index", "side"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "index", "side"], name="one_vp_per_turn_and_side"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} turn {self.index} {self.side}: {self.vp} VP"

@@ -30,6 +30,7 @@ from campaigns.models import (
     TurnMark,
 )
 from campaigns.models.short_game import GAME_STATES
+from campaigns.shortgames import per_turn
 from campaigns.shortgames.rules.cherkassy import data as cp_data
 from campaigns.shortgames.rules.cherkassy import grids
 from campaigns.shortgames.rules.defiant_russia import data as dr_data
@@ -226,12 +227,17 @@ def change_unit(
             raise StaleEdit
         return unit
     save_versioned(unit, version, changed)
+    changes: list[history.Change] = [(unit, before, history.snapshot(unit))]
+    # The steps it lost, if it lost any, booked for the turn (the after-action report).
+    loss = per_turn.book_loss(campaign, unit, before["state"], campaign.period_index)
+    if loss is not None:
+        changes.append(loss)
     history.record_change(
         campaign,
         by,
         "unit.changed",
         visibility=PUBLIC,
-        changes=[(unit, before, history.snapshot(unit))],
+        changes=changes,
         side=unit.side,
         unit=unit.name,
         fields=sorted(changed),

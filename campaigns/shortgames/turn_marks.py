@@ -21,6 +21,7 @@ from campaigns.models import (
     TurnMark,
 )
 from campaigns.records import services as records
+from campaigns.shortgames import per_turn
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
@@ -234,6 +235,8 @@ def advance(campaign: Campaign, *, index: int, by: AbstractBaseUser) -> Campaign
         raise TurnError(_("Every step of the turn must be marked first."))
     if is_last_turn(campaign):
         raise TurnError(_("This is the last turn of the game."))
+    # The turn's VP as it ends, kept for the after-action report (taken back with the advance).
+    vp = per_turn.book_turn_vp(campaign, index)
     before = history.snapshot(campaign)
     campaign.period_index = index + 1
     campaign.save(update_fields=["period_index"])
@@ -246,7 +249,7 @@ def advance(campaign: Campaign, *, index: int, by: AbstractBaseUser) -> Campaign
         by,
         "turn.advanced",
         visibility=PUBLIC,
-        changes=[(campaign, before, history.snapshot(campaign))],
+        changes=[*vp, (campaign, before, history.snapshot(campaign))],
         index=index,
         next=index + 1,
     )

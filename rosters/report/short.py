@@ -3,8 +3,10 @@ weather and each side's replacement and air points, the victory status, the dice
 
 Figures come from the games' own functions: points from ``turn_points.turn_sums`` (its left is
 ``turn_points.balance``'s figure), the victory status from the victory page's builder
-(``campaigns.shortgames.pages.victory.victory_page``). Nothing in these games is secret, so
-every member reads the same report; the rolls still pass ``viewer.filter_visible``.
+(``campaigns.shortgames.pages.victory.victory_page``), the steps lost per turn and the VP at each
+turn's end from what ``campaigns.shortgames.per_turn`` booked (the current turn's VP: the victory
+page's). Nothing in these games is secret, so every member reads the same report; the rolls still
+pass ``viewer.filter_visible``.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from django.utils.translation import gettext as _
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import CampaignDay, GameUnit, PointKind, UnitState
+from campaigns.shortgames import per_turn, turn_points
 from campaigns.shortgames import services as short_games
-from campaigns.shortgames import turn_points
-from campaigns.shortgames.pages.victory import victory_page
+from campaigns.shortgames.pages.victory import VictoryPage, victory_page, vp_by_side
 from campaigns.shortgames.rules.common import weather_key
 from rosters.builders.common import current_index, first_column_heading, language, period_label
 from rosters.report.build import frame, luck_section
-from rosters.report.data import LINE, Chart, Report, Section, Series
+from rosters.report.data import BARS, LINE, Chart, Report, Section, Series
 from rosters.sheets import Column, Fact, Row, Table
 
 
@@ -35,8 +37,7 @@ def _weather_name(data: dict, written: str) -> str:
     return key
 
 
-def _victory_section(viewer: Viewer) -> Section:
-    page = victory_page(viewer)
+def _victory_section(page: VictoryPage) -> Section:
     facts: list[Fact] = []
     if page.is_dr and page.status is not None:
         facts.append(
@@ -97,8 +98,94 @@ def _units_section(viewer: Viewer, sides: list[tuple[str, str]]) -> Section:
         tables=(table,),
         notes=(
             _(
-                "The app keeps each unit's state, not the turn it lost a step in: losses per "
-                "turn are not counted here."
+                "Steps lost are counted in the turn a unit was reduced, eliminated or put in a "
+                "Recovery box; a unit removed from play is not a loss, and a restore or rebuild "
+                "is counted as replacement points."
+            ),
+        ),
+    )
+
+
+def _losses_and_vp(
+    viewer: Viewer,
+    page: VictoryPage,
+    sides: list[tuple[str, str]],
+    labels: tuple[str, ...],
+) -> Section:
+    """Turn by turn each side's steps lost and units eliminated (as booked with the units'
+    changes) and the VP at each turn's end (as recorded when the turn marker advanced; the
+    current turn's as the victory page shows them now). Two queries, whatever the turns."""
+    campaign = viewer.campaign
+    days = len(labels)
+    losses = per_turn.losses_per_turn(campaign)
+    recorded = per_turn.vp_per_turn(campaign)
+    now = vp_by_side(page)
+    names = dict(sides)
+    scoring = [(key, names.get(key, key)) for key in now]
+    vp: dict[int, dict[str, int]] = {**recorded, campaign.period_index: now}
+    columns = [Column(first_column_heading(campaign), width=1.8)]
+    for _key, name in sides:
+        columns += [
+            Column(_("Steps lost"), name, 0.7, True),
+            Column(_("Units eliminated"), name, 0.7, True),
+        ]
+    columns += [Column(name, _("VP at the turn's end"), 0.7, True) for _key, name in scoring]
+    rows = []
+    for index in range(days):
+        cells = [labels[index]]
+        for key, _name in sides:
+            turn = losses.get((index, key), per_turn.TurnLosses())
+            cells += [str(turn.steps), str(turn.eliminated)]
+        for key, _name in scoring:
+            value = vp.get(index, {}).get(key)
+            cells.append("—" if value is None else str(value))
+        rows.append(Row(cells=tuple(cells), current=index == campaign.period_index))
+    lost_chart = Chart(
+        slug="losses",
+        title=_("Steps lost per turn"),
+        kind=BARS,
+        labels=labels,
+        series=tuple(
+            Series(
+                name,
+                tuple(
+                    float(losses.get((i, key), per_turn.TurnLosses()).steps) for i in range(days)
+                ),
+            )
+            for key, name in sides
+        ),
+        summary=_("The steps each side lost in each turn."),
+    )
+    vp_chart = Chart(
+        slug="vp",
+        title=_("Victory points per turn"),
+        kind=LINE,
+        labels=labels,
+        series=tuple(
+            Series(
+                name,
+                tuple(
+                    None if vp.get(i, {}).get(key) is None else float(vp[i][key])
+                    for i in range(days)
+                ),
+            )
+            for key, name in scoring
+        ),
+        y_label=_("VP"),
+        summary=_(
+            "Each side's victory points at the end of each turn, the current turn's as they "
+            "stand now."
+        ),
+    )
+    return Section(
+        slug="losses",
+        title=_("Strength lost and victory points per turn"),
+        tables=(Table(columns=tuple(columns), rows=tuple(rows)),),
+        charts=(lost_chart, vp_chart),
+        notes=(
+            _(
+                "The VP of a finished turn are those recorded as its turn marker advanced; "
+                "“—”: the turn ended before the app recorded VP."
             ),
         ),
     )
@@ -162,11 +249,13 @@ def short_report(viewer: Viewer) -> Report:
         tables=(Table(columns=tuple(columns), rows=tuple(rows)),),
         charts=(chart,),
     )
+    page = victory_page(viewer)
     return frame(
         viewer,
         [
-            _victory_section(viewer),
+            _victory_section(page),
             turns,
+            _losses_and_vp(viewer, page, sides, labels),
             _units_section(viewer, sides),
             luck_section(viewer, every_side=True),
         ],

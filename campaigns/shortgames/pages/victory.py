@@ -123,13 +123,18 @@ def _cherkassy(page: VictoryPage, campaign: Campaign, units: list[GameUnit]) -> 
 
 
 def victory_page(viewer: Viewer) -> VictoryPage:
-    campaign = viewer.campaign
+    return victory_of(viewer.campaign, can_act=viewer.can_record)
+
+
+def victory_of(campaign: Campaign, *, can_act: bool = False) -> VictoryPage:
+    """The page's figures for the campaign (the turn's end records its VP from them too,
+    campaigns.shortgames.per_turn): nothing of a short game is secret."""
     control = {p.key: p for p in ControlPoint.objects.filter(campaign=campaign)}
     page = VictoryPage(
         game=short_games.setup_of(campaign),
         places=_places(campaign, control),
         is_dr=campaign.module == "defiant_russia",
-        can_act=viewer.can_record,
+        can_act=can_act,
     )
     units = list(GameUnit.objects.filter(campaign=campaign))
     if page.is_dr:
@@ -137,3 +142,13 @@ def victory_page(viewer: Viewer) -> VictoryPage:
     else:
         _cherkassy(page, campaign, units)
     return page
+
+
+def vp_by_side(page: VictoryPage) -> dict[str, int]:
+    """The page's VP as numbers per scoring side: Defiant Russia both sides' (13.0),
+    Cherkassy Pocket the Soviet's."""
+    if page.is_dr:
+        return (
+            {} if page.status is None else {"axis": page.status.axis, "soviet": page.status.soviet}
+        )
+    return {"soviet": page.vp_total}

@@ -40,6 +40,7 @@ def test_the_refit_phase_registers_its_sections_from_its_app():
     assert set(REGISTRY.names()) == {
         "short_game",
         "dr_turn_record",
+        "short_game_turns",
         "stone_location_totals",
         "cvp_values",
         "refit_phases",
