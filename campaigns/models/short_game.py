@@ -186,6 +186,9 @@ class PointEntry(models.Model):
         GameUnit, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # Cherkassy Pocket 11.16: the Soviet Front whose share of the air points this is ("1uf",
+    # "2uf"), or blank (points no Front owns: turn 0's, after the pocket, the German's).
+    front = models.CharField(_("front"), max_length=10, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
