@@ -103,6 +103,9 @@ class GameUnit(models.Model):
     artillery_used = models.BooleanField(_("artillery used (ACT)"), default=False)
     in_pocket = models.BooleanField(_("Stemmermann Group"), default=False)
     marked_n = models.BooleanField(_("marked N"), default=False)
+    # Cherkassy Pocket 11.18's exception: a 5 MC tank brigade that starts the game with 5 GTC
+    # attacks with 5 GTC all game. The set-up that says which is not in our rules: entered.
+    with_5gtc = models.BooleanField(_("starts with 5 GTC"), default=False)
     reconstituted = models.BooleanField(_("returned by reconstitution"), default=False)
     notes = models.CharField(_("notes"), max_length=200, blank=True)
     version = models.PositiveIntegerField(default=0)

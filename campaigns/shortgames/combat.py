@@ -160,6 +160,7 @@ def cp_fighter(unit: GameUnit) -> cp_attack.Fighter:
         hex=unit.hex,
         out_of_supply=unit.out_of_supply,
         artillery_used=unit.artillery_used,
+        with_5gtc=unit.with_5gtc,
     )
 
 

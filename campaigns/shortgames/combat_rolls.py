@@ -232,7 +232,9 @@ def cp_combat(
             side, front, 1, turn_points.left_by_front(campaign, side, campaign.period_index)
         )
         if refused is not None:
-            blocked.append(LocalizedText(en=refused.in_language("en"), ja=refused.in_language("ja")))
+            blocked.append(
+                LocalizedText(en=refused.in_language("en"), ja=refused.in_language("ja"))
+            )
     return CpCombat(
         attack=attack,
         defense=defense,

@@ -58,6 +58,7 @@ UNIT_FIELDS = (
     "artillery_used",
     "in_pocket",
     "marked_n",
+    "with_5gtc",
     "reconstituted",
     "notes",
 )

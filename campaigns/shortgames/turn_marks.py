@@ -175,9 +175,7 @@ def _air_credits_of(campaign: Campaign, index: int, side: str, step_id: str) -> 
     if not credits:
         return []
     return list(
-        PointEntry.objects.select_for_update(of=("self",)).filter(
-            campaign=campaign, pk__in=credits
-        )
+        PointEntry.objects.select_for_update(of=("self",)).filter(campaign=campaign, pk__in=credits)
     )
 
 

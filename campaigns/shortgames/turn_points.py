@@ -197,9 +197,7 @@ def receive_air(
 ) -> list[PointEntry]:
     """Credit a Cherkassy side's rolled air points (split between the Soviet Fronts when
     11.16 says so), one history event for all rows."""
-    entries = air_credit_entries(
-        campaign, side=side, index=index, amount=amount, note=note, by=by
-    )
+    entries = air_credit_entries(campaign, side=side, index=index, amount=amount, note=note, by=by)
     history.record_change(
         campaign,
         by,
@@ -369,4 +367,49 @@ def replace_unit(
     held, cut = _held_and_cut(campaign, unit.side)
     return dr_replacements.rebuild_locations(
         unit.side, unit.nationality, held, cut, short_games.game_data(campaign)
+    )
+
+
+@dataclass(frozen=True)
+class FrontPoints:
+    """A Soviet Front's share of the air points of a turn (Cherkassy Pocket 11.16)."""
+
+    front: str
+    received: int
+    left: int
+
+    @property
+    def name(self) -> str:
+        return cp_air.FRONTS[self.front].in_language(reader_language())
+
+
+def front_points(campaign: Campaign, index: int) -> list[FrontPoints]:
+    """Each Front's air points of turn ``index``: received and left (empty while no point
+    was split, turn 0 or after the pocket formed). One query."""
+    rows = (
+        PointEntry.objects.filter(campaign=campaign, side="soviet", index=index, kind=PointKind.AIR)
+        .exclude(front="")
+        .order_by("front")
+        .values_list("front", "action")
+        .annotate(total=Sum("amount"))
+    )
+    received: dict[str, int] = {}
+    left: dict[str, int] = {}
+    for front, action, total in rows:
+        if front not in cp_air.FRONTS:
+            continue
+        left[front] = left.get(front, 0) + total
+        if action == PointEntry.Action.RECEIVED:
+            received[front] = received.get(front, 0) + total
+    if not left:
+        return []
+    return [FrontPoints(key, received.get(key, 0), left.get(key, 0)) for key in cp_air.FRONTS]
+
+
+def fronts_text(fronts: list[FrontPoints]) -> str:
+    """ "1st Ukrainian Front: 3 received, 2 left; …" in the reader's language."""
+    return "; ".join(
+        _("%(front)s: %(received)s received, %(left)s left")
+        % {"front": f.name, "received": f.received, "left": f.left}
+        for f in fronts
     )

@@ -20,8 +20,6 @@ from campaigns.models import (
     CampaignDay,
     DiceRoll,
     GameUnit,
-    PointEntry,
-    PointKind,
     ShortGame,
     UnitState,
 )
