@@ -103,6 +103,9 @@ class GameUnit(models.Model):
     artillery_used = models.BooleanField(_("artillery used (ACT)"), default=False)
     in_pocket = models.BooleanField(_("Stemmermann Group"), default=False)
     marked_n = models.BooleanField(_("marked N"), default=False)
+    # Cherkassy Pocket 11.18's exception: a 5 MC tank brigade that starts the game with 5 GTC
+    # attacks with 5 GTC all game. The set-up that says which is not in our rules: entered.
+    with_5gtc = models.BooleanField(_("starts with 5 GTC"), default=False)
     reconstituted = models.BooleanField(_("returned by reconstitution"), default=False)
     notes = models.CharField(_("notes"), max_length=200, blank=True)
     version = models.PositiveIntegerField(default=0)
@@ -186,6 +189,9 @@ class PointEntry(models.Model):
         GameUnit, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # Cherkassy Pocket 11.16: the Soviet Front whose share of the air points this is ("1uf",
+    # "2uf"), or blank (points no Front owns: turn 0's, after the pocket, the German's).
+    front = models.CharField(_("front"), max_length=10, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

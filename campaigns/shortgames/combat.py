@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from campaigns.games.registry import LocalizedText, localized
 from campaigns.games.rules import Reason
 from campaigns.models import Campaign, CampaignDay, GameUnit, PointKind, UnitState
-from campaigns.shortgames import combat_rolls, turn_points, turn_steps
+from campaigns.shortgames import combat_rolls, cp_segments, turn_points, turn_steps
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules import combat_input
 from campaigns.shortgames.rules.cherkassy import attack as cp_attack
@@ -160,6 +160,7 @@ def cp_fighter(unit: GameUnit) -> cp_attack.Fighter:
         hex=unit.hex,
         out_of_supply=unit.out_of_supply,
         artillery_used=unit.artillery_used,
+        with_5gtc=unit.with_5gtc,
     )
 
 
@@ -191,10 +192,27 @@ def cp_combat(
         defenders=entry["defenders"],
         strengths=strengths,
     )
+    side = entry["side"]
+    segment, declared = cp_segments.current_declaration(campaign, side)
+    ticked = cp_combat_rules.PREPARED_ATTACK in entry["shifts"]
+    prepared, prepared_refusal = cp_combat_rules.prepared_attack(declared, ticked, segment)
+    shifts = [s for s in entry["shifts"] if s != cp_combat_rules.PREPARED_ATTACK]
+    if prepared:
+        shifts.insert(0, cp_combat_rules.PREPARED_ATTACK)
+    front = entry.get("front", "") if side == "soviet" else ""
     counted = combat_rolls.cp_combat(
-        campaign, attack=attack, defense=defense, shifts=entry["shifts"], terrain=entry["terrain"]
+        campaign,
+        attack=attack,
+        defense=defense,
+        shifts=shifts,
+        terrain=entry["terrain"],
+        side=side,
+        front=front,
     )
+    counted = replace(counted, prepared_auto=prepared and declared is not None)
     refusals = cp_refusals(campaign, entry, units or {})
+    if prepared_refusal is not None:
+        refusals.append(prepared_refusal)
     if not refusals:
         return counted
     return replace(

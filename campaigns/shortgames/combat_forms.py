@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from campaigns.shortgames.forms import FlagField, IdListField, KnownValuesField
 from campaigns.shortgames.rules import combat_input
+from campaigns.shortgames.rules.cherkassy import air as cp_air
 
 
 class CombatForm(forms.Form):
@@ -92,12 +93,18 @@ class CpCombatForm(CombatForm):
     """A Cherkassy combat (11.6–11.9): the units chosen on each side, strengths typed by hand,
     the column shifts ticked and the defender's terrain; to roll, the turn the page was for."""
 
+    CRAFTED = ("side", "front")
+
     attackers = IdListField(most=30)
     defenders = IdListField(most=30)
     attack = forms.CharField(required=False)
     defense = forms.CharField(required=False)
     shifts = KnownValuesField()
     terrain = forms.CharField(required=False)
+    # A Soviet combat's Front (11.16): its air point comes from that Front's share.
+    front = forms.ChoiceField(
+        required=False, choices=[("", "")] + [(key, key) for key in cp_air.FRONTS]
+    )
     turn = forms.CharField(required=False)
 
     def __init__(

@@ -24,6 +24,7 @@ from campaigns.models import (
 )
 from campaigns.shortgames import segment_record_dr, turn_points
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.common import count_hits
@@ -175,13 +176,24 @@ class CpCombat:
     column: str
     blocked: tuple[LocalizedText, ...]
     air_points: int = 0  # the AIR shift (11.16): one air point of the attacker's, spent on the roll
+    front: str = ""  # a Soviet combat's Front (11.16: its air point comes from that Front's share)
+    shifts: tuple[str, ...] = ()  # the column shifts applied (the prepared attack's included)
+    prepared_auto: bool = False  # 11.27's shift set from the attacker's declared order (5.4)
 
 
 def cp_combat(
-    campaign: Campaign, *, attack: int, defense: int, shifts: Sequence[str], terrain: str = ""
+    campaign: Campaign,
+    *,
+    attack: int,
+    defense: int,
+    shifts: Sequence[str],
+    terrain: str = "",
+    side: str = "",
+    front: str = "",
 ) -> CpCombat:
     """The odds column (11.6, 11.8) after the chosen column shifts (11.9), terrain from the
-    referee's TEC. A missing CRT, or TEC when a terrain shift is asked, blocks the roll."""
+    referee's TEC. A missing CRT, or TEC when a terrain shift is asked, blocks the roll; so does
+    an AIR shift the side's points (a Soviet Front's share, 11.16) cannot pay for."""
     data = short_games.game_data(campaign)
     tables = campaign.game.files["tables"]
     referee = short_games.referee_tables(campaign)
@@ -215,6 +227,14 @@ def cp_combat(
                 ja=f"レフェリーのCRTに{column}のコラムが揃っていません（11.9）：ダイスは振りません。",
             )
         )
+    if "air" in shifts and side:
+        _pool, refused = cp_air.front_to_spend(
+            side, front, 1, turn_points.left_by_front(campaign, side, campaign.period_index)
+        )
+        if refused is not None:
+            blocked.append(
+                LocalizedText(en=refused.in_language("en"), ja=refused.in_language("ja"))
+            )
     return CpCombat(
         attack=attack,
         defense=defense,
@@ -224,6 +244,8 @@ def cp_combat(
         column=column,
         blocked=tuple(blocked),
         air_points=1 if "air" in shifts else 0,
+        front=front,
+        shifts=tuple(shifts),
     )
 
 
@@ -274,6 +296,7 @@ def roll_cp_combat(
                 action=PointEntry.Action.USED,
                 amount=-combat.air_points,
                 note=label,
+                front=combat.front,
             )
         except StateError as refused:
             raise TurnError(str(refused)) from None
@@ -293,5 +316,7 @@ def roll_cp_combat(
     except (KeyError, TypeError):
         cell = None
     made.result = dict(cell) if cell is not None else None
+    if made.result is not None and combat.front:
+        made.result["front"] = combat.front  # the Soviet combat's Front (11.16), as data
     made.save(update_fields=["result"])
     return made

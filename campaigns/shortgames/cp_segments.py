@@ -11,7 +11,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, TurnMark
+from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy.turn_sequence import ORDERS
+from campaigns.shortgames.turn_steps import current_day, marks_of, turn_steps, weather_now
 
 
 @dataclass(frozen=True)
@@ -45,3 +47,26 @@ def orders_text(orders: Iterable[SegmentOrder], side_names: dict[str, str]) -> s
         for o in orders
     ]
     return "; ".join(parts)
+
+
+def current_declaration(campaign: Campaign, side: str) -> tuple[int | None, str | None]:
+    """The activation segment the turn is at (its first step not yet marked) and the order
+    ``side`` declared for it (5.4; "" when none): (None, None) when the turn is at no
+    activation segment."""
+    game = short_games.setup_of(campaign)
+    if game is None:
+        return None, None
+    marks = marks_of(campaign)
+    steps = turn_steps(campaign, game, weather_now(campaign, current_day(campaign), game), marks)
+    current = next((step for step in steps if step.status == "current"), None)
+    if current is None or current.segment is None:
+        return None, None
+    declared = next(
+        (
+            o.order
+            for o in segment_orders(campaign, campaign.period_index, marks)
+            if o.segment == current.segment and o.side == side
+        ),
+        "",
+    )
+    return current.segment, declared

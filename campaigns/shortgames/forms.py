@@ -145,6 +145,10 @@ class UnitForm(forms.Form):
     arrival_turn = forms.IntegerField(label=_("Arrival turn"), min_value=0, required=False)
     arrival_edge = forms.ChoiceField(label=_("Entry edge"), required=False)
     marked_n = forms.BooleanField(label=_("Marked N"), required=False)
+    with_5gtc = forms.BooleanField(
+        label=_("Starts with 5 GTC (a 5 MC tank brigade: it attacks with 5 GTC, 11.18)"),
+        required=False,
+    )
     state = forms.ChoiceField(label=_("State"))
     hex = forms.CharField(label=_("Hex"), max_length=20, required=False)
     out_of_supply = forms.BooleanField(label=_("Out of supply"), required=False)
@@ -159,6 +163,7 @@ class UnitForm(forms.Form):
         "size",
         "arrival_edge",
         "marked_n",
+        "with_5gtc",
         "msl",
         "artillery_used",
         "in_pocket",
@@ -276,6 +281,7 @@ class PointsForm(TurnForm):
     unit = forms.IntegerField(required=False)
     version = forms.IntegerField(required=False)
     note = forms.CharField(max_length=200, required=False)
+    front = forms.CharField(max_length=10, required=False)  # CP 11.16: a Soviet Front's share
 
 
 class ControlForm(forms.Form):

@@ -30,13 +30,20 @@ def check_undo(event: CampaignEvent, steps: list[dict[str, Any]]) -> None:
         else:
             continue
         key = (row.get("side", ""), row.get("index", 0), row.get("kind", ""))
-        change[key] = change.get(key, 0) + sign * int(row.get("amount") or 0)
-    for (side, index, kind), delta in sorted(change.items()):
+        amount = sign * int(row.get("amount") or 0)
+        change[(*key, None)] = change.get((*key, None), 0) + amount
+        if row.get("front"):  # a Soviet Front's share of the air points (CP 11.16)
+            change[(*key, row["front"])] = change.get((*key, row["front"]), 0) + amount
+    for (side, index, kind, front), delta in sorted(
+        change.items(), key=lambda item: (*item[0][:3], item[0][3] or "")
+    ):
         if delta >= 0:
             continue
         rows = PointEntry.objects.select_for_update(of=("self",)).filter(
             campaign=event.campaign, side=side, index=index, kind=kind
         )
+        if front is not None:
+            rows = rows.filter(front=front)
         list(rows)
         balance = rows.aggregate(total=Sum("amount"))["total"] or 0
         if balance + delta < 0:

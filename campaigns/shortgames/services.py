@@ -164,6 +164,7 @@ _UNIT_FIELDS = (
     "arrival_turn",
     "arrival_edge",
     "marked_n",
+    "with_5gtc",
     "state",
     "hex",
     "out_of_supply",

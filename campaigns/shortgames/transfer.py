@@ -24,6 +24,7 @@ from campaigns.models import (
 )
 from campaigns.models.short_game import GAME_STATES
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import grids
 from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
 from campaigns.state import StateError
@@ -57,11 +58,12 @@ UNIT_FIELDS = (
     "artillery_used",
     "in_pocket",
     "marked_n",
+    "with_5gtc",
     "reconstituted",
     "notes",
 )
 MARK_FIELDS = ("index", "side", "step", "status", "reason", "note", "order")
-POINT_FIELDS = ("side", "index", "kind", "action", "amount", "note")
+POINT_FIELDS = ("side", "index", "kind", "action", "amount", "note", "front")
 CONTROL_FIELDS = ("key", "controller", "cut_off", "index")
 
 
@@ -170,6 +172,14 @@ def check_section(checker: Checker, section: Any) -> dict | None:
             raise checker.error("points", n, "kind", _("is not a kind of points."))
         if values["action"] not in PointEntry.Action.values:
             raise checker.error("points", n, "action", _("is not a kind of entry."))
+        if values["front"] and (
+            values["front"] not in cp_air.FRONTS
+            or values["side"] != "soviet"
+            or values["kind"] != PointKind.AIR
+        ):
+            raise checker.error(
+                "points", n, "front", _("must be 1uf, 2uf or empty (Soviet air points only).")
+            )
         unit = row.get("unit")
         if unit is not None and unit not in unit_refs:
             raise checker.error("points", n, "unit", _("names no unit of the file."))

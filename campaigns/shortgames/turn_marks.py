@@ -25,7 +25,7 @@ from campaigns.shortgames import per_turn
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
-from campaigns.shortgames.turn_points import balance
+from campaigns.shortgames.turn_points import air_credit_entries, balance, left_by_front
 from campaigns.shortgames.turn_steps import (
     TurnError,
     current_day,
@@ -111,9 +111,8 @@ def mark(
         by=by,
     )
     changes: list[history.Change] = [(turn_mark, None, history.snapshot(turn_mark))]
-    credit = _fixed_air_credit(campaign, step_id, side, index, by) if not skipped else None
-    if credit is not None:
-        changes.append((credit, None, history.snapshot(credit)))
+    credits = _fixed_air_credit(campaign, step_id, side, index, by) if not skipped else []
+    changes += [(credit, None, history.snapshot(credit)) for credit in credits]
     if is_weather_step(step) and weather and recorded_weather(campaign, day) is None:
         # The weather the rules fixed is written on the turn record when its step is done (over
         # calendar text that is no weather of the game, which counts as not recorded).
@@ -131,39 +130,34 @@ def mark(
         reason=turn_mark.reason,
         index=index,
         order=order,
-        air_credit=credit.pk if credit is not None else None,
-        air_points=credit.amount if credit is not None else 0,
+        air_credits=[credit.pk for credit in credits],
+        air_points=sum(credit.amount for credit in credits),
+        fronts={credit.front: credit.amount for credit in credits if credit.front},
     )
     return turn_mark
 
 
 def _fixed_air_credit(
     campaign: Campaign, step_id: str, side: str, index: int, by: AbstractBaseUser
-) -> PointEntry | None:
+) -> list[PointEntry]:
     """Cherkassy Pocket's air points the rules fix (11.16 B: Soviet 3 per segment on turn 0, 6
     on turn 1; the German 3 on scenario 2/3's first turn), credited to ``side`` as it marks its
-    air power step done, in the same action (taken back with the mark)."""
+    air power step done, in the same action (taken back with the mark); the Soviet's turn-1
+    points split between the Fronts (11.16)."""
     if campaign.module != "cherkassy_pocket" or not step_id.endswith(".air_power"):
-        return None
+        return []
     segment = int(step_id[1]) if step_id[:1] == "s" and step_id[1:2].isdigit() else 1
     points = cp_air.fixed_credit(
         short_games.turn_number(campaign), segment, side, campaign.campaign_game
     )
     if not points:
-        return None
-    return PointEntry.objects.create(
-        campaign=campaign,
-        side=side,
-        index=index,
-        kind=PointKind.AIR,
-        action=PointEntry.Action.RECEIVED,
-        amount=points,
-        note=f"11.16 · {step_id}",
-        created_by=by,
+        return []
+    return air_credit_entries(
+        campaign, side=side, index=index, amount=points, note=f"11.16 · {step_id}", by=by
     )
 
 
-def _air_credit_of(campaign: Campaign, index: int, side: str, step_id: str) -> PointEntry | None:
+def _air_credits_of(campaign: Campaign, index: int, side: str, step_id: str) -> list[PointEntry]:
     event = (
         CampaignEvent.objects.filter(
             campaign=campaign,
@@ -176,13 +170,13 @@ def _air_credit_of(campaign: Campaign, index: int, side: str, step_id: str) -> P
         .order_by("-id")
         .first()
     )
-    credit = (event.data or {}).get("air_credit") if event is not None else None
-    if not credit:
-        return None
-    return (
-        PointEntry.objects.select_for_update(of=("self",))
-        .filter(campaign=campaign, pk=credit)
-        .first()
+    data = (event.data or {}) if event is not None else {}
+    # Events written before the Front split hold one "air_credit".
+    credits = data.get("air_credits") or ([data["air_credit"]] if data.get("air_credit") else [])
+    if not credits:
+        return []
+    return list(
+        PointEntry.objects.select_for_update(of=("self",)).filter(campaign=campaign, pk__in=credits)
     )
 
 
@@ -201,16 +195,23 @@ def unmark(
         raise TurnError(_("A later step is already marked; take that back first."))
     before = history.snapshot(target)
     changes: list[history.Change] = [(target, before, None)]
-    credit = _air_credit_of(campaign, index, side, step_id)
-    if credit is not None:
-        # The fixed air points go with the mark, never leaving the side's balance below 0.
-        left = balance(campaign, side, index, PointKind.AIR)
-        if left - credit.amount < 0:
+    credits = _air_credits_of(campaign, index, side, step_id)
+    if credits:
+        # The fixed air points go with the mark, never leaving the side's balance (nor a
+        # Front's share, 11.16) below 0.
+        left = left_by_front(campaign, side, index)
+        taken: dict[str, int] = {}
+        for credit in credits:
+            taken[credit.front] = taken.get(credit.front, 0) + credit.amount
+        if balance(campaign, side, index, PointKind.AIR) - sum(taken.values()) < 0 or any(
+            left.get(front, 0) - amount < 0 for front, amount in taken.items()
+        ):
             raise TurnError(
                 _("The air points credited with this step are spent; take those back first.")
             )
-        changes.append((credit, history.snapshot(credit), None))
-        credit.delete()
+        for credit in credits:
+            changes.append((credit, history.snapshot(credit), None))
+            credit.delete()
     target.delete()
     history.record_change(
         campaign,

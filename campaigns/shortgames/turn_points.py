@@ -26,6 +26,7 @@ from campaigns.models import (
     UnitState,
 )
 from campaigns.shortgames import services as short_games
+from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.defiant_russia import air as dr_air
 from campaigns.shortgames.rules.defiant_russia import replacements as dr_replacements
 from campaigns.shortgames.turn_steps import (
@@ -88,7 +89,10 @@ def add_points(
     amount: int,
     note: str = "",
     unit: GameUnit | None = None,
+    front: str = "",
 ) -> PointEntry:
+    """``front``: Cherkassy Pocket's Soviet Front (11.16) whose share is spent or adjusted; a
+    spending takes it from that Front's points, else from points no Front owns."""
     if side not in campaign.game.side_keys:
         raise StateError(_("That is not a side of this game."))
     if kind not in PointKind.values or action not in PointEntry.Action.values:
@@ -106,6 +110,19 @@ def add_points(
         )
         if balance(campaign, side, index, kind) + amount < 0:
             raise StateError(_("Not enough points left this turn."))
+        if kind == PointKind.AIR and campaign.module == "cherkassy_pocket":
+            front, refused = cp_air.front_to_spend(
+                side, front, -amount, left_by_front(campaign, side, index)
+            )
+            if refused is not None:
+                raise StateError(refused.in_language(reader_language()))
+    if front and (
+        front not in cp_air.FRONTS
+        or side != "soviet"
+        or kind != PointKind.AIR
+        or campaign.module != "cherkassy_pocket"
+    ):
+        raise StateError(_("Only the Soviet air points of Cherkassy Pocket belong to a Front."))
     entry = PointEntry.objects.create(
         campaign=campaign,
         side=side,
@@ -115,6 +132,7 @@ def add_points(
         amount=amount,
         unit=unit,
         note=note.strip()[:200],
+        front=front,
         created_by=by,
     )
     history.record_change(
@@ -129,8 +147,72 @@ def add_points(
         amount=amount,
         unit=unit.name if unit is not None else "",
         index=index,
+        front=front,
     )
     return entry
+
+
+def left_by_front(campaign: Campaign, side: str, index: int) -> dict[str, int]:
+    """A side's air points left this turn per Front (11.16; "" for points no Front owns)."""
+    rows = (
+        PointEntry.objects.filter(campaign=campaign, side=side, index=index, kind=PointKind.AIR)
+        .order_by("front")
+        .values_list("front")
+        .annotate(total=Sum("amount"))
+    )
+    return {front: total for front, total in rows}
+
+
+def air_credit_entries(
+    campaign: Campaign, *, side: str, index: int, amount: int, note: str, by: AbstractBaseUser
+) -> list[PointEntry]:
+    """Cherkassy Pocket's air points received, as rows: the Soviet points split between the
+    Fronts while 11.16 says so (turn 1 on, until the pocket forms), recorded as data now."""
+    game = short_games.setup_of(campaign)
+    rows = cp_air.credited_by_front(
+        side,
+        amount,
+        short_games.turn_number(campaign, index),
+        game is not None and game.pocket_formed_index is not None,
+    )
+    return [
+        PointEntry.objects.create(
+            campaign=campaign,
+            side=side,
+            index=index,
+            kind=PointKind.AIR,
+            action=PointEntry.Action.RECEIVED,
+            amount=points,
+            note=note[:200],
+            front=front,
+            created_by=by,
+        )
+        for front, points in rows
+    ]
+
+
+@transaction.atomic
+def receive_air(
+    campaign: Campaign, *, side: str, index: int, amount: int, note: str, by: AbstractBaseUser
+) -> list[PointEntry]:
+    """Credit a Cherkassy side's rolled air points (split between the Soviet Fronts when
+    11.16 says so), one history event for all rows."""
+    entries = air_credit_entries(campaign, side=side, index=index, amount=amount, note=note, by=by)
+    history.record_change(
+        campaign,
+        by,
+        "points.added",
+        visibility=PUBLIC,
+        changes=[(entry, None, history.snapshot(entry)) for entry in entries],
+        side=side,
+        kind=PointKind.AIR,
+        what=PointEntry.Action.RECEIVED,
+        amount=amount,
+        unit="",
+        index=index,
+        fronts={entry.front: entry.amount for entry in entries if entry.front},
+    )
+    return entries
 
 
 def _held_and_cut(campaign: Campaign, side: str) -> tuple[list[str], list[str]]:
@@ -285,4 +367,49 @@ def replace_unit(
     held, cut = _held_and_cut(campaign, unit.side)
     return dr_replacements.rebuild_locations(
         unit.side, unit.nationality, held, cut, short_games.game_data(campaign)
+    )
+
+
+@dataclass(frozen=True)
+class FrontPoints:
+    """A Soviet Front's share of the air points of a turn (Cherkassy Pocket 11.16)."""
+
+    front: str
+    received: int
+    left: int
+
+    @property
+    def name(self) -> str:
+        return cp_air.FRONTS[self.front].in_language(reader_language())
+
+
+def front_points(campaign: Campaign, index: int) -> list[FrontPoints]:
+    """Each Front's air points of turn ``index``: received and left (empty while no point
+    was split, turn 0 or after the pocket formed). One query."""
+    rows = (
+        PointEntry.objects.filter(campaign=campaign, side="soviet", index=index, kind=PointKind.AIR)
+        .exclude(front="")
+        .order_by("front")
+        .values_list("front", "action")
+        .annotate(total=Sum("amount"))
+    )
+    received: dict[str, int] = {}
+    left: dict[str, int] = {}
+    for front, action, total in rows:
+        if front not in cp_air.FRONTS:
+            continue
+        left[front] = left.get(front, 0) + total
+        if action == PointEntry.Action.RECEIVED:
+            received[front] = received.get(front, 0) + total
+    if not left:
+        return []
+    return [FrontPoints(key, received.get(key, 0), left.get(key, 0)) for key in cp_air.FRONTS]
+
+
+def fronts_text(fronts: list[FrontPoints]) -> str:
+    """ "1st Ukrainian Front: 3 received, 2 left; …" in the reader's language."""
+    return "; ".join(
+        _("%(front)s: %(received)s received, %(left)s left")
+        % {"front": f.name, "received": f.received, "left": f.left}
+        for f in fronts
     )

@@ -20,8 +20,6 @@ from campaigns.models import (
     CampaignDay,
     DiceRoll,
     GameUnit,
-    PointEntry,
-    PointKind,
     ShortGame,
     UnitState,
 )
@@ -32,7 +30,7 @@ from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import breakdown as cp_breakdown
 from campaigns.shortgames.rules.defiant_russia import events as dr_events
 from campaigns.shortgames.rules.defiant_russia import reinforcements as dr_reinforcements
-from campaigns.shortgames.turn_points import add_points
+from campaigns.shortgames.turn_points import receive_air
 from campaigns.shortgames.turn_steps import (
     TableOffer,
     TurnError,
@@ -181,13 +179,11 @@ def _book(
         records.update_day(campaign, day, by=by, version=day.version, weather=result["weather"])
     elif dice_roll.table_id in AIR_TABLES:
         points = cp_air.air_points_from_roll(AIR_TABLES[dice_roll.table_id], dice_roll.final)
-        add_points(
+        receive_air(
             campaign,
             by=by,
             side=AIR_TABLES[dice_roll.table_id],
             index=dice_roll.index,
-            kind=PointKind.AIR,
-            action=PointEntry.Action.RECEIVED,
             amount=points,
             note=_("%(step)s: rolled %(roll)s")
             % {"step": localized(step.name, get_language()) or step.id, "roll": dice_roll.final},

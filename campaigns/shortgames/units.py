@@ -19,9 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from campaigns.shortgames.rules.cherkassy import attack as cp_attack
 from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
 
 FILE_FORMAT = "campaign-desk-short-game-units"
@@ -104,6 +105,7 @@ class UnitData:
     arrival_turn: int | None = None
     arrival_edge: str = ""
     marked_n: bool = False
+    with_5gtc: bool = False
     state: str = "full"
     hex: str = ""
     out_of_supply: bool = False
@@ -197,6 +199,17 @@ def check(module: str, unit: UnitData, sides: Sequence[str], turns: Sequence[int
             )
         if unit.arrival_edge and unit.arrival_edge not in CP_EDGES:
             errors.append(_("Entry edge: E, W or N."))
+        fighter = cp_attack.Fighter(
+            name=unit.name,
+            side=unit.side,
+            unit_type=unit.unit_type,
+            formation=unit.formation,
+            size=unit.size,
+            with_5gtc=unit.with_5gtc,
+        )
+        errors += [
+            reason.in_language(get_language()) for reason in cp_attack.with_5gtc_refusals(fighter)
+        ]
     if unit.steps not in (1, 2):
         errors.append(_("Steps: a unit has 1 or 2 steps."))
     pattern = STRENGTH_LINES.get(module)
@@ -325,7 +338,15 @@ _TEXT_FIELDS = {
     "notes": 200,
     "state": 20,
 }
-_BOOL_FIELDS = ("marked_n", "out_of_supply", "msl", "artillery_used", "in_pocket", "reconstituted")
+_BOOL_FIELDS = (
+    "marked_n",
+    "with_5gtc",
+    "out_of_supply",
+    "msl",
+    "artillery_used",
+    "in_pocket",
+    "reconstituted",
+)
 
 
 def read_file(module: str, payload: Any, *, with_state: bool) -> list[UnitData]:

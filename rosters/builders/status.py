@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
-from campaigns.shortgames import cp_segments, cp_victory, segment_record_dr
+from campaigns.shortgames import cp_segments, cp_victory, segment_record_dr, turn_points
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.common import weather_key
 from campaigns.shortgames.units import type_label
@@ -91,6 +91,14 @@ def status(campaign: Campaign, side: str) -> Sheet:
         names = {key: side_name(campaign, key) for key in campaign.game.side_keys}
         orders = cp_segments.orders_text(cp_segments.segment_orders(campaign, index), names)
         facts.append(Fact(_("Declared order (5.4)"), orders or "—"))
+        if side == "soviet":
+            fronts = turn_points.front_points(campaign, index)
+            facts.append(
+                Fact(
+                    _("Air points per Front (11.16)"),
+                    turn_points.fronts_text(fronts) or _("not split this turn"),
+                )
+            )
     belongs = _("Nationality") if campaign.module == "defiant_russia" else _("Formation")
     on_map = [u for u in units if u.state != UnitState.AWAITING]
     roster = Table(

@@ -2,8 +2,9 @@
 referee tables: the referee types the weather table, the CRT and the terrain chart in the grids
 (a bad cell refused by name, a row added), then the players walk each turn — the Soviet rolls
 the weather on the referee's table, each side declares its order as the air power step is
-marked (the Soviet fixed air points credited) — and the Soviet attacks with the entered CRT and
-sees the result land."""
+marked (the Soviet fixed air points credited, split between the Fronts from turn 1, 11.16) — and
+the Soviet attacks with the entered CRT and sees the result land, on turn 1 with the AIR shift
+paid from the 2nd Ukrainian Front's share."""
 
 import re
 
@@ -172,6 +173,41 @@ def attack(page: Page, combat_url: str) -> str:
     return result.inner_text()
 
 
+def play_the_front_split(page: Page, root: str) -> None:
+    """Turn 1 (11.16): the fixed 6 per segment are split 3/3 between the Fronts; a Soviet
+    combat of the 2nd UF takes the AIR shift and spends that Front's point with its die; the
+    2nd UF cannot spend more than it has left (refused naming 11.16)."""
+    page.goto(f"{root}points/")
+    expect(page.locator("#front-1uf")).to_contain_text("1st Ukrainian Front: 6 received, 6 left")
+    expect(page.locator("#front-2uf")).to_contain_text("2nd Ukrainian Front: 6 received, 6 left")
+    page.goto(f"{root}combat/")
+    page.locator('select[name="side"]').select_option("soviet")
+    page.get_by_label("Soviet Front of this combat (11.16)").select_option("2uf")
+    page.get_by_label("Attack strength to add").fill("32")
+    page.get_by_label("Defence strength to add").fill("8")
+    page.locator('select[name="terrain"]').select_option("Woods")
+    page.locator('input[name="shifts"][value="terrain"]').check()
+    page.locator('input[name="shifts"][value="air"]').check()
+    page.get_by_role("button", name="Find the column").click()
+    expect(page.locator("#column")).to_have_text("4:1", timeout=TIMEOUT)  # 4:1, L1 woods, R1 air
+    expect(page.locator("#combat-front")).to_contain_text("2nd Ukrainian Front")
+    page.get_by_role("button", name="Roll the die").click()
+    expect(page.locator("#crt-result")).to_have_text(
+        "Attacker loses 0, defender loses 1 (steps)", timeout=TIMEOUT
+    )
+    page.goto(f"{root}points/")
+    expect(page.locator("#front-2uf")).to_contain_text("2nd Ukrainian Front: 6 received, 5 left")
+    expect(page.locator("#front-1uf")).to_contain_text("1st Ukrainian Front: 6 received, 6 left")
+    booking = page.locator("#points-soviet form").filter(has=page.locator('input[value="used"]'))
+    booking.get_by_label("Air points used").fill("6")
+    booking.get_by_label("Front (11.16)").select_option("2uf")
+    booking.get_by_role("button", name="Book").click()
+    expect(page.locator("body")).to_contain_text("has 5 air point(s) left", timeout=TIMEOUT)
+    expect(page.locator("#front-2uf")).to_contain_text("5 left")
+    page.goto(root)
+    expect(page.locator("#front-points")).to_contain_text("2nd Ukrainian Front: 6 received, 5 left")
+
+
 def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, django_user_model):
     campaign = make_game(django_user_model)
     base = live_server.url
@@ -210,6 +246,8 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
             expect(soviet.locator("#points-soviet .air-left")).to_have_text(str(2 * (3, 6)[turn]))
         if turn in (0, 2):
             attack(soviet, f"{root}combat/")
+        if turn == 1:
+            play_the_front_split(soviet, root)
         if turn < 2:
             german.goto(root)
             german.get_by_role("button", name="Advance the turn marker").click()
@@ -217,9 +255,14 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
             campaign.refresh_from_db()
             assert campaign.period_index == turn + 1
 
-    rolls = DiceRoll.objects.filter(campaign=campaign, table_id="", step="11.9")
-    assert rolls.count() == 2
-    assert all(r.result == {"attacker_steps": 0, "defender_steps": 1} for r in rolls)
+    rolls = DiceRoll.objects.filter(campaign=campaign, table_id="", step="11.9").order_by("id")
+    assert [r.result for r in rolls] == [
+        {"attacker_steps": 0, "defender_steps": 1},
+        {"attacker_steps": 0, "defender_steps": 1, "front": "2uf"},  # turn 1: the 2nd UF's
+        {"attacker_steps": 0, "defender_steps": 1},
+    ]
+    spent = PointEntry.objects.get(campaign=campaign, action="used")
+    assert (spent.index, spent.front, spent.amount) == (1, "2uf", -1)
     german.goto(f"{base}/campaigns/{campaign.pk}/dice/")
     expect(german.locator("main")).to_contain_text("3:1")
 

@@ -13,11 +13,12 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import GameUnit
-from campaigns.shortgames import combat
+from campaigns.shortgames import combat, turn_points
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.combat_forms import CpCombatForm, DrCombatForm
 from campaigns.shortgames.combat_rolls import CpCombat
 from campaigns.shortgames.rules import combat_input
+from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
 from campaigns.shortgames.rules.defiant_russia import data as dr_data
 from campaigns.shortgames.units import type_label
@@ -116,6 +117,10 @@ class CpCombatPage:
     blocked: list[str]  # why the roll cannot be made yet
     error: str
     can_roll: bool
+    # The Soviet Fronts (11.16): key, name in the reader's language, air points left this turn.
+    fronts: list[tuple[str, str, int]]
+    front: str  # the Front chosen
+    unowned_left: int  # the Soviet air points left this turn that no Front owns
 
 
 def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpCombatPage:
@@ -138,14 +143,24 @@ def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpComb
         except ValueError:
             error = form.hint()
     side = data["side"]
+    left = turn_points.left_by_front(campaign, "soviet", campaign.period_index)
+    chosen = {key: data.get(key, []) for key in ("attackers", "defenders", "shifts")}
+    if answer is not None:
+        chosen["shifts"] = list(answer.shifts)  # 11.27's shift as the declared order sets it
     return CpCombatPage(
         side=side,
         units=units,
-        chosen={key: data.get(key, []) for key in ("attackers", "defenders", "shifts")},
+        chosen=chosen,
         shift_rows=combat.cp_shift_rows(campaign),
         terrains=combat.cp_terrains(campaign),
         combat=answer,
         blocked=[localized(reason, get_language()) for reason in answer.blocked] if answer else [],
         error=error,
         can_roll=viewer.can_act_for_side(side),
+        fronts=[
+            (key, name.in_language(get_language()), left.get(key, 0))
+            for key, name in cp_air.FRONTS.items()
+        ],
+        front=data.get("front", ""),
+        unowned_left=left.get("", 0),
     )

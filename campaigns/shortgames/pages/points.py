@@ -12,6 +12,7 @@ from campaigns.access import Viewer
 from campaigns.models import Campaign, GameUnit, PointEntry, PointKind, UnitState
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turn_points
+from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.defiant_russia import air as dr_air
 
 Candidate = tuple[GameUnit, str, list[str]]  # unit, action, refusals
@@ -30,6 +31,8 @@ class SidePoints:
     replacement_received: bool
     air_received: bool
     candidates: list[Candidate]
+    fronts: list[Any]  # CP 11.16: the Soviet Fronts' air points (empty: not split this turn)
+    front_choices: list[tuple[str, str]]  # CP Soviet: the Fronts a booking may name
 
 
 @dataclass
@@ -81,6 +84,7 @@ def points_page(viewer: Viewer) -> PointsPage:
     entries = list(PointEntry.objects.filter(campaign=campaign, index=index).select_related("unit"))
     units = list(GameUnit.objects.filter(campaign=campaign, state__in=("reduced", "eliminated")))
     data = short_games.game_data(campaign)
+    fronts = turn_points.front_points(campaign, index) if not is_dr else []
     sides = []
     for side in campaign.sides:
         mine = [e for e in entries if e.side == side.key]
@@ -103,6 +107,12 @@ def points_page(viewer: Viewer) -> PointsPage:
                 air_received=any(e.kind == PointKind.AIR and e.action == "received" for e in mine),
                 candidates=_candidates(campaign, side.key, units, mine, replacement_left)
                 if is_dr
+                else [],
+                fronts=fronts if side.key == "soviet" else [],
+                front_choices=[
+                    (key, name.in_language(get_language())) for key, name in cp_air.FRONTS.items()
+                ]
+                if side.key == "soviet" and not is_dr
                 else [],
             )
         )

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CampaignDay, DiceRoll, GameUnit, ShortGame
-from campaigns.shortgames import cp_segments, segment_record_dr, turn_rolls, turn_steps
+from campaigns.shortgames import cp_segments, segment_record_dr, turn_points, turn_rolls, turn_steps
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
@@ -65,6 +65,7 @@ class TurnPage:
     table_names: dict[str, str]  # a dice table's id → its name in the reader's language
     order_names: dict[str, str] = field(default_factory=dict)  # CP 5.4's orders in words
     segment_orders: list[Any] = field(default_factory=list)  # CP: the orders declared this turn
+    fronts: list[Any] = field(default_factory=list)  # CP 11.16: each Soviet Front's air points
     # Defiant Russia: the phases' choices and the combats in the order rolled (segment_record_dr)
     record: list[segment_record_dr.RecordLine] = field(default_factory=list)
 
@@ -232,6 +233,7 @@ def turn_page(viewer: Viewer) -> TurnPage:
         segment_orders=cp_segments.segment_orders(campaign, campaign.period_index, marks)
         if is_cp
         else [],
+        fronts=turn_points.front_points(campaign, campaign.period_index) if is_cp else [],
         record=segment_record_dr.turn_record(campaign, campaign.period_index, side_names(campaign))
         if campaign.module == "defiant_russia"
         else [],

@@ -90,6 +90,7 @@ def points_change(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 action=action,
                 amount=-abs(amount) if action == "used" else amount,
                 note=data["note"],
+                front=data["front"],
             )
             messages.success(request, _("Points booked."))
         else:

@@ -256,3 +256,53 @@ def test_a_cp_game_with_declared_orders_and_grids_round_trips(cp_started, people
     row = next(m for m in bad["short_game"]["turn_marks"] if m["step"] == "s1.air_power")
     row["order"] = "sideways"
     refused(bad, "order")
+
+
+def test_a_cp_game_with_front_points_and_the_5mc_fact_round_trips(cp_started, people):
+    """11.16's Front of each Soviet air point and 11.18's entered 5 MC fact are exported."""
+    from tests.campaigns.shortgames.test_turns import mark_all
+
+    cp_started.period_index = 1
+    cp_started.save(update_fields=["period_index"])
+    mark_all(cp_started, people, upto="s1.air_power")
+    turn_marks.mark(
+        cp_started,
+        index=1,
+        side="soviet",
+        step_id="s1.air_power",
+        by=people["soviet"],
+        order="combat_first",
+    )
+    turn_points.add_points(
+        cp_started,
+        by=people["soviet"],
+        side="soviet",
+        index=1,
+        kind="air",
+        action="used",
+        amount=-1,
+        front="2uf",
+    )
+    short_games.add_units(
+        cp_started,
+        by=people["referee"],
+        units=[
+            UnitData(
+                side="soviet",
+                name="233 TBde",
+                unit_type="tank",
+                formation="5 MC",
+                size="brigade",
+                full="5-4-16",
+                with_5gtc=True,
+            )
+        ],
+    )
+    first, imported, second = round_trip(cp_started, people["referee"], people["outsider"])
+    assert comparable(second) == comparable(first)
+    rows = PointEntry.objects.filter(campaign=imported).order_by("id")
+    assert [(p.front, p.amount) for p in rows] == [("1uf", 3), ("2uf", 3), ("2uf", -1)]
+    assert GameUnit.objects.get(campaign=imported).with_5gtc
+    bad = copy.deepcopy(first)
+    bad["short_game"]["points"][0]["front"] = "3uf"
+    refused(bad, "front")

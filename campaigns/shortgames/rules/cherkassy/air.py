@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.games.registry import LocalizedText
+from campaigns.games.rules import Reason
 from campaigns.shortgames.rules.cherkassy.data import fixed_text
 from campaigns.shortgames.rules.common import text
 
@@ -123,3 +124,67 @@ def soviet_front_split(points: int, turn: int, encirclement_formed: bool) -> tup
     if turn == 0 or encirclement_formed:
         return None
     return math.ceil(points / 2), points // 2
+
+
+# The two Soviet Fronts of 11.16's split (the odd point goes to the 1st Ukrainian Front, the
+# western half of the map). "" is points no Front owns: turn 0's and those after the pocket.
+FRONTS = {
+    "1uf": text("1st Ukrainian Front", "第1ウクライナ正面軍"),
+    "2uf": text("2nd Ukrainian Front", "第2ウクライナ正面軍"),
+}
+
+
+def credited_by_front(
+    side: str, points: int, turn: int, encirclement_formed: bool
+) -> list[tuple[str, int]]:
+    """The credit of ``points`` air points as (front, points) rows: the Soviet points split
+    between the Fronts while 11.16 says so, anything else in one row without a front. A Front
+    given 0 (a single point) gets no row."""
+    split = soviet_front_split(points, turn, encirclement_formed) if side == "soviet" else None
+    if split is None:
+        return [("", points)]
+    return [(front, n) for front, n in zip(FRONTS, split, strict=True) if n]
+
+
+def front_to_spend(
+    side: str, front: str, amount: int, left_by_front: Mapping[str, int]
+) -> tuple[str, Reason | None]:
+    """11.16: which of the side's air points pays for ``amount`` points spent (the pool: a
+    Front, or "" for points no Front owns). A Soviet combat's point comes from its own Front's
+    points, else from points no Front owns; while the Soviet points are split (a Front has some
+    this turn) a spending names its Front. The refusal names 11.16."""
+    if side != "soviet" or amount <= 0:
+        return "", None
+    pool = left_by_front.get("", 0)
+    split = any(key in FRONTS for key in left_by_front)
+    if front and left_by_front.get(front, 0) >= amount:
+        return front, None
+    if pool >= amount:
+        return "", None
+    if not front and split:
+        return "", Reason(
+            "front_needed",
+            "11.16",
+            {},
+            text=text(
+                "The Soviet air points are split between the Fronts this turn: say which "
+                "Front's combat this is.",
+                "このターンのソ連軍の航空支援ポイントは2つの戦線に振り分けられています。"
+                "どちらの戦線の戦闘か選んでください。",
+            ),
+        )
+    if front:
+        name = FRONTS[front]
+        left = left_by_front.get(front, 0)
+        return front, Reason(
+            "front_has_no_points",
+            "11.16",
+            {"front": front, "left": left, "amount": amount},
+            text=text(
+                f"The {name.en} has {left} air point(s) left this turn, not {amount}: a Front "
+                "spends only its own share.",
+                f"{name.ja}のこのターンの航空支援ポイントは残り{left}で、{amount}には足りません。"
+                "戦線は自分の割り当て分しか使えません。",
+            ),
+        )
+    return "", None  # no Front involved: the plain balance check refuses it

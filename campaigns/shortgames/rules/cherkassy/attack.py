@@ -38,6 +38,7 @@ class Fighter:
     hex: str = ""
     out_of_supply: bool = False
     artillery_used: bool = False
+    with_5gtc: bool = False  # the set-up entered: this unit starts the game with 5 GTC
 
     @property
     def artillery(self) -> bool:
@@ -52,6 +53,53 @@ def is_independent(fighter: Fighter) -> bool:
 
 def formation_of(fighter: Fighter) -> str:
     return fighter.formation.strip()
+
+
+# 11.18's design note (seed 002 L442): the 5th Mechanized Corps' tank brigade units that start
+# with the 5th Guards Tank Corps may attack together with 5 GTC for the whole game. Which
+# brigades start with it is set-up data our rules lack: ``Fighter.with_5gtc``, entered.
+FIVE_MC, FIVE_GTC = "5mc", "5gtc"
+
+
+def formation_key(formation: str) -> str:
+    """A formation as printed, compared without spaces, dots or case ("5 GTC" = "5GTC")."""
+    return "".join(ch for ch in formation.lower() if ch.isalnum())
+
+
+def five_mc_exception(fighter: Fighter) -> bool:
+    """11.18 exception: a Soviet 5 MC tank brigade that starts with 5 GTC (entered)."""
+    return (
+        fighter.with_5gtc
+        and fighter.side == "soviet"
+        and fighter.unit_type == "tank"
+        and fighter.size == "brigade"
+        and formation_key(fighter.formation) == FIVE_MC
+    )
+
+
+def with_5gtc_refusals(fighter: Fighter) -> list[Reason]:
+    """Only a Soviet tank brigade of 5 MC can be entered as starting with 5 GTC (11.18)."""
+    if not fighter.with_5gtc or five_mc_exception(fighter):
+        return []
+    return [
+        Reason(
+            "not_a_5mc_tank_brigade",
+            "11.18",
+            {"unit": fighter.name},
+            text=text(
+                f"{fighter.name}: only a Soviet tank brigade of 5 MC (formation “5 MC”, type "
+                "tank, size brigade) starts with 5 GTC and attacks with it.",
+                f"{fighter.name}：第5親衛戦車軍団と共同して攻撃できるのは、第5機械化軍団"
+                "（所属部隊「5 MC」、兵科 戦車、規模 旅団）の戦車旅団ユニットだけです。",
+            ),
+        )
+    ]
+
+
+def attack_formation(fighter: Fighter) -> str:
+    """The formation a Soviet attacker counts as for 11.18: 5 GTC for a 5 MC tank brigade
+    that started with it, its own otherwise (compared as ``formation_key``)."""
+    return FIVE_GTC if five_mc_exception(fighter) else formation_key(formation_of(fighter))
 
 
 def side_refusals(
@@ -96,15 +144,20 @@ def formation_refusals(
 ) -> list[Reason]:
     """11.18: every Soviet non-artillery attacker belongs to one formation; 11.19: plus at most 4
     independent non-artillery units. Neither binds Soviet defenders nor the Germans. The 5th
-    Mechanized Corps exception of the design note needs the set-up the rules lack: not applied
-    (docs/rules-decisions.md)."""
+    Mechanized Corps exception of the design note: a 5 MC tank brigade entered as starting with
+    5 GTC attacks with 5 GTC (``attack_formation``; docs/rules-decisions.md)."""
     if side != "soviet":
         return []
     combat = game["combat"]
     rule = combat["soviet_formations"]["rule"]
     most = combat["soviet_independents_per_attack"]["max"]
     fighting = [f for f in attackers if f.side == side and not f.artillery]
-    formations = sorted({formation_of(f) for f in fighting if not is_independent(f)})
+    # One printed name per formation key, the 5 MC brigades that started with 5 GTC under it.
+    printed: dict[str, str] = {}
+    for f in sorted(fighting, key=five_mc_exception):
+        if not is_independent(f) and formation_of(f):
+            printed.setdefault(attack_formation(f), formation_of(f))
+    formations = sorted(printed.values())
     independents = [f for f in fighting if is_independent(f)]
     refusals = []
     unknown = [f.name for f in fighting if not formation_of(f)]

@@ -7,7 +7,9 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from campaigns.games.rules import Reason
 from campaigns.shortgames.rules.cherkassy.data import referee_slot, slot_data
+from campaigns.shortgames.rules.common import text
 
 
 def odds(attack: int, defense: int) -> str:
@@ -121,3 +123,34 @@ def crt_result(
                 return cell["result"]
         return None
     return crt[column][str(face)] if isinstance(crt.get(column), Mapping) else None
+
+
+PREPARED_ATTACK = "prepared_attack"
+
+
+def prepared_attack(
+    declared: str | None, ticked: bool, segment: int | None = None
+) -> tuple[bool, Reason | None]:
+    """11.27: every attack of a side that declared combat first (5.4) for the activation
+    segment gets one column right; none of a side that declared movement first. ``declared``:
+    the attacker's order for the current segment ("combat_first", "move_first", "" when it
+    declared none), or None when the turn is at no activation segment (the player's tick
+    stands). Answers whether the shift applies, and the refusal of a tick the order denies."""
+    if declared is None:
+        return ticked, None
+    if declared == "combat_first":
+        return True, None
+    if not ticked:
+        return False, None
+    where = f" {segment}" if segment is not None else ""
+    return False, Reason(
+        "not_a_prepared_attack",
+        "11.27",
+        {"segment": segment, "declared": declared},
+        text=text(
+            f"No prepared-attack shift: the attacker did not declare combat first for "
+            f"activation segment{where} (5.4).",
+            f"準備下攻撃のコラムシフトはありません：攻撃側は第{segment or ''}活性化セグメントで"
+            "戦闘先行を宣言していません（5.4）。",
+        ),
+    )

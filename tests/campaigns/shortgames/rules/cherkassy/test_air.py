@@ -40,3 +40,31 @@ def test_soviet_front_split():
     assert soviet_front_split(6, 1, False) == (3, 3)
     assert soviet_front_split(3, 0, False) is None  # not on turn 0
     assert soviet_front_split(5, 9, True) is None  # not once the pocket has formed
+
+
+def test_a_credit_is_recorded_per_front_while_the_split_holds():
+    from campaigns.shortgames.rules.cherkassy.air import credited_by_front
+
+    # The worked example: 5 rolled on turn 2 → 3 to the 1st UF (the odd point), 2 to the 2nd.
+    assert credited_by_front("soviet", 5, 2, False) == [("1uf", 3), ("2uf", 2)]
+    assert credited_by_front("soviet", 1, 2, False) == [("1uf", 1)]  # the 2nd UF gets no row
+    assert credited_by_front("soviet", 3, 0, False) == [("", 3)]  # turn 0: not split
+    assert credited_by_front("soviet", 4, 9, True) == [("", 4)]  # the pocket formed
+    assert credited_by_front("german", 5, 2, False) == [("", 5)]
+
+
+def test_a_front_spends_its_own_share_at_the_limit_and_not_one_over():
+    from campaigns.shortgames.rules.cherkassy.air import front_to_spend
+
+    left = {"1uf": 3, "2uf": 1}
+    assert front_to_spend("soviet", "2uf", 1, left) == ("2uf", None)  # the limit: its last point
+    pool, refused = front_to_spend("soviet", "2uf", 1, {"1uf": 3, "2uf": 0})  # one over
+    assert refused is not None and refused.rule == "11.16"
+    assert "2nd Ukrainian Front has 0" in refused.in_language("en")
+    assert "第2ウクライナ正面軍" in refused.in_language("ja")
+    # While the points are split a spending names its Front.
+    assert front_to_spend("soviet", "", 1, left)[1].code == "front_needed"
+    # Points no Front owns (turn 0, after the pocket) pay for any combat.
+    assert front_to_spend("soviet", "1uf", 1, {"": 2}) == ("", None)
+    assert front_to_spend("soviet", "", 1, {"": 2}) == ("", None)
+    assert front_to_spend("german", "", 1, {"": 1}) == ("", None)

@@ -177,3 +177,43 @@ def test_every_refusal_is_worded_in_both_languages(game):
     for reason in reasons:
         assert reason.text is not None and reason.text.en and reason.text.ja, reason.code
         assert reason.code not in reason.in_language("ja")
+
+
+# --- the 5 MC exception of 11.18's design note (seed 002 L442) --------------------------------
+
+
+def five_mc(name="233 TBde", **kw):
+    return soviet(name, "5 MC", unit_type="tank", size="brigade", **kw)
+
+
+def test_a_5mc_tank_brigade_that_started_with_5gtc_attacks_with_it(game):
+    gtc = soviet("21 GTBde", "5 GTC", unit_type="tank", size="brigade")
+    assert formation_refusals("soviet", [gtc, five_mc(with_5gtc=True)], game) == []
+    # "5GTC" written without the space is the same formation.
+    other = soviet("6 GMRBde", "5GTC", size="brigade")
+    assert formation_refusals("soviet", [gtc, other, five_mc(with_5gtc=True)], game) == []
+    # Alone it is still one formation.
+    assert formation_refusals("soviet", [five_mc(with_5gtc=True)], game) == []
+
+
+def test_without_the_set_up_fact_5mc_and_5gtc_are_two_formations(game):
+    gtc = soviet("21 GTBde", "5 GTC", unit_type="tank", size="brigade")
+    (reason,) = formation_refusals("soviet", [gtc, five_mc()], game)
+    assert (reason.code, reason.rule) == ("several_formations", "11.18")
+
+
+def test_the_exception_is_for_5mc_tank_brigades_only(game):
+    from campaigns.shortgames.rules.cherkassy.attack import with_5gtc_refusals
+
+    gtc = soviet("21 GTBde", "5 GTC", unit_type="tank", size="brigade")
+    infantry = soviet("5 MC MRBde", "5 MC", size="brigade", with_5gtc=True)
+    assert codes(formation_refusals("soviet", [gtc, infantry], game)) == ["several_formations"]
+    assert codes(with_5gtc_refusals(infantry)) == ["not_a_5mc_tank_brigade"]
+    not_5mc = soviet("110 TBde", "18 TC", unit_type="tank", size="brigade", with_5gtc=True)
+    assert codes(with_5gtc_refusals(not_5mc)) == ["not_a_5mc_tank_brigade"]
+    assert with_5gtc_refusals(five_mc(with_5gtc=True)) == []
+    assert with_5gtc_refusals(five_mc()) == []
+    # A third formation still breaks the attack.
+    third = soviet("a", "27 A")
+    (reason,) = formation_refusals("soviet", [gtc, five_mc(with_5gtc=True), third], game)
+    assert reason.code == "several_formations"

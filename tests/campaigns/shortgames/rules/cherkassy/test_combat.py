@@ -37,3 +37,20 @@ def test_crt_only_the_printed_cell_without_the_referee(game):
         "attacker_steps": 0,
         "defender_steps": 2,
     }
+
+
+def test_the_prepared_attack_shift_follows_the_declared_order():
+    from campaigns.shortgames.rules.cherkassy.combat import prepared_attack
+
+    # 11.27: combat first gives every attack of the segment one column right, ticked or not.
+    assert prepared_attack("combat_first", False, 1) == (True, None)
+    assert prepared_attack("combat_first", True, 1) == (True, None)
+    # Movement first (or nothing declared): no shift, and a tick is refused naming 11.27.
+    assert prepared_attack("move_first", False, 2) == (False, None)
+    applies, refused = prepared_attack("move_first", True, 2)
+    assert not applies and refused.rule == "11.27"
+    assert "activation segment 2" in refused.in_language("en")
+    assert prepared_attack("", True, 1)[1] is not None
+    # At no activation segment the player's tick stands.
+    assert prepared_attack(None, True) == (True, None)
+    assert prepared_attack(None, False) == (False, None)
