@@ -453,7 +453,16 @@ class SheetTable(Flowable):
                 canvas.rect(lefts[position], y, self.widths[position], row.height, stroke=0, fill=1)
         canvas.restoreState()
         # After the rows' fills: the rule under the header stays whole, as reportlab drew it.
-        self.head.drawOn(canvas, 0, top)
+        # The header is drawn once per document as a form (a PDF XObject), then placed.
+        form = f"sheet-head-{id(self.head)}"
+        if not canvas.hasForm(form):
+            canvas.beginForm(form, 0, 0, self.width, self.head_height)
+            self.head.drawOn(canvas, 0, 0)
+            canvas.endForm()
+        canvas.saveState()
+        canvas.translate(0, top)
+        canvas.doForm(form)
+        canvas.restoreState()
         canvas.saveState()
         canvas.setFillColor(colors.black)
         text = canvas.beginText()
