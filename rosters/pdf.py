@@ -485,7 +485,7 @@ class SheetTable(Flowable):
                     else:
                         x = lefts[position] + CELL_PADDING
                     text.setTextOrigin(x, baseline)
-                    text.textOut(cell)
+                    text.textLine(cell)  # (textOut would measure it again to move the cursor)
         canvas.drawText(text)
         for paragraph, x, y in paragraphs:
             paragraph.drawOn(canvas, x, y)
