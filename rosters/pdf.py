@@ -169,24 +169,23 @@ class SheetRenderer:
     def story(self, sheet: sheets.Sheet) -> list[Flowable]:
         styles = self.styles(sheet)
         story: list[Flowable] = [
-            Paragraph(escape(sheet.title), styles.title),
-            Paragraph(
-                escape(" · ".join((sheet.campaign, sheet.campaign_game, sheet.side))),
-                styles.subtitle,
+            self.line(sheet.title, styles.title),
+            self.line(
+                " · ".join((sheet.campaign, sheet.campaign_game, sheet.side)), styles.subtitle
             ),
         ]
         if sheet.facts:
             story.append(self._facts(sheet.facts, styles))
         for table in sheet.tables:
             if table.title:
-                story.append(Paragraph(escape(table.title), styles.heading))
+                story.append(self.line(table.title, styles.heading))
             if table.rows:
                 story.append(self._table(table, styles, sheet.blank))
             else:
-                story.append(Paragraph(escape(table.empty_text or "—"), styles.cell))
+                story.append(self.line(table.empty_text or "—", styles.cell))
         if sheet.notes:
             story.append(Spacer(1, 4))
-            story += [Paragraph(escape(note), styles.note) for note in sheet.notes]
+            story += [self.line(note, styles.note) for note in sheet.notes]
         return story
 
     def _facts(self, facts: Sequence[sheets.Fact], styles: Styles) -> Table:
@@ -213,6 +212,10 @@ class SheetRenderer:
             )
         )
         return table
+
+    def line(self, text: str, style: ParagraphStyle) -> TextLine:
+        """A paragraph of plain text (escaped): drawn as one line when it fits, else wrapped."""
+        return TextLine(text, style, self)
 
     def text_width(self, text: str, size: float) -> float:
         """``stringWidth`` remembered for the render (dates, unit names and numbers repeat)."""
@@ -384,6 +387,46 @@ class SheetRenderer:
         return buffer.getvalue()
 
 
+class TextLine(Flowable):
+    """A plain-text paragraph (a title, a heading, "Empty.", a note) that is usually one line:
+    drawn as reportlab's Paragraph draws one line (its leading tall, the baseline a font size
+    below the top) without parsing it as markup; text wider than the frame becomes the escaped
+    Paragraph it stands for, which wraps. Space before/after and keep-with-next come from the
+    style, as for a Paragraph."""
+
+    def __init__(self, text: str, style: ParagraphStyle, renderer: SheetRenderer) -> None:
+        super().__init__()
+        self.text = " ".join(text.split())  # the whitespace a Paragraph collapses
+        self.style, self.renderer = style, renderer
+        self._paragraph: Paragraph | None = None
+
+    def _wrapped(self) -> Paragraph:
+        if self._paragraph is None:
+            self._paragraph = Paragraph(escape(self.text), self.style)
+        return self._paragraph
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        if self.renderer.text_width(self.text, self.style.fontSize) <= availWidth:
+            self._paragraph = None
+            self.width, self.height = availWidth, self.style.leading
+            return self.width, self.height
+        self.width, self.height = self._wrapped().wrap(availWidth, availHeight)
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        if self.renderer.text_width(self.text, self.style.fontSize) <= availWidth:
+            return []
+        return self._wrapped().split(availWidth, availHeight)
+
+    def draw(self) -> None:
+        if self._paragraph is not None:
+            self._paragraph.drawOn(self.canv, 0, 0)
+            return
+        self.canv.setFillColor(self.style.textColor)
+        self.canv.setFont(self.style.fontName, self.style.fontSize, self.style.leading)
+        self.canv.drawString(0, self.height - self.style.fontSize, self.text)
+
+
 @dataclass
 class _BodyRow:
     height: float
@@ -456,7 +499,8 @@ class SheetTable(Flowable):
         # The header is drawn once per document as a form (a PDF XObject), then placed.
         form = f"sheet-head-{id(self.head)}"
         if not canvas.hasForm(form):
-            canvas.beginForm(form, 0, 0, self.width, self.head_height)
+            # (its box a point wider all round: the outer rules are centred on its edges)
+            canvas.beginForm(form, -1, -1, self.width + 1, self.head_height + 1)
             self.head.drawOn(canvas, 0, 0)
             canvas.endForm()
         canvas.saveState()
