@@ -220,6 +220,29 @@ def test_a_table_breaks_between_rows_and_not_before_its_first_row():
     assert top.wrap(width, 0) == (table.width, head + first)
 
 
+@pytest.mark.parametrize("repeat", [1, 40])
+def test_a_title_is_one_line_when_it_fits_and_wraps_when_it_does_not(repeat):
+    renderer = SheetRenderer("a4")
+    title = "<b>Kessel</b> & co " * repeat
+    sheet = Sheet(
+        kind="test",
+        title=title,
+        campaign="c",
+        campaign_game="g",
+        side="s",
+        date="d",
+        data_version="1",
+        language="en",
+    )
+    line = renderer.story(sheet)[0]
+    width, height = line.wrap(renderer.frame_width, 1_000)
+    assert width <= renderer.frame_width
+    style = renderer.styles(sheet).title
+    assert (height == style.leading) == (repeat == 1)  # several lines when it wraps
+    text = " ".join(PdfReader(io.BytesIO(renderer.render(sheet))).pages[0].extract_text().split())
+    assert "<b>Kessel</b> & co" in text  # user text drawn as it is, never as markup
+
+
 # --- column widths (plain arithmetic) -------------------------------------------------------
 
 
