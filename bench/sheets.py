@@ -3,7 +3,8 @@
 The baseline takes the sheet's rows (built once, outside the timing) and draws each cell as a
 string on an A4 canvas in the sheet's font, a new page when the page is full: what reportlab alone
 costs for the same text. The page's time includes everything the view does (access, queries, the
-sheet's rows, the layout of tables with wrapped cells).
+sheet's rows, the layout of tables with wrapped cells); "render" is the renderer alone drawing the
+same built sheet (``render_pdf``), so that the two ratios tell the drawing from the building.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from campaigns import access
 from rosters.builders import KINDS, build_sheet
-from rosters.pdf import sheet_font
+from rosters.pdf import render_pdf, sheet_font
 
 
 def median_ms(samples: list[float]) -> float:
@@ -54,7 +55,8 @@ def bench_sheets(world, client: Client, runs: int) -> None:
     viewer = access.member(request, campaign.pk)
     font = sheet_font()
     print(
-        f"  {'sheet PDF (A4, en)':<34} {'ms':>8} {'bare':>6} {'ratio':>7} {'pages':>7} {'KiB':>8}"
+        f"  {'sheet PDF (A4, en)':<34} {'ms':>8} {'bare':>6} {'ratio':>7} "
+        f"{'render':>7} {'ratio':>7} {'pages':>7} {'KiB':>8}"
     )
     for kind in KINDS:
         if kind.startswith("blank-"):
@@ -63,7 +65,7 @@ def bench_sheets(world, client: Client, runs: int) -> None:
         sheet = build_sheet(viewer, side, kind, "en")
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
-        page, base = [], []
+        page, base, drawn = [], [], []
         for _ in range(runs):
             start = time.perf_counter()
             bare_reportlab(sheet, font)
@@ -71,6 +73,9 @@ def bench_sheets(world, client: Client, runs: int) -> None:
             start = time.perf_counter()
             client.get(url)
             page.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            render_pdf(sheet, "a4")
+            drawn.append(time.perf_counter() - start)
         rows = sum(len(t.rows) for t in sheet.tables)
         pdf = response.content
         if response.get("Content-Encoding") == "gzip":
@@ -79,6 +84,7 @@ def bench_sheets(world, client: Client, runs: int) -> None:
         print(
             f"  {kind + ' (' + str(rows) + ' rows)':<34} {median_ms(page):8.1f} "
             f"{median_ms(base):6.1f} {median_ms(page) / median_ms(base):6.1f}× "
+            f"{median_ms(drawn):7.1f} {median_ms(drawn) / median_ms(base):6.2f}× "
             f"{pages:7d} "
             f"{len(response.content) / 1024:8.1f}"
         )

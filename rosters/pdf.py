@@ -134,6 +134,8 @@ class SheetRenderer:
     def __init__(self, paper: str = "a4", font: str | None = None) -> None:
         self.pagesize = landscape(PAPERS[paper])
         self.font = font or sheet_font()
+        self._widths: dict[tuple[str, float], float] = {}
+        self._heads: dict[tuple, Table] = {}
 
     @property
     def frame_width(self) -> float:
@@ -167,24 +169,23 @@ class SheetRenderer:
     def story(self, sheet: sheets.Sheet) -> list[Flowable]:
         styles = self.styles(sheet)
         story: list[Flowable] = [
-            Paragraph(escape(sheet.title), styles.title),
-            Paragraph(
-                escape(" · ".join((sheet.campaign, sheet.campaign_game, sheet.side))),
-                styles.subtitle,
+            self.line(sheet.title, styles.title),
+            self.line(
+                " · ".join((sheet.campaign, sheet.campaign_game, sheet.side)), styles.subtitle
             ),
         ]
         if sheet.facts:
             story.append(self._facts(sheet.facts, styles))
         for table in sheet.tables:
             if table.title:
-                story.append(Paragraph(escape(table.title), styles.heading))
+                story.append(self.line(table.title, styles.heading))
             if table.rows:
                 story.append(self._table(table, styles, sheet.blank))
             else:
-                story.append(Paragraph(escape(table.empty_text or "—"), styles.cell))
+                story.append(self.line(table.empty_text or "—", styles.cell))
         if sheet.notes:
             story.append(Spacer(1, 4))
-            story += [Paragraph(escape(note), styles.note) for note in sheet.notes]
+            story += [self.line(note, styles.note) for note in sheet.notes]
         return story
 
     def _facts(self, facts: Sequence[sheets.Fact], styles: Styles) -> Table:
@@ -212,10 +213,22 @@ class SheetRenderer:
         )
         return table
 
+    def line(self, text: str, style: ParagraphStyle) -> TextLine:
+        """A paragraph of plain text (escaped): drawn as one line when it fits, else wrapped."""
+        return TextLine(text, style, self)
+
+    def text_width(self, text: str, size: float) -> float:
+        """``stringWidth`` remembered for the render (dates, unit names and numbers repeat)."""
+        key = (text, size)
+        width = self._widths.get(key)
+        if width is None:
+            width = self._widths[key] = pdfmetrics.stringWidth(text, self.font, size)
+        return width
+
     def column_widths(self, table: sheets.Table, styles: Styles) -> list[float]:
         minimums = [
             max(
-                pdfmetrics.stringWidth(word, self.font, styles.head.fontSize)
+                self.text_width(word, styles.head.fontSize)
                 for word in (column.heading.split() or [""])
             )
             + 2 * CELL_PADDING
@@ -223,9 +236,7 @@ class SheetRenderer:
             for column in table.columns
         ]
         # Row labels (dates, RGs, units) stay on one line when they can: up to a quarter page.
-        labels = [
-            pdfmetrics.stringWidth(row.label, self.font, styles.cell.fontSize) for row in table.rows
-        ]
+        labels = [self.text_width(row.label, styles.cell.fontSize) for row in table.rows]
         if labels:
             label = min(max(labels) + 2 * CELL_PADDING + 1, self.frame_width / 4)
             minimums[0] = max(minimums[0], label)
@@ -235,16 +246,23 @@ class SheetRenderer:
         """Text that fits on one line is drawn as it is (never parsed as markup); longer text
         becomes an escaped Paragraph that wraps inside the cell."""
         room = width - 2 * CELL_PADDING
-        if "\n" not in text and pdfmetrics.stringWidth(text, self.font, style.fontSize) <= room:
+        if "\n" not in text and self.text_width(text, style.fontSize) <= room:
             return text
         return Paragraph(escape(text), style)
 
-    def _table(self, table: sheets.Table, styles: Styles, blank: bool) -> Table:
+    def _head(self, table: sheets.Table, styles: Styles, widths: list[float]) -> Table:
+        """The table's header rows as a reportlab Table (groups span their columns), wrapped
+        once and drawn at the top of every page the table runs over; tables of the same
+        columns and widths (the OB sheet's boxes) share one."""
+        key = (table.columns, tuple(widths), styles.head.wordWrap)
+        head = self._heads.get(key)
+        if head is not None:
+            return head
         head_rows = 2 if table.has_groups else 1
         commands: list[tuple] = [
             ("FONTNAME", (0, 0), (-1, -1), self.font),
             ("GRID", (0, 0), (-1, -1), 0.4, RULE),
-            ("BACKGROUND", (0, 0), (-1, head_rows - 1), HEADER_FILL),
+            ("BACKGROUND", (0, 0), (-1, -1), HEADER_FILL),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
@@ -265,37 +283,37 @@ class SheetRenderer:
                 commands.append(("SPAN", (first, 0), (last, 0)))
             data.append(top)
         data.append(heads)
+        head = Table(data, colWidths=widths, hAlign="LEFT")
+        head.setStyle(TableStyle(commands))
+        head.wrap(sum(widths), 1e6)
+        self._heads[key] = head
+        return head
+
+    def _table(self, table: sheets.Table, styles: Styles, blank: bool) -> SheetTable:
         widths = self.column_widths(table, styles)
-        for position, column in enumerate(table.columns):
-            if column.numeric:
-                commands.append(("ALIGN", (position, head_rows), (position, -1), "RIGHT"))
-        commands += [
-            ("FONTSIZE", (0, head_rows), (-1, -1), styles.cell.fontSize),
-            ("LEADING", (0, head_rows), (-1, -1), styles.cell.leading),
-        ]
-        for number, row in enumerate(table.rows, start=head_rows):
-            data.append(
-                [
-                    self._cell(text, width, styles.number if column.numeric else styles.cell)
-                    for text, column, width in zip(row.cells, table.columns, widths, strict=True)
-                ]
-            )
-            for position in row.shaded:
-                commands.append(("BACKGROUND", (position, number), (position, number), SHADED_FILL))
+        body = styles.cell
+        rows: list[_BodyRow] = []
+        for row in table.rows:
+            cells: list[str | Paragraph] = []
+            height = body.leading + 3
+            for text, column, width in zip(row.cells, table.columns, widths, strict=True):
+                cell = self._cell(text, width, styles.number if column.numeric else body)
+                if isinstance(cell, Paragraph):
+                    _width, tall = cell.wrap(width - 2 * CELL_PADDING, 1e6)
+                    height = max(height, tall + 3)
+                cells.append(cell)
+            fills = [(position, SHADED_FILL) for position in row.shaded]
             if row.current:
-                commands.append(("BACKGROUND", (0, number), (0, number), CURRENT_FILL))
-        heights = None
-        if blank:
-            heights = [None] * head_rows + [BLANK_ROW_HEIGHT] * len(table.rows)
-        flowable = Table(
-            data,
-            colWidths=widths,
-            rowHeights=heights,
-            repeatRows=head_rows,
-            hAlign="LEFT",
+                fills.append((0, CURRENT_FILL))
+            rows.append(_BodyRow(BLANK_ROW_HEIGHT if blank else height, cells, fills))
+        return SheetTable(
+            self._head(table, styles, widths),
+            widths,
+            tuple(column.numeric for column in table.columns),
+            rows,
+            self,
+            body,
         )
-        flowable.setStyle(TableStyle(commands))
-        return flowable
 
     # --- pages -----------------------------------------------------------------------------
 
@@ -367,6 +385,161 @@ class SheetRenderer:
             ),
         )
         return buffer.getvalue()
+
+
+class TextLine(Flowable):
+    """A plain-text paragraph (a title, a heading, "Empty.", a note) that is usually one line:
+    drawn as reportlab's Paragraph draws one line (its leading tall, the baseline a font size
+    below the top) without parsing it as markup; text wider than the frame becomes the escaped
+    Paragraph it stands for, which wraps. Space before/after and keep-with-next come from the
+    style, as for a Paragraph."""
+
+    def __init__(self, text: str, style: ParagraphStyle, renderer: SheetRenderer) -> None:
+        super().__init__()
+        self.text = " ".join(text.split())  # the whitespace a Paragraph collapses
+        self.style, self.renderer = style, renderer
+        self._paragraph: Paragraph | None = None
+
+    def _wrapped(self) -> Paragraph:
+        if self._paragraph is None:
+            self._paragraph = Paragraph(escape(self.text), self.style)
+        return self._paragraph
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        if self.renderer.text_width(self.text, self.style.fontSize) <= availWidth:
+            self._paragraph = None
+            self.width, self.height = availWidth, self.style.leading
+            return self.width, self.height
+        self.width, self.height = self._wrapped().wrap(availWidth, availHeight)
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        if self.renderer.text_width(self.text, self.style.fontSize) <= availWidth:
+            return []
+        return self._wrapped().split(availWidth, availHeight)
+
+    def draw(self) -> None:
+        if self._paragraph is not None:
+            self._paragraph.drawOn(self.canv, 0, 0)
+            return
+        self.canv.setFillColor(self.style.textColor)
+        self.canv.setFont(self.style.fontName, self.style.fontSize, self.style.leading)
+        self.canv.drawString(0, self.height - self.style.fontSize, self.text)
+
+
+@dataclass
+class _BodyRow:
+    height: float
+    cells: list  # per column: a string drawn as it is, or a Paragraph already wrapped
+    fills: list[tuple[int, colors.Color]]  # (column, background), drawn in this order
+
+
+class SheetTable(Flowable):
+    """A sheet's table: its header (a small reportlab Table, repeated on every page the table
+    runs over) and its rows, laid out once by the renderer and drawn here row by row — one
+    text object for the rows' plain strings, their wrapped Paragraphs, the grid as one path.
+    It looks as reportlab's Table did with the same style (padding 2 × 1.5 pt, middle
+    vertical alignment, numbers to the right, 0.4 pt rules) and, like it, breaks only
+    between rows."""
+
+    def __init__(
+        self,
+        head: Table,
+        widths: list[float],
+        numeric: tuple[bool, ...],
+        rows: list[_BodyRow],
+        renderer: SheetRenderer,
+        style: ParagraphStyle,
+    ) -> None:
+        super().__init__()
+        self.head, self.widths, self.numeric, self.rows = head, widths, numeric, rows
+        self.renderer, self.style = renderer, style
+        self.hAlign = "LEFT"
+        self.head_height = head._height
+        self.row_heights = [row.height for row in rows]
+        self.width = sum(widths)
+        self.height = self.head_height + sum(self.row_heights)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        room = availHeight - self.head_height
+        used, fits = 0.0, 0
+        for height in self.row_heights:
+            if used + height > room + 1e-8:
+                break
+            used += height
+            fits += 1
+        if fits == 0 or fits == len(self.rows):
+            return [] if fits == 0 else [self]
+        return [
+            SheetTable(self.head, self.widths, self.numeric, rows, self.renderer, self.style)
+            for rows in (self.rows[:fits], self.rows[fits:])
+        ]
+
+    def draw(self) -> None:
+        canvas = self.canv
+        style = self.style
+        top = self.height - self.head_height
+        lefts = [0.0]
+        for width in self.widths:
+            lefts.append(lefts[-1] + width)
+        canvas.saveState()
+        bottoms = []
+        y = top
+        for row in self.rows:
+            y -= row.height
+            bottoms.append(y)
+            for position, fill in row.fills:
+                canvas.setFillColor(fill)
+                canvas.rect(lefts[position], y, self.widths[position], row.height, stroke=0, fill=1)
+        canvas.restoreState()
+        # After the rows' fills: the rule under the header stays whole, as reportlab drew it.
+        # The header is drawn once per document as a form (a PDF XObject), then placed.
+        form = f"sheet-head-{id(self.head)}"
+        if not canvas.hasForm(form):
+            # (its box a point wider all round: the outer rules are centred on its edges)
+            canvas.beginForm(form, -1, -1, self.width + 1, self.head_height + 1)
+            self.head.drawOn(canvas, 0, 0)
+            canvas.endForm()
+        canvas.saveState()
+        canvas.translate(0, top)
+        canvas.doForm(form)
+        canvas.restoreState()
+        canvas.saveState()
+        canvas.setFillColor(colors.black)
+        text = canvas.beginText()
+        text.setFont(self.renderer.font, style.fontSize, style.leading)
+        paragraphs = []
+        for row, bottom in zip(self.rows, bottoms, strict=True):
+            # as reportlab's Table places one line in the middle of its cell
+            baseline = bottom + (row.height + style.leading) / 2 - style.fontSize
+            for position, cell in enumerate(row.cells):
+                if isinstance(cell, Paragraph):
+                    middle = bottom + (row.height - cell.height) / 2
+                    paragraphs.append((cell, lefts[position] + CELL_PADDING, middle))
+                elif cell:
+                    if self.numeric[position]:
+                        x = (
+                            lefts[position + 1]
+                            - CELL_PADDING
+                            - self.renderer.text_width(cell, style.fontSize)
+                        )
+                    else:
+                        x = lefts[position] + CELL_PADDING
+                    text.setTextOrigin(x, baseline)
+                    text.textLine(cell)  # (textOut would measure it again to move the cursor)
+        canvas.drawText(text)
+        for paragraph, x, y in paragraphs:
+            paragraph.drawOn(canvas, x, y)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        canvas.setLineCap(1)
+        canvas.setLineJoin(1)
+        end = bottoms[-1] if bottoms else top
+        canvas.lines([(0, y, self.width, y) for y in bottoms] + [(x, end, x, top) for x in lefts])
+        canvas.restoreState()
 
 
 def render_pdf(sheet: sheets.Sheet, paper: str = "a4") -> bytes:

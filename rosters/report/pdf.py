@@ -27,29 +27,29 @@ class ReportRenderer(SheetRenderer):
         shape.scale(scale, scale)
         shape.width, shape.height = shape.width * scale, shape.height * scale
         shape.hAlign = "LEFT"
-        return KeepTogether([Paragraph(escape(chart.title), styles.heading), shape, Spacer(1, 4)])
+        return KeepTogether([self.line(chart.title, styles.heading), shape, Spacer(1, 4)])
 
     def report_story(self, report: Report) -> list[Flowable]:
         styles = self.styles(report)
         story: list[Flowable] = [
-            Paragraph(escape(report.title), styles.title),
-            Paragraph(
-                escape(" · ".join((report.campaign, report.campaign_game, report.shown_sides))),
+            self.line(report.title, styles.title),
+            self.line(
+                " · ".join((report.campaign, report.campaign_game, report.shown_sides)),
                 styles.subtitle,
             ),
-            Paragraph(escape(report.scope_note), styles.note),
+            self.line(report.scope_note, styles.note),
         ]
         for section in report.sections:
-            story.append(Paragraph(escape(section.title), styles.heading))
+            story.append(self.line(section.title, styles.heading))
             if section.facts:
                 story.append(self._facts(section.facts, styles))
             for table in section.tables:
                 if table.title:
-                    story.append(Paragraph(escape(table.title), styles.heading))
+                    story.append(self.line(table.title, styles.heading))
                 if table.rows:
                     story.append(self._table(table, styles, False))
                 else:
-                    story.append(Paragraph(escape(table.empty_text or "—"), styles.cell))
+                    story.append(self.line(table.empty_text or "—", styles.cell))
             for chart in section.charts:
                 story.append(self._chart(chart, styles))
             for link in section.links:
@@ -57,8 +57,8 @@ class ReportRenderer(SheetRenderer):
                 story.append(
                     Paragraph(f'<a href="{href}" color="blue">{escape(link.text)}</a>', styles.note)
                 )
-            story += [Paragraph(escape(note), styles.note) for note in section.notes]
-        story += [Paragraph(escape(note), styles.note) for note in report.notes]
+            story += [self.line(note, styles.note) for note in section.notes]
+        story += [self.line(note, styles.note) for note in report.notes]
         return story
 
     def render_report(self, report: Report) -> bytes:

@@ -11,7 +11,7 @@ from reportlab.platypus import Table as PdfTable
 from campaigns.access import viewer_for
 from rosters import pdf
 from rosters.builders import build_sheet
-from rosters.pdf import SheetRenderer, fit_widths, render_pdf, sheet_font
+from rosters.pdf import SheetRenderer, SheetTable, fit_widths, render_pdf, sheet_font
 from rosters.sheets import Column, Row, Sheet, Table
 from tests.rosters.conftest import BIG_LINES, BIG_RGS
 
@@ -109,7 +109,11 @@ def test_pdftoppm_renders_every_page(big, people, tmp_path):
 # --- long campaigns fit --------------------------------------------------------------------
 
 
-def tables_of(renderer: SheetRenderer, sheet: Sheet) -> list[PdfTable]:
+def tables_of(renderer: SheetRenderer, sheet: Sheet) -> list[SheetTable]:
+    return [flowable for flowable in renderer.story(sheet) if isinstance(flowable, SheetTable)]
+
+
+def facts_of(renderer: SheetRenderer, sheet: Sheet) -> list[PdfTable]:
     return [flowable for flowable in renderer.story(sheet) if isinstance(flowable, PdfTable)]
 
 
@@ -121,6 +125,9 @@ def test_a_30_day_200_rg_campaign_keeps_every_table_inside_the_frame(big, people
             tables = tables_of(renderer, sheet)
             assert tables
             for table in tables:
+                assert sum(table.widths) <= renderer.frame_width + 0.01, (slug, paper)
+                assert sum(table.head._colWidths) == pytest.approx(sum(table.widths))
+            for table in facts_of(renderer, sheet):
                 assert sum(table._colWidths) <= renderer.frame_width + 0.01, (slug, paper)
 
 
@@ -139,10 +146,10 @@ def test_a_30_day_200_rg_campaign_prints_every_row(big, people):
 def test_long_text_wraps_inside_its_cell_instead_of_widening_the_table(big, people):
     renderer = SheetRenderer("a4")
     sheet = german(people, big, "rg-record")
-    table = tables_of(renderer, sheet)[-1]  # after the facts (the RGs by status)
-    table.wrap(renderer.frame_width, 10_000)
+    table = tables_of(renderer, sheet)[-1]  # the RGs (the facts are not a SheetTable)
+    assert table.wrap(renderer.frame_width, 10_000)[0] <= renderer.frame_width + 0.01
     # The long "other" note wraps onto more lines: the row grows taller, not wider.
-    assert max(table._rowHeights[1:]) > 1.5 * min(table._rowHeights[1:])
+    assert max(table.row_heights) > 1.5 * min(table.row_heights)
 
 
 def test_a_sheet_of_many_columns_still_fits_with_wrapped_headings():
@@ -160,8 +167,80 @@ def test_a_sheet_of_many_columns_still_fits_with_wrapped_headings():
     )
     renderer = SheetRenderer("a4")
     (table,) = tables_of(renderer, sheet)
-    assert sum(table._colWidths) == pytest.approx(renderer.frame_width)
+    assert sum(table.widths) == pytest.approx(renderer.frame_width)
     assert pages_of(renderer.render(sheet)) == 1
+
+
+def long_sheet(rows: int, language: str = "en") -> Sheet:
+    columns = (Column("Label"), Column("Amount", numeric=True), Column("Note", width=3.0))
+    return Sheet(
+        kind="test",
+        title="Long",
+        campaign="c",
+        campaign_game="g",
+        side="s",
+        date="d",
+        data_version="1",
+        language=language,
+        tables=(
+            Table(
+                columns=columns,
+                rows=tuple(
+                    Row(cells=(f"row-{n:03d}", str(n), "a long note that wraps " * (n % 3 * 8)))
+                    for n in range(rows)
+                ),
+            ),
+        ),
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_table_over_many_pages_repeats_its_header_and_prints_every_row(language):
+    data = SheetRenderer("a4").render(long_sheet(150, language))
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    assert len(pages) > 3
+    assert all("Label" in page and "Amount" in page and "Note" in page for page in pages)
+    text = "\n".join(pages)
+    assert all(f"row-{n:03d}" in text for n in range(150))
+    # Each row on one page only: a row is never cut in two.
+    assert sum(page.count("row-") for page in pages) == 150
+
+
+def test_a_table_breaks_between_rows_and_not_before_its_first_row():
+    renderer = SheetRenderer("a4")
+    (table,) = tables_of(renderer, long_sheet(6))
+    width = renderer.frame_width
+    first, second = table.row_heights[:2]
+    assert second > first  # the second row's note wraps
+    head = table.head_height
+    assert table.split(width, head + first / 2) == []
+    top, rest = table.split(width, head + first + second - 0.5)
+    assert top.row_heights == [first] and len(rest.row_heights) == 5
+    assert top.head is rest.head is table.head  # the header drawn again above the rest
+    assert top.wrap(width, 0) == (table.width, head + first)
+
+
+@pytest.mark.parametrize("repeat", [1, 40])
+def test_a_title_is_one_line_when_it_fits_and_wraps_when_it_does_not(repeat):
+    renderer = SheetRenderer("a4")
+    title = "<b>Kessel</b> & co " * repeat
+    sheet = Sheet(
+        kind="test",
+        title=title,
+        campaign="c",
+        campaign_game="g",
+        side="s",
+        date="d",
+        data_version="1",
+        language="en",
+    )
+    line = renderer.story(sheet)[0]
+    width, height = line.wrap(renderer.frame_width, 1_000)
+    assert width <= renderer.frame_width
+    style = renderer.styles(sheet).title
+    assert (height == style.leading) == (repeat == 1)  # several lines when it wraps
+    text = " ".join(PdfReader(io.BytesIO(renderer.render(sheet))).pages[0].extract_text().split())
+    assert "<b>Kessel</b> & co" in text  # user text drawn as it is, never as markup
 
 
 # --- column widths (plain arithmetic) -------------------------------------------------------
