@@ -25,7 +25,7 @@ def _module(module_key: str) -> GameModule:
         raise Http404 from None
 
 
-def _tabs(module: GameModule) -> list[tuple[str, str]]:
+def game_tabs(module: GameModule) -> list[tuple[str, str]]:
     """The sections this module has data for (the overview always)."""
     other = [stem for stem in module.files if stem not in OWN_PAGE]
     return [
@@ -45,7 +45,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 def game_detail(request: HttpRequest, module_key: str, section: str = "overview") -> HttpResponse:
     module = _module(module_key)
-    tabs = _tabs(module)
+    tabs = game_tabs(module)
     if section not in dict(tabs):
         raise Http404
     files = module.files

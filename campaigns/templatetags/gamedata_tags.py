@@ -17,8 +17,16 @@ register = template.Library()
 HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines", "dev_notes"}
 
 
+# What a data text may carry beside its words: notes for maintainers, never shown.
+TEXT_NOTES = {"inferred", "lines"}
+
+
 def is_text(value: Any) -> bool:
-    return isinstance(value, dict) and "en" in value and set(value) <= {"en", "ja"}
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("en"), str)
+        and set(value) <= {"en", "ja"} | TEXT_NOTES
+    )
 
 
 @register.filter
@@ -26,8 +34,16 @@ def loc(value: Any) -> Any:
     """{"en": …, "ja": …} → the text in the active language (English when no Japanese);
     any other value as it is, so that a template may show any data field with it."""
     if is_text(value):
-        return localized(value, get_language())
+        return localized({key: value[key] for key in ("en", "ja") if key in value}, get_language())
     return value
+
+
+@register.filter
+def ob_entry(entry: Any) -> Any:
+    """An initial OB's unit line ({"text": English as printed, "ja": …}) in the active language."""
+    if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+        return localized({"en": entry["text"], "ja": entry.get("ja") or ""}, get_language())
+    return loc(entry.get("text")) if isinstance(entry, dict) else entry
 
 
 @register.filter
