@@ -233,7 +233,9 @@ def note_audience(
         name = {"side": localized(campaign.game.side(side).name, language)}
         if not has_referee:
             return _("A secret step: only the %(side)s side will read this note.") % name
-        return _("A secret step: only the %(side)s side and the referee will read this note.") % name
+        return (
+            _("A secret step: only the %(side)s side and the referee will read this note.") % name
+        )
     others = ", ".join(
         localized(other.name, language) for other in campaign.game.sides if other.key != side
     )

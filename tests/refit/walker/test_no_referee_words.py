@@ -15,7 +15,9 @@ pytestmark = pytest.mark.django_db
 
 def _pages(campaign):
     return {
-        "step": reverse("refit:step", kwargs={"campaign_id": campaign.pk, "side": "german", "rule": "11.620"}),
+        "step": reverse(
+            "refit:step", kwargs={"campaign_id": campaign.pk, "side": "german", "rule": "11.620"}
+        ),
         "overview": reverse("refit:overview", kwargs={"campaign_id": campaign.pk}),
         "roster": reverse("campaigns:roster", args=[campaign.pk, "german"]),
         "ledger": reverse("campaigns:ledger", args=[campaign.pk, "german"]),
