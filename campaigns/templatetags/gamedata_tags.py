@@ -47,6 +47,26 @@ def ob_entry(entry: Any) -> Any:
 
 
 @register.filter
+def rg_units(group: Any) -> Any:
+    """An RG chart row's units as printed, in the active language (``units_ja`` when given)."""
+    if not isinstance(group, dict):
+        return group
+    units = group.get("units")
+    if isinstance(units, str):
+        return localized({"en": units, "ja": group.get("units_ja") or ""}, get_language())
+    return loc(units)
+
+
+@register.filter
+def period_max(limits: Any) -> Any:
+    """An RG's per-day / per-time-frame maximum: map groups by name (RB, RO), a time frame's
+    maximum as the number alone (the column says what it counts)."""
+    if isinstance(limits, dict) and set(limits) == {"time_frame"}:
+        return limits["time_frame"]
+    return limits
+
+
+@register.filter
 def result_text(value: Any) -> Any:
     """A dice-table result in the active language: its own "en"/"ja" (other keys such as
     ``weather`` are for the app), its ``text`` or ``label``; anything else as it is."""
