@@ -31,7 +31,6 @@ GAME_TABS_NOT_YET = {
     ("slaughter_at_ponyri", "data"),
     ("defiant_russia", "tables"),
     ("defiant_russia", "data"),
-    ("cherkassy_pocket", "tables"),
     ("cherkassy_pocket", "data"),
 }
 # Not pages: files, redirects, the language switch, the live poll (a hidden element, no words).

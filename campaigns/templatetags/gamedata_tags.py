@@ -9,12 +9,11 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games import rules
+from campaigns.games.data_words import data_key
+from campaigns.games.display import hidden_key
 from campaigns.games.registry import localized
 
 register = template.Library()
-
-# Keys that are bookkeeping for maintainers, not for players reading the rules.
-HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines", "dev_notes"}
 
 
 # What a data text may carry beside its words: notes for maintainers, never shown.
@@ -157,11 +156,16 @@ def show(value: Any) -> SafeString:
     if isinstance(value, dict):
         if value.get("unknown") is True:
             return format_html('<span class="unknown">{}</span>', _("unknown"))
-        items = [(key, show(item)) for key, item in value.items() if key not in HIDDEN_KEYS]
+        named = isinstance(value.get("name"), dict)  # its name is shown, not its id
+        items = [
+            (key, show(item))
+            for key, item in value.items()
+            if not hidden_key(key) and not (key == "id" and named)
+        ]
         return format_html(
             '<dl class="data">{}</dl>',
             format_html_join(
-                "", "<dt>{}</dt><dd>{}</dd>", ((k.replace("_", " "), v) for k, v in items)
+                "", "<dt>{}</dt><dd>{}</dd>", ((data_key(k, get_language()), v) for k, v in items)
             ),
         )
     if isinstance(value, list):
