@@ -130,7 +130,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "later_turns": ("later turns", "以降のターン"),
     "level_steps": ("level steps", "水準の段階"),
-    "light_mud": ("light mud", "軽度の泥濘"),
+    "light_mud": ("light mud", "軽い泥濘"),
     "limit": ("limit", "上限"),
     "losses": ("losses", "損害"),
     "lost_if_hex_no_longer_qualifies": (
@@ -261,6 +261,54 @@ WORDS: dict[str, tuple[str, str]] = {
     "worked_example": ("worked example", "例"),
     "zoc_across": ("ZOC across", "ZOCの越境"),
 }
+
+
+# Keys that stand as values (a modifier's or a rule's id) and are named nowhere else; a
+# module's weathers are named by its data (``display.id_names``), and unit types,
+# nationalities, sizes and DR terrain by the short games' words tables (``value_words``).
+VALUES: dict[str, tuple[str, str]] = {
+    "kerch_strait": ("Kerch Strait", "ケルチ海峡"),
+    "air_points": ("air points", "航空ポイント"),
+    "air_dice": ("air dice", "航空ダイス"),
+    "fleet_dice": ("fleet dice", "艦隊ダイス"),
+    "fleet_strength": ("fleet strength", "艦隊の戦力"),
+    "hits_on": ("hits on", "命中の出目"),
+    "as_attacker": ("as attacker", "攻撃側として"),
+    "each_unit": ("each unit", "ユニットごと"),
+    "each_unit_across": ("each unit attacking across", "越えて攻撃するユニットごと"),
+    "each_armor_unit": ("each armor unit", "装甲ユニットごと"),
+    "total_per_hex": ("total per hex", "ヘクスごとの合計"),
+    "separate_pool": ("separate pool", "別のプール"),
+    "other_terrain_in_hex": ("other terrain in the hex", "ヘクス内の他の地形"),
+    "idle_day": ("Idle Day", "戦闘休止日"),
+    "dual_attack": ("Dual Attack", "両軍攻撃"),
+    "building_location": ("building Location", "建物区域"),
+    "front_line_ok": ("allowed on the front line", "前線区域に配置可"),
+    "isolated_ok": ("allowed when isolated", "孤立していても可"),
+    "under_construction_ok": ("allowed under construction", "建設中でも可"),
+}
+
+
+@cache
+def _short_game_words() -> dict[str, object]:
+    from campaigns.shortgames.pages.combat import DR_WORDS
+    from campaigns.shortgames.units import WORDS as UNIT_WORDS
+
+    return {**UNIT_WORDS, **DR_WORDS}
+
+
+def value_words(value: str, language: str | None) -> str:
+    """A key standing as a data value in ``language``; any other text as it is."""
+    if value in VALUES:
+        en, ja = VALUES[value]
+        return localized(LocalizedText(en=en, ja=ja), language)
+    words = _short_game_words().get(value)
+    if words is None:
+        return _campaign_game_codes().get(value) or value
+    from django.utils import translation
+
+    with translation.override(language or "en"):
+        return str(words)
 
 
 @cache

@@ -47,8 +47,9 @@ def hidden_key(key: str) -> bool:
 
 def _collect(value: Any, names: dict[str, Any]) -> None:
     if isinstance(value, dict):
-        if isinstance(value.get("id"), str) and isinstance(value.get("name"), dict):
-            names.setdefault(value["id"], value["name"])
+        for id_key in ("id", "key"):  # an RG or a chart by id, a weather by key
+            if isinstance(value.get(id_key), str) and isinstance(value.get("name"), dict):
+                names.setdefault(value[id_key], value["name"])
         for item in value.values():
             _collect(item, names)
     elif isinstance(value, list):
@@ -58,13 +59,16 @@ def _collect(value: Any, names: dict[str, Any]) -> None:
 
 def id_names(module: GameModule, data: Any = None) -> dict[str, Any]:
     """Every id a page of ``module`` may show, with its name: the ids ``data`` names itself,
-    the module's sides and campaign games, and every module's dice tables and charts."""
+    the module's sides and campaign games, the ids its other files name, and every module's
+    dice tables and charts."""
     names: dict[str, Any] = {}
     _collect(data, names)
     for side in module.sides:
         names.setdefault(side.key, {"en": side.name.en, "ja": side.name.ja})
     for cg in module.campaign_games:
         names.setdefault(cg.key, {"en": cg.code, "ja": cg.code})
+    for other_file in module.files.values():  # the module's weathers, leaders, boxes …
+        _collect(other_file, names)
     for other in all_modules():
         tables = other.files.get("tables") or {}
         for table in [*tables.get("dice_tables", []), *tables.get("charts", [])]:

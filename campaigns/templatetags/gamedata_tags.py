@@ -9,7 +9,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games import rules
-from campaigns.games.data_words import data_key
+from campaigns.games.data_words import data_key, value_words
 from campaigns.games.display import hidden_key
 from campaigns.games.registry import localized
 
@@ -170,14 +170,21 @@ def show(value: Any) -> SafeString:
         )
     if isinstance(value, list):
         if all(isinstance(item, str | int | float) for item in value):
-            return format_html("{}", ", ".join(str(item) for item in value))
+            return format_html("{}", ", ".join(_scalar(item) for item in value))
         return format_html(
             '<ul class="data">{}</ul>',
             format_html_join("", "<li>{}</li>", ((show(item),) for item in value)),
         )
     if isinstance(value, bool):
         return format_html("{}", "✓" if value else "—")
-    return format_html("{}", value)
+    return format_html("{}", _scalar(value))
+
+
+def _scalar(value: Any) -> str:
+    """A number as it is; a key standing as a value in words (``data_words.value_words``)."""
+    if isinstance(value, str):
+        return value_words(value, get_language())
+    return str(value)
 
 
 @register.filter
