@@ -29,7 +29,6 @@ GAME_TABS_NOT_YET = {
     ("red_factories", "data"),
     ("slaughter_at_ponyri", "tables"),
     ("slaughter_at_ponyri", "data"),
-    ("defiant_russia", "tables"),
     ("defiant_russia", "data"),
     ("cherkassy_pocket", "data"),
 }
