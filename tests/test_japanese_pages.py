@@ -27,7 +27,6 @@ GAME_BROWSER = {"campaigns:games", "campaigns:game", "campaigns:game_section"}
 GAME_TABS_NOT_YET = {
     ("red_factories", "tables"),
     ("red_factories", "data"),
-    ("slaughter_at_ponyri", "tables"),
     ("slaughter_at_ponyri", "data"),
     ("defiant_russia", "data"),
     ("cherkassy_pocket", "data"),

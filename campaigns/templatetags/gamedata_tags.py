@@ -156,7 +156,12 @@ def show(value: Any) -> SafeString:
     if isinstance(value, dict):
         if value.get("unknown") is True:
             return format_html('<span class="unknown">{}</span>', _("unknown"))
-        named = isinstance(value.get("name"), dict)  # its name is shown, not its id
+        if isinstance(value.get("en"), str):  # a text with more data beside it
+            rest = {key: item for key, item in value.items() if key not in ("en", "ja")}
+            text = format_html("{}", loc({key: value[key] for key in ("en", "ja") if key in value}))
+            return format_html("{}{}", text, show(rest)) if _shown(rest) else text
+        # Its name (or the text saying when it applies) is shown, not its id.
+        named = isinstance(value.get("name"), dict) or isinstance(value.get("when"), dict)
         items = [
             (key, show(item))
             for key, item in value.items()
@@ -178,6 +183,10 @@ def show(value: Any) -> SafeString:
     if isinstance(value, bool):
         return format_html("{}", "✓" if value else "—")
     return format_html("{}", _scalar(value))
+
+
+def _shown(value: dict) -> bool:
+    return any(not hidden_key(key) for key in value)
 
 
 def _scalar(value: Any) -> str:
