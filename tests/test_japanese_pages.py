@@ -25,7 +25,6 @@ GAME_BROWSER = {"campaigns:games", "campaigns:game", "campaigns:game_section"}
 # Game browser tabs not yet in the reader's language, left out until they are: the generic
 # dump of a data file names its fields by their keys, and some rule notes have no Japanese.
 GAME_TABS_NOT_YET = {
-    ("red_factories", "tables"),
     ("red_factories", "data"),
     ("slaughter_at_ponyri", "data"),
     ("defiant_russia", "data"),

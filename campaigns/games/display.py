@@ -37,6 +37,9 @@ HIDDEN = {
     "used_by",
     "null_means",
     "rounding_decision",
+    # Where the program reads a value from (a data file's name).
+    "lookup",
+    "file",
 }
 HIDDEN_ENDINGS = ("_lines", "_inferred", "_printed")
 
