@@ -22,8 +22,9 @@ pytestmark = pytest.mark.django_db
 
 # The game browser is walked below, every game and every tab (the persona walk reads one).
 GAME_BROWSER = {"campaigns:games", "campaigns:game", "campaigns:game_section"}
-# Game browser tabs not yet in the reader's language, left out until they are: the generic
-# dump of a data file names its fields by their keys, and some rule notes have no Japanese.
+# Game browser tabs not yet in the reader's language, left out until they are: the "Other
+# data" tab shows whole data files, whose fields are not all named in
+# campaigns/games/data_words.py yet and some of whose notes have no Japanese.
 GAME_TABS_NOT_YET = {
     ("red_factories", "data"),
     ("slaughter_at_ponyri", "data"),
