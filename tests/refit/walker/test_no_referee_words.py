@@ -23,6 +23,7 @@ def _pages(campaign):
         "ledger": reverse("campaigns:ledger", args=[campaign.pk, "german"]),
         "orbat": reverse("campaigns:orbat", args=[campaign.pk, "german"]),
         "dice": reverse("campaigns:dice_log", args=[campaign.pk]),
+        "purchases": reverse("purchases:page", args=[campaign.pk, "german"]),
     }
 
 
@@ -33,6 +34,7 @@ SAID_WITH_A_REFEREE = {
     "ledger": ["players and the referee see these ledgers"],
     "orbat": ["Only this side and the referee see it."],
     "dice": ["the referee may void one"],
+    "purchases": ["until the referee enters it"],
 }
 SAID_WITHOUT = {
     "step": ["Its marks and rolls are seen by the German side only."],
@@ -41,6 +43,7 @@ SAID_WITHOUT = {
     "ledger": ["players see these ledgers"],
     "orbat": ["Only this side sees it."],
     "dice": ["A roll is never rolled again."],
+    "purchases": ["until a player enters it"],
 }
 
 
