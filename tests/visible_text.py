@@ -84,6 +84,7 @@ ALLOWED = re.compile(
     r"Red Factories|Red Barricades|Red October|Slaughter at Ponyri|Defiant Russia|Cherkassy"
     r"|Campaign Desk|Ponyri|Barrikady|Krasny Oktyabr|demo-campaign|Encirclement at Korsun"
     # Scenario names as the rules print them (the Japanese rules keep them in English).
+    r"|Opel Blitz"  # a truck as its counter names it
     r"|Scenario \d+|Forging the Ring|Hammering the Ring|Breaking the Ring|The Campaign"
     r"|\b\d+(?:st|nd|rd|th) [A-Z][a-z]+(?: [A-Z][a-z]+)*"  # a unit: 18th Tank Corps
     r"|“[^”]*\|[^”]*”|「[^」]*\|[^」]*」"  # quick-entry syntax the reader types: “… | tank_corps”

@@ -114,6 +114,9 @@ def check_rg_charts(data: dict, module: GameModule) -> None:
                 for letter in group.get(key, []) or []:
                     if letter not in notes:
                         raise _fail(file, f"{path}.{key}", f"note {letter!r} is not defined")
+            units_ja = group.get("units_ja")
+            if units_ja is not None and not (isinstance(units_ja, str) and units_ja.strip()):
+                raise _fail(file, f"{path}.units_ja", "must be a non-empty text when given")
             for cg_key in group.get("cg_max", {}) or {}:
                 if cg_key not in cg_keys:
                     raise _fail(file, f"{path}.cg_max", f"{cg_key!r} is not a campaign game here")

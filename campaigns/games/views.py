@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from campaigns.games.display import for_players, id_names
 from campaigns.games.registry import GameModule, all_modules, get_module
 
 # Files with a page of their own; every other file of a module is shown on the "data" tab.
@@ -25,7 +26,7 @@ def _module(module_key: str) -> GameModule:
         raise Http404 from None
 
 
-def _tabs(module: GameModule) -> list[tuple[str, str]]:
+def game_tabs(module: GameModule) -> list[tuple[str, str]]:
     """The sections this module has data for (the overview always)."""
     other = [stem for stem in module.files if stem not in OWN_PAGE]
     return [
@@ -45,7 +46,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 def game_detail(request: HttpRequest, module_key: str, section: str = "overview") -> HttpResponse:
     module = _module(module_key)
-    tabs = _tabs(module)
+    tabs = game_tabs(module)
     if section not in dict(tabs):
         raise Http404
     files = module.files
@@ -63,8 +64,9 @@ def game_detail(request: HttpRequest, module_key: str, section: str = "overview"
         ]
         context["cg_keys"] = [cg for cg in module.campaign_games]
     elif section == "tables":
+        names = id_names(module, files["tables"])
         context["dice_tables"] = files["tables"].get("dice_tables", [])
-        context["charts"] = files["tables"].get("charts", [])
+        context["charts"] = for_players(files["tables"].get("charts", []), names)
     elif section == "steps":
         context["step_files"] = [
             (stem, files[stem]["steps"])
@@ -73,6 +75,8 @@ def game_detail(request: HttpRequest, module_key: str, section: str = "overview"
         ]
     else:
         context["other_files"] = [
-            (stem, data) for stem, data in files.items() if stem not in OWN_PAGE
+            (stem, for_players(data, id_names(module, data)))
+            for stem, data in files.items()
+            if stem not in OWN_PAGE
         ]
     return render(request, f"campaigns/games/{section}.html", context)

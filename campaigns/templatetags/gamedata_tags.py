@@ -9,16 +9,23 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games import rules
+from campaigns.games.data_words import data_key, value_words
+from campaigns.games.display import hidden_key
 from campaigns.games.registry import localized
 
 register = template.Library()
 
-# Keys that are bookkeeping for maintainers, not for players reading the rules.
-HIDDEN_KEYS = {"raw_row", "source_line", "version", "source", "lines", "dev_notes"}
+
+# What a data text may carry beside its words: notes for maintainers, never shown.
+TEXT_NOTES = {"inferred", "lines"}
 
 
 def is_text(value: Any) -> bool:
-    return isinstance(value, dict) and "en" in value and set(value) <= {"en", "ja"}
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("en"), str)
+        and set(value) <= {"en", "ja"} | TEXT_NOTES
+    )
 
 
 @register.filter
@@ -26,8 +33,36 @@ def loc(value: Any) -> Any:
     """{"en": …, "ja": …} → the text in the active language (English when no Japanese);
     any other value as it is, so that a template may show any data field with it."""
     if is_text(value):
-        return localized(value, get_language())
+        return localized({key: value[key] for key in ("en", "ja") if key in value}, get_language())
     return value
+
+
+@register.filter
+def ob_entry(entry: Any) -> Any:
+    """An initial OB's unit line ({"text": English as printed, "ja": …}) in the active language."""
+    if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+        return localized({"en": entry["text"], "ja": entry.get("ja") or ""}, get_language())
+    return loc(entry.get("text")) if isinstance(entry, dict) else entry
+
+
+@register.filter
+def rg_units(group: Any) -> Any:
+    """An RG chart row's units as printed, in the active language (``units_ja`` when given)."""
+    if not isinstance(group, dict):
+        return group
+    units = group.get("units")
+    if isinstance(units, str):
+        return localized({"en": units, "ja": group.get("units_ja") or ""}, get_language())
+    return loc(units)
+
+
+@register.filter
+def period_max(limits: Any) -> Any:
+    """An RG's per-day / per-time-frame maximum: map groups by name (RB, RO), a time frame's
+    maximum as the number alone (the column says what it counts)."""
+    if isinstance(limits, dict) and set(limits) == {"time_frame"}:
+        return limits["time_frame"]
+    return limits
 
 
 @register.filter
@@ -121,23 +156,44 @@ def show(value: Any) -> SafeString:
     if isinstance(value, dict):
         if value.get("unknown") is True:
             return format_html('<span class="unknown">{}</span>', _("unknown"))
-        items = [(key, show(item)) for key, item in value.items() if key not in HIDDEN_KEYS]
+        if isinstance(value.get("en"), str):  # a text with more data beside it
+            rest = {key: item for key, item in value.items() if key not in ("en", "ja")}
+            text = format_html("{}", loc({key: value[key] for key in ("en", "ja") if key in value}))
+            return format_html("{}{}", text, show(rest)) if _shown(rest) else text
+        # Its name (or the text saying when it applies) is shown, not its id.
+        named = isinstance(value.get("name"), dict) or isinstance(value.get("when"), dict)
+        items = [
+            (key, show(item))
+            for key, item in value.items()
+            if not hidden_key(key) and not (key == "id" and named)
+        ]
         return format_html(
             '<dl class="data">{}</dl>',
             format_html_join(
-                "", "<dt>{}</dt><dd>{}</dd>", ((k.replace("_", " "), v) for k, v in items)
+                "", "<dt>{}</dt><dd>{}</dd>", ((data_key(k, get_language()), v) for k, v in items)
             ),
         )
     if isinstance(value, list):
         if all(isinstance(item, str | int | float) for item in value):
-            return format_html("{}", ", ".join(str(item) for item in value))
+            return format_html("{}", ", ".join(_scalar(item) for item in value))
         return format_html(
             '<ul class="data">{}</ul>',
             format_html_join("", "<li>{}</li>", ((show(item),) for item in value)),
         )
     if isinstance(value, bool):
         return format_html("{}", "✓" if value else "—")
-    return format_html("{}", value)
+    return format_html("{}", _scalar(value))
+
+
+def _shown(value: dict) -> bool:
+    return any(not hidden_key(key) for key in value)
+
+
+def _scalar(value: Any) -> str:
+    """A number as it is; a key standing as a value in words (``data_words.value_words``)."""
+    if isinstance(value, str):
+        return value_words(value, get_language())
+    return str(value)
 
 
 @register.filter

@@ -116,9 +116,9 @@ def test_data_text_is_escaped(client, rf_with_data):
 )
 def test_every_page_of_every_games_real_data_renders(client, module_key, language):
     from campaigns.games.registry import get_module
-    from campaigns.games.views import _tabs
+    from campaigns.games.views import game_tabs
 
-    tabs = dict(_tabs(get_module(module_key)))
+    tabs = dict(game_tabs(get_module(module_key)))
     assert "tables" in tabs and "steps" in tabs
     for section in tabs:
         url = reverse("campaigns:game_section", args=[module_key, section])
