@@ -16,9 +16,11 @@ largest Perimeter Area.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from refit.rules.hexgrid import Hex, HexMap
 from refit.rules.perimeter.areas import side_areas
@@ -44,6 +46,19 @@ FREE, ANCHOR = 1, 2  # what a hexrow meets (``_Graph.status``)
 def propose(board: Board, side: str, reach: int = 24, budget: int = 120) -> list[Marker]:
     """Markers closing a loop from each friendly edge run through the side's anchors
     (friendly control markers and ground-level infantry MMC), largest legal area found."""
+    # The search makes some hundred thousand short-lived tuples and lists, none in a cycle:
+    # the cyclic collector, set off by them, would walk the map's kept hexrows (millions of
+    # objects) again and again — a third of the time, and the worst cases' spikes.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _propose(board, side, reach, budget)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _propose(board: Board, side: str, reach: int, budget: int) -> list[Marker]:
     edges = edge_markers(board, side)
     graph = _Graph(board, side, reach)
     proposal: list[Marker] = []
@@ -158,21 +173,35 @@ class _Graph:
         after another only the two first and the two last — on a map of control markers every
         hex is an anchor, and a hexrow stopping inside a run turns nowhere its ends do not."""
         found: list[Hop] = []
-        status = self.status
+        get = self.status.get
         for k, ray in enumerate(self.map.rays(start, self.reach)):
+            # What each hex of the hexrow is (one look-up each, in C), cut where it leaves the
+            # land or meets the enemy; an alternate hexrow's first hex only turns it.
+            seen = list(map(get, ray, repeat(0)))
+            try:
+                cut = seen.index(0, 1)
+            except ValueError:
+                cut = len(seen)
             turned = k % 3 != 0  # each first step: straight, then the two alternate hexrows
-            runs: list[list[int]] = []  # [first, last] position of each run of anchors
-            for i in range(1, len(ray)):
-                seen = status.get(ray[i], 0)
-                if not seen:
-                    break  # off the land, or blocked by the enemy
-                if seen == ANCHOR and (i > 1 or not turned):
-                    if runs and runs[-1][1] == i - 1:
-                        runs[-1][1] = i
-                    else:
-                        runs.append([i, i])
-            if not runs:
+            low = 2 if turned else 1
+            if low >= cut:
                 continue
+            runs: list[tuple[int, int]] = []  # (first, last) position of each run of anchors
+            if FREE not in seen[low:cut]:
+                runs.append((low, cut - 1))  # every hex an anchor (a side holding the area)
+            else:
+                first = -1
+                for i in range(low, cut):
+                    if seen[i] == ANCHOR:
+                        if first < 0:
+                            first = i
+                    elif first >= 0:
+                        runs.append((first, i - 1))
+                        first = -1
+                if first >= 0:
+                    runs.append((first, cut - 1))
+                if not runs:
+                    continue
             via = ray[1] if turned else None
             for first, last in runs:
                 ends = (first, first + 1, last - 1, last) if last - first >= 3 else None
@@ -256,6 +285,7 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
                 continue
         taken = step.taken
         corners = step.corners()
+        crossed = taken - corners  # a hexrow may pass over a marker hex, not over a hexrow
         current, last = step.hex, step.heading
         cx, cy = centre(current)
         options = []
@@ -266,7 +296,8 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
                     continue  # straight back along the edge encloses nothing
             elif target in taken or target in corners or target in expanded or target in used:
                 continue
-            if any(h in edge_hexes or (h in taken and h not in corners) for h in path[1:-1]):
+            inner = path[1:-1]
+            if not edge_hexes.isdisjoint(inner) or not crossed.isdisjoint(inner):
                 continue
             nx, ny = centre(target)
             heading = math.atan2(ny - cy, nx - cx)
@@ -300,11 +331,19 @@ def _every_chain(
     found: list[tuple[float, int, list[Hop]]] = []
     looked = 0
     previous = _heading(graph.map, edge.path[-2], start) if len(edge.path) > 1 else 0.0
-    stack: list[tuple[Hex, float, list[Hop], frozenset[Hex], frozenset[Hex]]] = [
-        (start, previous, [], frozenset(), frozenset([start]))
-    ]
+    # A state is made whole only when taken from the stack: most pushed are never reached.
+    root = (start, previous, [], frozenset(), frozenset([start]))
+    stack: list[tuple[Hex, float, tuple, Hop | None]] = [(start, previous, root, None)]
     while stack and looked < budget:
-        current, last, chain, taken, corners = stack.pop()
+        current, last, parent, arriving = stack.pop()
+        if arriving is None:
+            chain, taken, corners = parent[2], parent[3], parent[4]
+        else:
+            chain = [*parent[2], arriving]
+            taken = parent[3] | set(arriving[2])
+            corners = parent[4] | {current}
+        state = (current, last, chain, taken, corners)
+        crossed = taken - corners  # a hexrow may pass over a marker hex, not over a hexrow
         hops = graph.hops(current)
         looked += len(hops)
         cx, cy = centre(current)
@@ -317,7 +356,7 @@ def _every_chain(
             elif target in corners or target in used:
                 continue
             inner = path[1:-1]
-            if any(h in edge_hexes or (h in taken and h not in corners) for h in inner):
+            if not edge_hexes.isdisjoint(inner) or not crossed.isdisjoint(inner):
                 continue
             if target == goal:
                 loop = [*chain, hop]
@@ -338,7 +377,7 @@ def _every_chain(
         if sense:
             options.sort(key=lambda o: o[:2])
         for _turn, target, heading, hop in options:
-            stack.append((target, heading, [*chain, hop], taken | set(hop[2]), corners | {target}))
+            stack.append((target, heading, state, hop))
     found.sort(key=lambda f: (-f[0], f[1]))
     return [loop for _area, _n, loop in found[:keep]]
 
