@@ -21,6 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -39,7 +40,7 @@ from refit.perimeters import (
     recording,
 )
 from refit.perimeters import state as perimeter
-from refit.perimeters.drawing import picture
+from refit.perimeters.drawing import picture, svg_shapes
 from refit.rules.hexgrid import HexError
 from refit.rules.perimeter.board import MAIN, MMC, VEHICLE, Marker
 
@@ -146,18 +147,23 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
                 "stacks": _stacks(computation, side),
             }
         )
+    side_keys = list(perimeter.sides(campaign))
+    drawing = picture(hexmap, result, placed, fires, selected)
     return {
         "viewer": viewer,
         "campaign": campaign,
         "state": state,
         "terrain_version": terrain.version if terrain else 1,
         "map_name": campaign.game.files["maps"]["maps"][perimeter.map_key(campaign)]["name"],
-        "picture": picture(hexmap, result, placed, fires, selected),
+        "picture": drawing,
+        "map_shapes": mark_safe(  # noqa: S308 — svg_shapes escapes every text it writes
+            svg_shapes(drawing, side_keys, zoom, f"&amp;zoom={zoom}")
+        ),
         "zoom": zoom,
         "zoom_width": zoom * 100,
         "selected": hexmap.name(selected) if selected else "",
         "sides": sides,
-        "side_keys": list(perimeter.sides(campaign)),
+        "side_keys": side_keys,
         "result": result,
         "nml": hexmap.names(result.nml) if len(result.nml) < 400 else [],
         "nml_count": len(result.nml),
