@@ -201,13 +201,20 @@ def control_picture(
     )
 
 
-def svg_shapes(drawing: Picture, side_keys: Sequence[str], zoom: int = 1, href: str = "") -> str:
+def svg_shapes(
+    drawing: Picture,
+    side_keys: Sequence[str],
+    zoom: int = 1,
+    href: str = "",
+    changed: bool = False,
+) -> str:
     """The picture's shapes as the page's SVG markup (inside its ``<svg>``): each hex a link
     choosing it, then the marker arrows, the drawn front lines, unit ids, isolated-area letters
     and non-ground pocket circles. Written here, not in a template loop: a full map has
     1,700–2,900 hexes, and the template engine took ~0.5 s to draw them. ``href`` is what the
     hex links add after ``?hex=NAME`` (e.g. ``&zoom=2``). Only hex names, unit ids and
-    labels are text: all escaped."""
+    labels are text: all escaped. With ``changed`` (``control_picture``'s map) a hex whose
+    ``control`` says so is classed "changed" instead of carrying a control mark."""
 
     def side_class(prefix: str, side: str) -> str:
         return f"{prefix}-0" if side == side_keys[0] else f"{prefix}-1"
@@ -228,9 +235,13 @@ def svg_shapes(drawing: Picture, side_keys: Sequence[str], zoom: int = 1, href: 
         link = f"?hex={name}{href}"
         add(
             f'<a aria-label="{name}" href="{link}" hx-get="{link}" hx-target="#selection" '
-            f'hx-swap="outerHTML"><polygon id="h-{name}" class="hex {status}" '
+            f'hx-swap="outerHTML"><polygon id="h-{name}" class="hex {status}'
+            f'{" changed" if changed and cell.control else ""}" '
             f'points="{cell.points}"><title>{name}</title></polygon></a>'
         )
+        if changed:
+            add("\n")
+            continue
         x, y = cell.centre
         if zoom > 1:
             # Whole units, as the template's |add filter drew them.

@@ -43,3 +43,16 @@ def test_the_svg_has_every_hex_and_shape_with_its_side_and_escaped_text():
     assert svg.count('class="hex-name"') == len(shape.hexes) + len(shape.pockets)  # zoom 2
     assert "&lt;b&gt;&amp;</text>" in svg and "<b>" not in svg
     assert 'class="hex-name"' not in svg_shapes(replace(shape, pockets=()), ["german", "soviet"])
+
+
+def test_the_scenario_control_svg_marks_the_changed_hexes():
+    from refit.perimeters.drawing import control_picture, svg_shapes
+
+    hexmap = board().map
+    shape = control_picture(hexmap, {"H41": "german", "J41": "soviet"}, {"H41"})
+    svg = svg_shapes(shape, ["german", "soviet"], changed=True)
+    assert svg.count("<polygon ") == len(shape.hexes)
+    assert '<polygon id="h-H41" class="hex side-0 changed"' in svg
+    assert '<polygon id="h-J41" class="hex side-1"' in svg
+    assert '<a aria-label="H41" href="?hex=H41" hx-get="?hex=H41"' in svg
+    assert "<rect" not in svg and "<text" not in svg
