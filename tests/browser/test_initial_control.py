@@ -10,6 +10,7 @@ from campaigns.members import services
 from campaigns.models import Role
 from refit.models import PerimeterState
 from refit.walker import services as walker
+from tests.browser.test_axe import BLOCKING, RUN, axe_source
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT
 
@@ -52,6 +53,11 @@ def test_the_referee_picks_previews_and_saves_the_initial_control_on_a_phone(
     assert not PerimeterState.objects.filter(campaign=campaign).exists()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path="test-artifacts/initial-control-preview.png", full_page=False)
+    # axe on the page as the referee sees it with the preview (the walk's RB CG I has no
+    # initial control section).
+    page.add_script_tag(content=axe_source())
+    blocking = [v for v in page.evaluate(RUN) if v["impact"] in BLOCKING]
+    assert not blocking, blocking
 
     page.locator("#initial-control form").last.locator(".initial-save").get_by_role(
         "button", name="German"
