@@ -141,6 +141,8 @@ perimeters:page                    GET  200      200      200      200      404 
 perimeters:page                    POST 405      405      405      405      405      405
 perimeters:control                 GET  405      405      405      405      405      405
 perimeters:control                 POST 302      302      302      403      404      login
+perimeters:preview_control         GET  405      405      405      405      405      405
+perimeters:preview_control         POST 200      200      200      403      404      login
 perimeters:water                   GET  405      405      405      405      405      405
 perimeters:water                   POST 302      302      302      403      404      login
 perimeters:fires                   GET  405      405      405      405      405      405

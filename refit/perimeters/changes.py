@@ -113,6 +113,18 @@ def set_control(
 ) -> list[str]:
     """Control markers on the hexes (``side`` "" removes them). A player places and removes
     their own side's markers; the referee anyone's."""
+    control, names = controlled(viewer, state, text=text, side=side)
+    save_state(
+        state, by, "perimeter.control", version, {"control": control}, side=side, hexes=names
+    )
+    return names
+
+
+def controlled(
+    viewer: Viewer, state: PerimeterState, *, text: str, side: str
+) -> tuple[dict[str, str], list[str]]:
+    """The control markers after this change and the hexes it names, nothing saved (what
+    ``set_control`` saves, and what the initial control's preview shows)."""
     campaign = viewer.campaign
     hexmap = hex_map(campaign, terrain_of(campaign))
     names = parse_hexes(hexmap, text)
@@ -129,10 +141,7 @@ def set_control(
             control[name] = side
         else:
             control.pop(name, None)
-    save_state(
-        state, by, "perimeter.control", version, {"control": control}, side=side, hexes=names
-    )
-    return names
+    return control, names
 
 
 def set_water(

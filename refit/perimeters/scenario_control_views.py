@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -24,7 +25,7 @@ from campaigns.records.forms import scenario_label
 from campaigns.state import StateError
 from refit.perimeters import scenario_control
 from refit.perimeters import state as perimeter
-from refit.perimeters.drawing import control_picture
+from refit.perimeters.drawing import control_picture, svg_shapes
 from refit.perimeters.forms import ScenarioControlForm, TakeBackForm
 from refit.rules.hexgrid import HexError
 from refit.rules.perimeter.control_changes import front_hexes
@@ -64,14 +65,19 @@ def _context(request: HttpRequest, viewer: Viewer, scenario: Scenario) -> dict[s
         for entry in current.changes
     ]
     front = front_hexes(hexmap, current.before)
+    side_keys = list(campaign.game.side_keys)
+    drawing = control_picture(hexmap, current.after, {e["hex"] for e in changes}, selected)
     return {
         "viewer": viewer,
         "campaign": campaign,
         "scenario": scenario,
         "scenario_label": scenario_label(campaign, scenario),
-        "picture": control_picture(hexmap, current.after, {e["hex"] for e in changes}, selected),
+        "picture": drawing,
+        "map_shapes": mark_safe(  # noqa: S308 — svg_shapes escapes every text it writes
+            svg_shapes(drawing, side_keys, changed=True)
+        ),
         "selected": selected,
-        "side_keys": list(campaign.game.side_keys),
+        "side_keys": side_keys,
         "sides": [
             {"key": key, "name": name, "can_edit": viewer.can_act_for_side(key)}
             for key, name in names.items()

@@ -7,6 +7,7 @@ app_name = "perimeters"
 urlpatterns = [
     path("", views.page, name="page"),
     path("control/", views.control, name="control"),
+    path("control/preview/", views.preview_control, name="preview_control"),
     path("water/", views.water, name="water"),
     path("fires/", views.fires, name="fires"),
     path("record/", views.record, name="record"),

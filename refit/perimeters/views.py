@@ -21,6 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -39,7 +40,7 @@ from refit.perimeters import (
     recording,
 )
 from refit.perimeters import state as perimeter
-from refit.perimeters.drawing import picture
+from refit.perimeters.drawing import picture, svg_shapes
 from refit.rules.hexgrid import HexError
 from refit.rules.perimeter.board import MAIN, MMC, VEHICLE, Marker
 
@@ -68,9 +69,15 @@ def _side_name(viewer: Viewer, side: str) -> str:
     return viewer.campaign.side(side).name.in_language(get_language())
 
 
-def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
+def _context(
+    request: HttpRequest, viewer: Viewer, preview: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The page's context; with a ``preview`` (``control``: the control markers a form would
+    save) the map and areas are those of that control, computed and not saved."""
     campaign = viewer.campaign
     state, rows = _shown(viewer)
+    if preview is not None:
+        state.control = preview["control"]  # this request's copy only: never saved
     terrain = perimeter.terrain_of(campaign)
     computation = perimeter.compute(viewer, state, terrain, rows)
     hexmap, result = computation.hexmap, computation.result
@@ -146,18 +153,23 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
                 "stacks": _stacks(computation, side),
             }
         )
+    side_keys = list(perimeter.sides(campaign))
+    drawing = picture(hexmap, result, placed, fires, selected)
     return {
         "viewer": viewer,
         "campaign": campaign,
         "state": state,
         "terrain_version": terrain.version if terrain else 1,
         "map_name": campaign.game.files["maps"]["maps"][perimeter.map_key(campaign)]["name"],
-        "picture": picture(hexmap, result, placed, fires, selected),
+        "picture": drawing,
+        "map_shapes": mark_safe(  # noqa: S308 — svg_shapes escapes every text it writes
+            svg_shapes(drawing, side_keys, zoom, f"&amp;zoom={zoom}")
+        ),
         "zoom": zoom,
         "zoom_width": zoom * 100,
         "selected": hexmap.name(selected) if selected else "",
         "sides": sides,
-        "side_keys": list(perimeter.sides(campaign)),
+        "side_keys": side_keys,
         "result": result,
         "nml": hexmap.names(result.nml) if len(result.nml) < 400 else [],
         "nml_count": len(result.nml),
@@ -184,6 +196,9 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "hex_help": forms.HEX_HELP,
         # The initial SSRs the app cannot draw: the referee enters their control (issue 17).
         "initial_ssrs": initial_ssr.referee_entered(campaign, state),
+        "preview": preview,
+        # The field the map's clicks add to: what the preview was asked for, or the hex chosen.
+        "initial_hexes": preview["text"] if preview else hexmap.name(selected) if selected else "",
     }
 
 
@@ -255,7 +270,16 @@ def _selection(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         selected = hexmap.name(hexmap.hex(request.GET.get("hex", "")))
     except HexError:
         selected = ""
-    return {"selected": selected, "side_keys": list(perimeter.sides(viewer.campaign)), "oob": True}
+    context = {"selected": selected, "side_keys": list(perimeter.sides(viewer.campaign))}
+    if "hexes" in request.GET:
+        context["initial_field"] = True
+        # The initial control's field (sent along with each hex click while it is shown):
+        # the clicked hex is added to what was typed, so hexes are picked one after another.
+        typed = request.GET["hexes"].split()
+        context["initial_hexes"] = " ".join(
+            typed if not selected or selected in typed else [*typed, selected]
+        )
+    return {**context, "oob": True}
 
 
 def _act(
@@ -308,6 +332,41 @@ def control(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return _("Control markers changed in %(hexes)s.") % {"hexes": " ".join(names)}
 
     return _act(request, viewer, forms.ControlForm, act)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def preview_control(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The map and areas as the control form would leave them, nothing saved: the initial
+    control typed by the referee (issue 17) seen before it is saved. Answers the page (or its
+    ``#perimeter`` block with HTMX), the typed hexes kept in the form."""
+    viewer = access.recorder(request, campaign_id, feature=perimeter.has_perimeters)
+    form = forms.ControlForm(request.POST)
+    preview = None
+    if not form.is_valid():
+        messages.error(request, _("Check the form: %(errors)s") % {"errors": _errors(form)})
+    else:
+        state, _rows = _shown(viewer)
+        data = form.cleaned_data
+        try:
+            control, names = changes.controlled(
+                viewer, state, text=data["hexes"], side=data["side"]
+            )
+        except StateError as error:
+            messages.error(request, str(error))
+        else:
+            preview = {
+                "control": control,
+                "text": data["hexes"],
+                "count": len(names),
+                "side": data["side"],
+                "side_name": _side_name(viewer, data["side"]) if data["side"] else "",
+            }
+    template = "refit/perimeters/page.html"
+    if request.htmx:
+        template += "#perimeter"
+    return render(request, template, _context(request, viewer, preview))
 
 
 @require_POST

@@ -393,12 +393,16 @@ class HexMap:
         return (corners[(index + 1) % 6], corners[(index + 2) % 6])
 
     def bounds(self, size: float = 1.0) -> tuple[float, float, float, float]:
-        xs, ys = [], []
-        for h in self.cells:
-            x, y = self.centre(h, size)
-            xs.append(x)
-            ys.append(y)
-        return (min(xs) - size, min(ys) - size, max(xs) + size, max(ys) + size)
+        found = self.shared.get(("bounds", size))
+        if found is None:
+            xs, ys = [], []
+            for h in self.cells:
+                x, y = self.centre(h, size)
+                xs.append(x)
+                ys.append(y)
+            found = (min(xs) - size, min(ys) - size, max(xs) + size, max(ys) + size)
+            self.shared[("bounds", size)] = found  # the cells' alone: once per map and process
+        return found
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from campaigns.games.rules import Reason
 from refit.rules.hexgrid import Hex, HexMap
@@ -141,7 +142,7 @@ class Result:
             return NML
         return self.control.get(h, "")
 
-    @property
+    @cached_property  # read once per hex by status(): made once
     def isolated(self) -> frozenset[Hex]:
         return frozenset().union(*(a.hexes for a in self.isolated_areas if not a.became_nml))
 

@@ -6,9 +6,13 @@ The search works on a hop graph cast once per anchor: from each anchor the six s
 twelve alternate hexrows are followed until they leave the land, meet an enemy-blocked hex or
 run ``reach`` hexes; every anchor met on the way is a hop. The candidate loops: depth-first
 walks keeping the enemy on one hand (the sharpest turn toward it tried first, each hand in
-turn), and the chains an exhaustive search finds within its budget (on a small map, all of
-them). Each is then pushed outward: a hop a → b becomes a → c → b while the polygon grows by a
-hex or more and no hexrow meets another. The candidates are judged with the rules' own
+turn), the chains an exhaustive search finds within its budget (on a small map, all of
+them), and the loop stepping hex by hex with the enemy on one hand, cut into hexrows (where
+the enemy's units stand among the side's hexes). When none is legal, or an end of the run has
+no hexrow out but over the run itself, the walks again may leave from or close on the run's
+hexes beside its ends (a marker there points at the end marker beside it). Each is then
+pushed outward: a hop a → b becomes a → c → b while the polygon grows by a hex or more and no
+hexrow meets another. The candidates are judged with the rules' own
 evaluation: a loop with an illegal or unclosed marker is never proposed; among the legal ones
 the proposal keeps the one leaving the fewest friendly units (MMC, vehicles) outside, then the
 largest Perimeter Area.
@@ -16,11 +20,13 @@ largest Perimeter Area.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 
-from refit.rules.hexgrid import Hex, HexMap
+from refit.rules.hexgrid import STEPS, Hex, HexMap, add, hexrow, sub
 from refit.rules.perimeter.areas import side_areas
 from refit.rules.perimeter.board import MAIN, Board, Marker
 from refit.rules.perimeter.markers import anchored, blocking, edge_markers
@@ -44,6 +50,19 @@ FREE, ANCHOR = 1, 2  # what a hexrow meets (``_Graph.status``)
 def propose(board: Board, side: str, reach: int = 24, budget: int = 120) -> list[Marker]:
     """Markers closing a loop from each friendly edge run through the side's anchors
     (friendly control markers and ground-level infantry MMC), largest legal area found."""
+    # The search makes some hundred thousand short-lived tuples and lists, none in a cycle:
+    # the cyclic collector, set off by them, would walk the map's kept hexrows (millions of
+    # objects) again and again — a third of the time, and the worst cases' spikes.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _propose(board, side, reach, budget)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _propose(board: Board, side: str, reach: int, budget: int) -> list[Marker]:
     edges = edge_markers(board, side)
     graph = _Graph(board, side, reach)
     proposal: list[Marker] = []
@@ -58,14 +77,25 @@ def propose(board: Board, side: str, reach: int = 24, budget: int = 120) -> list
         for sense in (1, -1):
             chains += _every_chain(graph, edge, used, WALK_BUDGET, sense, first=True)
         chains += _every_chain(graph, edge, used, EXHAUSTIVE_BUDGET)
+        # The loop hugging the enemy hex by hex: where the enemy's units stand among the
+        # side's hexes, the searches above lose themselves among them.
+        chains += [_hug(graph, edge, used, hand) for hand in (1, -1)]
         found: list[tuple[tuple[int, float], list[Hop]]] = []
-        for chain in chains:
-            if chain is None or tuple(chain) in seen_chains:
-                continue
-            seen_chains.add(tuple(chain))
-            score = _score(board, side, proposal + _as_placed(side, chain))
-            if score is not None:
-                found.append((score, chain))
+        for ends in (False, True):
+            if ends:
+                if found and not _cornered(graph, edge, used):
+                    break
+                # Nothing legal found, or an end of the run with no hexrow out but over the
+                # run: the walks again, leaving from or closing on the run's hexes beside
+                # its ends.
+                chains = [_walk(graph, edge, used, sense, budget, ends=True) for sense in (1, -1)]
+            for chain in chains:
+                if chain is None or tuple(chain) in seen_chains:
+                    continue
+                seen_chains.add(tuple(chain))
+                score = _score(board, side, proposal + _as_placed(side, chain))
+                if score is not None:
+                    found.append((score, chain))
         # The best loop found, pushed outward or with fewer markers (kept only if the rules'
         # checks still pass and it scores better).
         found.sort(key=lambda f: f[0], reverse=True)
@@ -158,21 +188,35 @@ class _Graph:
         after another only the two first and the two last — on a map of control markers every
         hex is an anchor, and a hexrow stopping inside a run turns nowhere its ends do not."""
         found: list[Hop] = []
-        status = self.status
+        get = self.status.get
         for k, ray in enumerate(self.map.rays(start, self.reach)):
+            # What each hex of the hexrow is (one look-up each, in C), cut where it leaves the
+            # land or meets the enemy; an alternate hexrow's first hex only turns it.
+            seen = list(map(get, ray, repeat(0)))
+            try:
+                cut = seen.index(0, 1)
+            except ValueError:
+                cut = len(seen)
             turned = k % 3 != 0  # each first step: straight, then the two alternate hexrows
-            runs: list[list[int]] = []  # [first, last] position of each run of anchors
-            for i in range(1, len(ray)):
-                seen = status.get(ray[i], 0)
-                if not seen:
-                    break  # off the land, or blocked by the enemy
-                if seen == ANCHOR and (i > 1 or not turned):
-                    if runs and runs[-1][1] == i - 1:
-                        runs[-1][1] = i
-                    else:
-                        runs.append([i, i])
-            if not runs:
+            low = 2 if turned else 1
+            if low >= cut:
                 continue
+            runs: list[tuple[int, int]] = []  # (first, last) position of each run of anchors
+            if FREE not in seen[low:cut]:
+                runs.append((low, cut - 1))  # every hex an anchor (a side holding the area)
+            else:
+                first = -1
+                for i in range(low, cut):
+                    if seen[i] == ANCHOR:
+                        if first < 0:
+                            first = i
+                    elif first >= 0:
+                        runs.append((first, i - 1))
+                        first = -1
+                if first >= 0:
+                    runs.append((first, cut - 1))
+                if not runs:
+                    continue
             via = ray[1] if turned else None
             for first, last in runs:
                 ends = (first, first + 1, last - 1, last) if last - first >= 3 else None
@@ -198,6 +242,17 @@ class _Graph:
             value *= SQRT3
             self._contribution[key] = value
         return value
+
+
+def _run_ends(edge: Marker, ends: bool) -> tuple[Hex | None, Hex | None, Hop | None]:
+    """The run's hexes beside its ends, where a loop may also leave from or come back to: a
+    marker there points at the end marker beside it (11.6054: any friendly hex). Often the only
+    hexrows out of a run's end pass over the run itself. Returns (beside the start, beside the
+    goal, the hop from beside the goal to the goal)."""
+    if not ends or len(edge.path) < 3:
+        return None, None, None
+    near_goal = edge.path[1]
+    return edge.path[-2], near_goal, (edge.hex, None, (near_goal, edge.hex))
 
 
 def _heading(hexmap: HexMap, a: Hex, b: Hex) -> float:
@@ -231,7 +286,9 @@ class _Step:
         return found
 
 
-def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) -> list[Hop] | None:
+def _walk(
+    graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int, ends: bool = False
+) -> list[Hop] | None:
     """A chain of hops from the run's end (its target) back to its start, turning as far to
     one side as the hexrows allow at each anchor (the enemy kept on that hand)."""
     start, goal = edge.target, edge.hex
@@ -241,12 +298,15 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
     previous = _heading(hexmap, edge.path[-2], start) if len(edge.path) > 1 else 0.0
     edge_hexes = set(used) - {start, goal}
     edge_run = set(edge.path)
+    near_start, near_goal, closing = _run_ends(edge, ends)
     stack = [_Step(start, previous, None, None)]
     expanded: set[Hex] = set()
     while stack and len(expanded) < budget:
         step = stack.pop()
         if step.hex == goal and step.parent is not None:
             return step.chain()
+        if step.hex == near_goal and closing is not None:
+            return [*step.chain(), closing]
         if step.hex in expanded:
             continue
         expanded.add(step.hex)
@@ -256,17 +316,23 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
                 continue
         taken = step.taken
         corners = step.corners()
+        crossed = taken - corners  # a hexrow may pass over a marker hex, not over a hexrow
         current, last = step.hex, step.heading
         cx, cy = centre(current)
         options = []
         for hop in graph.hops(current):
             target, _via, path = hop
-            if target == goal:
-                if step.parent is None and set(path) <= edge_run:
-                    continue  # straight back along the edge encloses nothing
-            elif target in taken or target in corners or target in expanded or target in used:
+            if target in (goal, near_goal) and step.parent is None and set(path) <= edge_run:
+                continue  # straight back along the edge encloses nothing
+            if target != goal and (
+                target in taken
+                or target in corners
+                or target in expanded
+                or (target in used and not _beside_end(target, step.parent, near_start, near_goal))
+            ):
                 continue
-            if any(h in edge_hexes or (h in taken and h not in corners) for h in path[1:-1]):
+            inner = path[1:-1]
+            if not edge_hexes.isdisjoint(inner) or not crossed.isdisjoint(inner):
                 continue
             nx, ny = centre(target)
             heading = math.atan2(ny - cy, nx - cx)
@@ -278,6 +344,25 @@ def _walk(graph: _Graph, edge: Marker, used: set[Hex], sense: int, budget: int) 
     return None
 
 
+def _cornered(graph: _Graph, edge: Marker, used: set[Hex]) -> bool:
+    """An end of the run from which every hexrow to an anchor passes over the run (or ends
+    on it)."""
+    edge_hexes = used - {edge.hex, edge.target}
+    for end in (edge.hex, edge.target):
+        if all(
+            target in used or not edge_hexes.isdisjoint(path[1:-1])
+            for target, _via, path in graph.hops(end)
+        ):
+            return True
+    return False
+
+
+def _beside_end(target: Hex, before: object, near_start: Hex | None, near_goal: Hex | None) -> bool:
+    """A run's hex taken as a corner: beside the goal (then closing on it), or beside the start
+    as the first corner (``before`` is None there)."""
+    return target == near_goal or (before is None and target == near_start)
+
+
 def _every_chain(
     graph: _Graph,
     edge: Marker,
@@ -286,6 +371,7 @@ def _every_chain(
     sense: int = 0,
     keep: int = 4,
     first: bool = False,
+    ends: bool = False,
 ) -> list[list[Hop]]:
     """The chains of hops from the run's end back to its start while the budget of hexrows
     looked at lasts (a hexrow may pass over a marker hex, never over another hexrow); the
@@ -296,31 +382,44 @@ def _every_chain(
     centre = graph.map.centre
     edge_hexes = set(used) - {start, goal}
     edge_run = set(edge.path)
+    near_start, near_goal, closing = _run_ends(edge, ends)
     base = graph.contribution(tuple(edge.path))
     found: list[tuple[float, int, list[Hop]]] = []
     looked = 0
     previous = _heading(graph.map, edge.path[-2], start) if len(edge.path) > 1 else 0.0
-    stack: list[tuple[Hex, float, list[Hop], frozenset[Hex], frozenset[Hex]]] = [
-        (start, previous, [], frozenset(), frozenset([start]))
-    ]
+    # A state is made whole only when taken from the stack: most pushed are never reached.
+    root = (start, previous, [], frozenset(), frozenset([start]))
+    stack: list[tuple[Hex, float, tuple, Hop | None]] = [(start, previous, root, None)]
     while stack and looked < budget:
-        current, last, chain, taken, corners = stack.pop()
+        current, last, parent, arriving = stack.pop()
+        if arriving is None:
+            chain, taken, corners = parent[2], parent[3], parent[4]
+        else:
+            chain = [*parent[2], arriving]
+            taken = parent[3] | set(arriving[2])
+            corners = parent[4] | {current}
+        state = (current, last, chain, taken, corners)
+        crossed = taken - corners  # a hexrow may pass over a marker hex, not over a hexrow
         hops = graph.hops(current)
         looked += len(hops)
         cx, cy = centre(current)
         options = []
         for hop in hops:
             target, _via, path = hop
-            if target == goal:
-                if not chain and set(path) <= edge_run:
-                    continue
-            elif target in corners or target in used:
+            if target in (goal, near_goal) and not chain and set(path) <= edge_run:
+                continue  # straight back along the edge encloses nothing
+            if target != goal and (
+                target in corners
+                or (
+                    target in used and not _beside_end(target, chain or None, near_start, near_goal)
+                )
+            ):
                 continue
             inner = path[1:-1]
-            if any(h in edge_hexes or (h in taken and h not in corners) for h in inner):
+            if not edge_hexes.isdisjoint(inner) or not crossed.isdisjoint(inner):
                 continue
-            if target == goal:
-                loop = [*chain, hop]
+            if target in (goal, near_goal):
+                loop = [*chain, hop] if target == goal else [*chain, hop, closing]
                 # Pick's theorem on the hex lattice: the hexes a loop encloses are about its
                 # polygon's area in hexes plus half the hexes on the loop.
                 twice = abs(base + sum(graph.contribution(h[2]) for h in loop))
@@ -338,9 +437,65 @@ def _every_chain(
         if sense:
             options.sort(key=lambda o: o[:2])
         for _turn, target, heading, hop in options:
-            stack.append((target, heading, [*chain, hop], taken | set(hop[2]), corners | {target}))
+            stack.append((target, heading, state, hop))
     found.sort(key=lambda f: (-f[0], f[1]))
     return [loop for _area, _n, loop in found[:keep]]
+
+
+def _hug(graph: _Graph, edge: Marker, used: set[Hex], hand: int) -> list[Hop] | None:
+    """The loop from the run's end back to its start stepping hex by hex with the enemy (or the
+    map's edge) always on one hand, its out-and-back detours cut, then cut into hexrows ending
+    on anchors (the longest first). None when it does not get back or cannot be cut so."""
+    start, goal = edge.target, edge.hex
+    assert start is not None
+    free, anchors = graph.free, graph.anchors
+    edge_hexes = used - {start, goal}
+    if len(edge.path) > 1 and sub(start, edge.path[-2]) in STEPS:
+        direction = STEPS.index(sub(start, edge.path[-2]))
+    else:
+        direction = 0
+    path = [start]
+    where = {start: 0}
+    seen: set[tuple[Hex, int]] = set()
+    current = start
+    while current != goal:
+        for turn in (2, 1, 0, -1, -2, 3):
+            turned = (direction + hand * turn) % 6
+            step = add(current, STEPS[turned])
+            if step == goal or (step in free and step not in edge_hexes and step != start):
+                break
+        else:
+            return None
+        if (current, turned) in seen:
+            return None  # round and round
+        seen.add((current, turned))
+        direction, current = turned, step
+        back = where.get(step)
+        if back is not None:  # a detour out and back: cut it
+            for h in path[back + 1 :]:
+                del where[h]
+            del path[back + 1 :]
+        else:
+            where[step] = len(path)
+            path.append(step)
+    chain: list[Hop] = []
+    i, last = 0, len(path) - 1
+    while i < last:
+        for j in range(min(last, i + graph.reach), i, -1):
+            if path[j] != goal and path[j] not in anchors:
+                continue
+            row = tuple(path[i : j + 1])
+            via = None if j == i + 1 else path[i + 1]
+            if hexrow(path[i], path[j]) == list(row):
+                chain.append((path[j], None, row))
+                break
+            if via is not None and hexrow(path[i], path[j], via) == list(row):
+                chain.append((path[j], via, row))
+                break
+        else:
+            return None
+        i = j
+    return chain if len(chain) < MAX_MARKERS * 2 else None
 
 
 def _grow(graph: _Graph, edge: Marker, chain: list[Hop], used: set[Hex]) -> list[Hop]:

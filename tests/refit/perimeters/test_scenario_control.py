@@ -435,3 +435,92 @@ def test_rb_cg_i_draws_its_ssr_and_asks_nothing(campaign, client_as):
     walker.open_reph(campaign)
     body = client_as("referee").get(reverse("perimeters:page", args=[campaign.pk])).content
     assert b'id="initial-control"' not in body
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("german", 200), ("soviet", 200), ("referee", 200), ("observer", 403), ("outsider", 404)],
+)
+def test_the_initial_control_is_previewed_before_it_is_saved_and_nothing_is_written(
+    people, client_as, persona, status
+):
+    from tests.conftest import red_factories_campaign
+
+    campaign = red_factories_campaign(people, "rb-cg-2", "Second")
+    walker.open_reph(campaign)
+    page = client_as("referee").get(reverse("perimeters:page", args=[campaign.pk]))
+    body = page.content.decode()
+    # A new campaign of this CG says what is missing: the whole map is No Man's Land.
+    assert 'id="initial-missing"' in body and "Missing: this campaign game" in body
+    before = row_counts()
+    side = "soviet" if persona == "soviet" else "german"
+    response = client_as(persona).post(
+        reverse("perimeters:preview_control", args=[campaign.pk]),
+        {"version": 1, "hexes": "W1-W5 U6", "side": side},
+        headers={"HX-Request": "true", "HX-Target": "perimeter"},
+    )
+    assert response.status_code == status
+    assert row_counts() == before
+    assert not PerimeterState.objects.filter(campaign=campaign).exists()
+    if status != 200:
+        return
+    body = response.content.decode()
+    assert body.lstrip().startswith('<div id="perimeter">')  # the block, not the page
+    assert 'id="initial-preview"' in body and "in 6 hexes" in body
+    side_class = "side-1" if side == "soviet" else "side-0"
+    assert f'<polygon id="h-W3" class="hex {side_class}"' in body
+    # The typed hexes kept for saving (the referee's form; players use the map's form).
+    assert ('value="W1-W5 U6"' in body) == (persona == "referee")
+    # Without HTMX: the whole page, the same preview.
+    full = client_as(persona).post(
+        reverse("perimeters:preview_control", args=[campaign.pk]),
+        {"version": 1, "hexes": "W1-W5 U6", "side": side},
+    )
+    assert full.status_code == 200 and 'id="initial-preview"' in full.content.decode()
+    assert "<html" in full.content.decode()
+
+
+def test_a_player_may_not_preview_the_other_sides_control(people, client_as):
+    from tests.conftest import red_factories_campaign
+
+    campaign = red_factories_campaign(people, "rb-cg-2", "Second")
+    walker.open_reph(campaign)
+    response = client_as("german").post(
+        reverse("perimeters:preview_control", args=[campaign.pk]),
+        {"version": 1, "hexes": "W1-W5", "side": "soviet"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and 'id="initial-preview"' not in body
+    assert '<polygon id="h-W3" class="hex side-1"' not in body
+
+
+def test_a_hex_click_adds_the_hex_to_the_initial_control_field(people, client_as):
+    from tests.conftest import red_factories_campaign
+
+    campaign = red_factories_campaign(people, "rb-cg-2", "Second")
+    walker.open_reph(campaign)
+    url = reverse("perimeters:page", args=[campaign.pk])
+    page = client_as("referee").get(url).content.decode()
+    assert 'hx-include="#initial-hexes"' in page and 'id="initial-hexes"' in page
+    click = client_as("referee").get(
+        url,
+        {"hex": "W7", "hexes": "W1-W5 U6"},
+        headers={"HX-Request": "true", "HX-Target": "selection"},
+    )
+    body = click.content.decode()
+    assert '<input id="initial-hexes" name="hexes" value="W1-W5 U6 W7"' in body
+    assert 'hx-swap-oob="true"' in body
+    again = client_as("referee").get(
+        url,
+        {"hex": "W7", "hexes": "W1-W5 W7"},
+        headers={"HX-Request": "true", "HX-Target": "selection"},
+    )
+    assert 'value="W1-W5 W7"' in again.content.decode()  # a hex already there is not added twice
+    # Without JavaScript the link reloads the page with the hex in the field.
+    assert (
+        'id="initial-hexes" name="hexes" value="W7"'
+        in client_as("referee").get(url, {"hex": "W7"}).content.decode()
+    )
+    # A player sees what is missing, not the referee's form.
+    player = client_as("german").get(url).content.decode()
+    assert 'id="initial-missing"' in player and 'id="initial-hexes"' not in player

@@ -169,3 +169,34 @@ def test_the_proposal_never_crosses_an_enemy_unit():
     result = side_areas(board, GERMAN, proposal)
     assert proposal and all(c.legal and c.closed for c in result.checks)
     assert all(blocker not in c.path for c in result.checks)
+
+
+def test_a_run_end_whose_hexrows_all_pass_over_the_run_still_closes_a_loop():
+    """The bench's split SaP board: every hexrow out of one end of the side's edge run to an
+    anchor passed over the run, so no loop was found (no marker, area 0). A marker in the
+    run's hex beside that end, pointing at it, closes the loop."""
+    board = small_board([SMALL.hex("F6")], [SMALL.hex("B2")])
+    proposal = propose(board, GERMAN)
+    result = side_areas(board, GERMAN, proposal)
+    assert proposal and all(c.legal and c.closed for c in result.checks)
+    assert len(result.main_area) >= 29
+
+
+def test_enemy_squads_among_own_hexes_do_not_lose_the_search():
+    """The bench's SSR SaP board: the side holds every hex but the enemy's edge, the enemy's
+    squads stand among its hexes; the searches lost themselves among them (26 own units left
+    outside, 299 hexes). The loop hugging the enemy's edge takes in the own squads and all
+    but one of the side's hexes (the one in the corner beside the enemy's run's end)."""
+    hexmap = HexMap(key="m", sections=(Section("", 1, 12, "even", (1, 10), (0, 10)),))
+    control = {
+        h: SOVIET if hexmap.local(h)[1][0] >= 11 and h in hexmap.edge_hexes else GERMAN
+        for h in hexmap.land
+    }
+    units = [Unit("s1", SOVIET, MMC, hexmap.hex("J1")), Unit("s2", SOVIET, MMC, hexmap.hex("C3"))]
+    units += [Unit(f"g{n}", GERMAN, MMC, hexmap.hex(name)) for n, name in enumerate(("I2", "E7"))]
+    board = Board(map=hexmap, sides=(GERMAN, SOVIET), control=control, units=tuple(units))
+    result = side_areas(board, GERMAN, propose(board, GERMAN))
+    assert all(c.legal and c.closed for c in result.checks)
+    own = {h for h, side in control.items() if side == GERMAN}
+    assert all(u.hex in result.main_area for u in units if u.side == GERMAN)
+    assert len(own - result.main_area) <= 1
