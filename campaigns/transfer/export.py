@@ -21,7 +21,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -142,7 +142,7 @@ def _export_parts(
     ledger = LedgerEntry.objects.filter(campaign=campaign, side__in=sides).order_by(
         "side", "ledger", "index", "id"
     )
-    ledger_refs = ids.number(LedgerEntry, ledger.values_list("id", flat=True))
+    ledger_refs = ids.number(LedgerEntry, ledger.values_list("id", flat=True).iterator(STREAM_ROWS))
     # Rows recorded while the file is being sent have no file id: they are not in it.
     ledger = ledger.filter(pk__lte=max(ledger_refs, default=0))
     # The dice commitments of the scopes the viewer may see; a seed only once its phase is over.
@@ -156,7 +156,7 @@ def _export_parts(
     rolls = viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign)).order_by(
         "rolled_at", "id"
     )
-    roll_refs = ids.number(DiceRoll, rolls.values_list("pk", flat=True))
+    roll_refs = ids.number(DiceRoll, rolls.values_list("pk", flat=True).iterator(STREAM_ROWS))
     # Rows recorded while the file is being sent have no file id: they are not in it.
     rolls = rolls.filter(pk__lte=max(roll_refs, default=0))
     rgs = list(
@@ -176,7 +176,9 @@ def _export_parts(
         "group_id",
         "id",
     )
-    orbat_refs = ids.number(OrbatEntry, orbat_rows.values_list("id", flat=True))
+    orbat_refs = ids.number(
+        OrbatEntry, orbat_rows.values_list("id", flat=True).iterator(STREAM_ROWS)
+    )
     orbat_rows = orbat_rows.filter(pk__lte=max(orbat_refs, default=0))
 
     def orbat() -> Iterator[dict[str, Any]]:
@@ -283,9 +285,18 @@ def _export_parts(
     events = viewer.filter_visible(CampaignEvent.objects.filter(campaign=campaign)).order_by(
         "created_at", "id"
     )
-    numbered = ids.number(CampaignEvent, events.values_list("pk", flat=True))
+    numbered = ids.number(CampaignEvent, events.values_list("pk", flat=True).iterator(STREAM_ROWS))
     events = events.filter(pk__lte=max(numbered, default=0))
-    names = roll_actor_names(events.filter(action__in=ROLL_ACTORS).select_related("actor"))
+    # Who rolled or voided a roll that names no user of this installation (an imported one),
+    # from its events: only those rolls' events are read.
+    nameless = rolls.filter(
+        Q(rolled_by__isnull=True) | Q(voided_at__isnull=False, voided_by__isnull=True)
+    )
+    names = roll_actor_names(
+        events.filter(
+            action__in=ROLL_ACTORS, target_type=ROLL_TARGET, target_id__in=nameless.values("pk")
+        ).select_related("actor")
+    )
 
     def history() -> Iterator[dict[str, Any]]:
         chunked = events.select_related("actor", "undone_by").iterator(chunk_size=STREAM_ROWS)
