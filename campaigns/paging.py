@@ -125,6 +125,7 @@ class LazyRows(Sequence[Row]):
         self._items = items
         self._make = make
         self._language = get_language()
+        self._all: list[Row] | None = None
 
     def _made(self, items: Iterable[Any]) -> list[Row]:
         if get_language() == self._language:
@@ -147,7 +148,10 @@ class LazyRows(Sequence[Row]):
         return self._made([self._items[index]])[0]
 
     def __iter__(self):
-        return iter(self._made(self._items))
+        # Every row (a printed sheet): made once, kept for a second pass over them.
+        if self._all is None:
+            self._all = self._made(self._items)
+        return iter(self._all)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LazyRows | list | tuple):

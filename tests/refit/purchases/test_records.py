@@ -88,3 +88,11 @@ def test_rows_read_later_keep_the_language_the_record_was_read_in(campaign):
         japanese = [row.group_type for row in rows]
     assert [row.group_type for row in rows] == japanese
     assert [row.group_type for row in rg_purchase_record(campaign, "german")] != japanese
+
+
+def test_the_whole_record_read_twice_is_read_once(campaign, django_assert_num_queries):
+    random_rgs(campaign, random.Random(7), 20)
+    rows = rg_purchase_record(campaign, "german")
+    with django_assert_num_queries(1):
+        first = [row.pk for row in rows]
+        assert [row.pk for row in rows] == first
