@@ -9,13 +9,18 @@ bookmark still lands on a page, never on an error.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar, overload
 from urllib.parse import urlsplit
 
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, QueryDict
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, override
+
+Row = TypeVar("Row")
 
 
 @dataclass(frozen=True)
@@ -107,3 +112,59 @@ def back_to(request: HttpRequest, next_url: str, path: str) -> str:
 def query_of(next_url: str) -> QueryDict:
     """The filters and page number of a list's address."""
     return QueryDict(urlsplit(next_url).query if next_url else "")
+
+
+class LazyRows(Sequence[Row]):
+    """A record's rows made from its items only when read, in the language of the moment the
+    record was read: a page of 50 builds its 50 rows, the printed sheet iterates them all.
+    What the record sums over every row (totals, #P counts) is computed from the items, not
+    from the rows. ``items`` may be an ordered queryset: its length is then a ``COUNT`` and a
+    page one ``LIMIT`` query."""
+
+    def __init__(self, items: Sequence[Any] | QuerySet, make: Callable[[Any], Row]) -> None:
+        self._items = items
+        self._make = make
+        self._language = get_language()
+        self._all: list[Row] | None = None
+
+    def _made(self, items: Iterable[Any]) -> list[Row]:
+        if get_language() == self._language:
+            return [self._make(item) for item in items]
+        with override(self._language):
+            return [self._make(item) for item in items]
+
+    def __len__(self) -> int:
+        if isinstance(self._items, QuerySet):
+            return self._items.count()
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Row]: ...
+    def __getitem__(self, index: int | slice) -> Row | list[Row]:
+        if isinstance(index, slice):
+            return self._made(self._items[index])
+        return self._made([self._items[index]])[0]
+
+    def __iter__(self):
+        # Every row (a printed sheet): made once, kept for a second pass over them.
+        if self._all is None:
+            self._all = self._made(self._items)
+        return iter(self._all)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyRows | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def newest_first(self) -> LazyRows[Row]:
+        """The same rows, last first (still made only when read)."""
+        items = self._items
+        reversed_rows = LazyRows(
+            items.reverse() if isinstance(items, QuerySet) else items[::-1], self._make
+        )
+        reversed_rows._language = self._language
+        return reversed_rows

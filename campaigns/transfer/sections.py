@@ -26,7 +26,9 @@ the file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -139,16 +141,54 @@ class FileIds:
     """Each exported row's id in the file (1, 2, … per table), by its database id."""
 
     def __init__(self) -> None:
-        self._ids: dict[str, dict[int, int]] = {}
+        self._ids: dict[str, Mapping[int, int]] = {}
 
-    def number(self, model: type[models.Model], pks: Iterable[int]) -> dict[int, int]:
+    def number(self, model: type[models.Model], pks: Iterable[int]) -> Mapping[int, int]:
         """Give the rows their file ids in this order (a table is numbered once)."""
-        ids = {pk: ref for ref, pk in enumerate(pks, start=1)}
+        ids = Numbered(pks)
         self._ids[label(model)] = ids
         return ids
 
     def of(self, model: type[models.Model], pk: Any) -> int | None:
         return self._ids.get(label(model), {}).get(pk) if is_int(pk) else None
+
+
+class Numbered(Mapping[int, int]):
+    """``{database id: file id}`` for ids given in file order. While the ids come in rising
+    (a table read in the order of its ids, or the history and the dice log, whose order by time
+    is that of their ids as long as nothing was imported out of order), they are kept as an
+    array of 8 bytes an id and found by bisection; the first one out of order turns the rest
+    into a dict. So a long history costs an export little memory."""
+
+    def __init__(self, pks: Iterable[int]) -> None:
+        self._rising = array("q")
+        self._others: dict[int, int] | None = None
+        for pk in pks:
+            if self._others is None and (not self._rising or pk > self._rising[-1]):
+                self._rising.append(pk)
+                continue
+            if self._others is None:
+                self._others = {}
+            self._others[pk] = len(self._rising) + len(self._others) + 1
+
+    def __getitem__(self, pk: Any) -> int:
+        if isinstance(pk, float) and pk.is_integer():
+            pk = int(pk)  # as a dict finds 2.0 (and True) under 2 (and 1)
+        if isinstance(pk, int):
+            at = bisect_left(self._rising, int(pk))
+            if at < len(self._rising) and self._rising[at] == pk:
+                return at + 1
+            if self._others is not None and pk in self._others:
+                return self._others[pk]
+        raise KeyError(pk)
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self._rising
+        if self._others is not None:
+            yield from self._others
+
+    def __len__(self) -> int:
+        return len(self._rising) + (len(self._others) if self._others is not None else 0)
 
 
 # --- rewriting the ids a JSON value holds ------------------------------------------------------

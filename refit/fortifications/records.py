@@ -12,7 +12,7 @@ referee).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +21,8 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
-from campaigns.models import Campaign, CvpEntry
+from campaigns.models import Campaign, CvpEntry, FortificationPurchase
+from campaigns.paging import LazyRows
 from campaigns.records.cvp_counts import rules_for
 from campaigns.roster.ledger import Movement, fpp_days
 from refit.fortifications import services as fortifications
@@ -58,7 +59,8 @@ class FortificationDay:
 
 @dataclass
 class FortificationRecord:
-    lines: list[FortificationLine] = field(default_factory=list)
+    # One line per purchase, made when read (``LazyRows``): a page of the record makes its 50.
+    lines: Sequence[FortificationLine] = field(default_factory=list)
     days: list[FortificationDay] = field(default_factory=list)
     # What is still to be placed, per item (the pencilled "Total #" boxes), as the form writes
     # it in the reader's language: "A-P 6", "squad 2, HS 2, crew 1, SMC 1", "1".
@@ -94,36 +96,39 @@ def fortification_record(
                 FortificationDay(day.index, labels[day.index], day.available, day.spent, day.lost)
             )
     items = {item["id"]: item for item in fortification_items(campaign)}
-    pending: list[rules.Pending] = []
-    for purchase in reading.purchases:
+
+    def line(purchase: FortificationPurchase) -> FortificationLine:
         name = items.get(purchase.item, {}).get("name")
         initial = bool(purchase.details.get("initial"))
-        order = purchase.details.get("order") or {}
-        record.lines.append(
-            FortificationLine(
-                pk=purchase.pk,
-                index=purchase.index,
-                day=_("Initial OB")
-                if initial
-                else (labels[purchase.index] if purchase.index < len(labels) else ""),
-                item=purchase.item,
-                name=localized(name, language) or item_words(purchase.item),
-                detail=describe_order(order) or purchase.detail,
-                quantity=purchase.quantity,
-                fpp=purchase.fpp,
-                under_construction=purchase.under_construction,
-                hexes=purchase.hexes,
-                location=purchase.location,
-                version=purchase.version,
-                lost=bool(purchase.details.get("lost")),
-                placed_in=labels[purchase.index + 1]
-                if purchase.under_construction and purchase.index + 1 < len(labels)
-                else "",
-                initial=initial,
-            )
+        return FortificationLine(
+            pk=purchase.pk,
+            index=purchase.index,
+            day=_("Initial OB")
+            if initial
+            else (labels[purchase.index] if purchase.index < len(labels) else ""),
+            item=purchase.item,
+            name=localized(name, language) or item_words(purchase.item),
+            detail=describe_order(purchase.details.get("order") or {}) or purchase.detail,
+            quantity=purchase.quantity,
+            fpp=purchase.fpp,
+            under_construction=purchase.under_construction,
+            hexes=purchase.hexes,
+            location=purchase.location,
+            version=purchase.version,
+            lost=bool(purchase.details.get("lost")),
+            placed_in=labels[purchase.index + 1]
+            if purchase.under_construction and purchase.index + 1 < len(labels)
+            else "",
+            initial=initial,
         )
-        if not purchase.location and not purchase.details.get("lost"):
-            pending.append(rules.Pending(purchase.item, purchase.quantity, order))
+
+    record.lines = LazyRows(reading.purchases, line)
+    # The Total # boxes need every purchase, not its line in words.
+    pending = [
+        rules.Pending(purchase.item, purchase.quantity, purchase.details.get("order") or {})
+        for purchase in reading.purchases
+        if not purchase.location and not purchase.details.get("lost")
+    ]
     record.totals = {
         item: ", ".join(total_words(key, n) for key, n in counts)
         for item, counts in rules.record_totals(pending).items()

@@ -12,6 +12,7 @@ the campaign moved on. With HTMX a form answers with the page's ``#fortification
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -47,12 +48,16 @@ def _stale() -> str:
 RECORD_PAGE_SIZE = 50
 
 
+def _newest_first(lines: Sequence[Any]) -> Sequence[Any]:
+    return lines.newest_first() if isinstance(lines, paging.LazyRows) else lines[::-1]
+
+
 def _context(viewer: Viewer, side: str, params: QueryDict | None = None) -> dict[str, Any]:
     campaign = viewer.campaign
     situation = fortification_situation(viewer, side)
     page_url = reverse("fortifications:page", args=[campaign.pk, side])
     lines = paging.window(
-        list(reversed(situation.record.lines)),
+        _newest_first(situation.record.lines),
         params if params is not None else QueryDict(),
         size=RECORD_PAGE_SIZE,
         path=page_url,

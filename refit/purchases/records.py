@@ -2,24 +2,30 @@
 Fortification Purchase Record is refit.fortifications.records).
 
 Shared by the page (refit.purchases.views) and the printed sheet: keep the signature
-``rg_purchase_record(campaign, side) -> list[RgRecordRow]`` stable. The builder reads a fixed
-handful of queries and computes in Python: the number of queries does not grow with the campaign
-(the rows do, one per RG; docs/performance.md).
+``rg_purchase_record(campaign, side) -> Sequence[RgRecordRow]`` stable. The builder reads a
+fixed handful of queries: the number of queries does not grow with the campaign. The #P of each
+RG is counted by the database (``purchased_numbers``: a window function over the side's RGs),
+and a row is read and made only when it is asked for (``LazyRows``): a page of the record reads
+and makes its 50 rows (a ``COUNT`` and a ``LIMIT``), the printed sheet all of them.
 Access is not checked here: callers go through campaigns.access first (the record is
 secret to the side and the referee).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.db.models import F, IntegerField, QuerySet, Value, Window
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce, RowNumber
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ReinforcementGroup
 from campaigns.orbat import rg_status
+from campaigns.paging import LazyRows
 from campaigns.records.setup import enters_restriction
 from refit.rules import purchase_costs as costs
 
@@ -109,7 +115,7 @@ def _other(campaign: Campaign, rg: ReinforcementGroup, got: dict, groups: int) -
     return "; ".join(parts)
 
 
-def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
+def rg_purchase_record(campaign: Campaign, side: str) -> Sequence[RgRecordRow]:
     """Every RG of the side, bought or given in the initial OB, in the order they came."""
     chart = costs.chart_side(campaign.game.files.get("rg_charts", {}), side)
     by_id = {group["id"]: group for group in chart.get("groups", [])}
@@ -123,18 +129,13 @@ def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
             or {}
         ).get("rg_limits", {})
     )
-    rows = []
-    bought: Counter[tuple[str, str]] = Counter()
-    for rg in ReinforcementGroup.objects.filter(campaign=campaign, side=side).order_by(
-        "index", "source", "id"
-    ):
+
+    def row(rg: ReinforcementGroup) -> RgRecordRow:
+        number = rg.bought if rg.source == ReinforcementGroup.Source.PURCHASED else None
         group = by_id.get(rg.rg_id, {})
-        map_group = rg.details.get("map_group", "")
-        number = remaining = None
-        if rg.source == ReinforcementGroup.Source.PURCHASED:
-            bought[(rg.rg_id, map_group)] += 1
-            number = bought[(rg.rg_id, map_group)]
-            cg_max = _cg_max(campaign, group, map_group)
+        remaining = None
+        if number is not None:
+            cg_max = _cg_max(campaign, group, rg.details.get("map_group", ""))
             remaining = None if cg_max is None else cg_max - number
         got = rg.details.get("received") or {}
         units = dict(got.get("units", {}))
@@ -148,33 +149,58 @@ def rg_purchase_record(campaign: Campaign, side: str) -> list[RgRecordRow]:
         leaders = list(got.get("leaders", []))
         if got.get("armor_leader"):
             leaders.append(_("%(rating)s armor leader") % {"rating": got["armor_leader"]})
-        rows.append(
-            RgRecordRow(
-                pk=rg.pk,
-                label=rg.label,
-                index=rg.index,
-                day=periods[rg.index].label.in_language(language)
-                if rg.index < len(periods)
-                else "",
-                rg_id=rg.rg_id,
-                group_type=localized(group.get("name"), language),
-                source=rg.source,
-                purchased_number=number,
-                remaining=remaining,
-                strength=rg.strength,
-                units=unit_count,
-                sw_guns=_counts(sw),
-                leaders=", ".join(leaders),
-                other=_other(campaign, rg, got, map_group_count),
-                onboard=(
-                    costs.onboard_code(campaign.module, rg.option)
-                    if rg.source == ReinforcementGroup.Source.PURCHASED
-                    else ""
-                ),
-                cpp_cost=rg.cpp_cost,
-                received="received" in rg.details,
-                status=rg.status,
-                status_label=rg_status.status_label(rg.status),
+        return RgRecordRow(
+            pk=rg.pk,
+            label=rg.label,
+            index=rg.index,
+            day=periods[rg.index].label.in_language(language) if rg.index < len(periods) else "",
+            rg_id=rg.rg_id,
+            group_type=localized(group.get("name"), language),
+            source=rg.source,
+            purchased_number=number,
+            remaining=remaining,
+            strength=rg.strength,
+            units=unit_count,
+            sw_guns=_counts(sw),
+            leaders=", ".join(leaders),
+            other=_other(campaign, rg, got, map_group_count),
+            onboard=(
+                costs.onboard_code(campaign.module, rg.option)
+                if rg.source == ReinforcementGroup.Source.PURCHASED
+                else ""
+            ),
+            cpp_cost=rg.cpp_cost,
+            received="received" in rg.details,
+            status=rg.status,
+            status_label=rg_status.status_label(rg.status),
+        )
+
+    return LazyRows(purchased_numbers(campaign, side), row)
+
+
+# The record's order: the day, the initial OB before the purchases, then as recorded.
+RECORD_ORDER = ("index", "source", "id")
+
+
+def purchased_numbers(campaign: Campaign, side: str) -> QuerySet[ReinforcementGroup]:
+    """The side's RGs in the record's order, each with ``bought``: for a purchased RG its #P,
+    the how-manieth RG of its id (and map group) bought, counting every purchase up to it in
+    that order (``ROW_NUMBER()`` over the RGs of the same id, map group and source, so that a
+    page of the record needs only its own rows). An RG without a map group counts with those
+    whose map group is ""."""
+    return (
+        ReinforcementGroup.objects.filter(campaign=campaign, side=side)
+        .annotate(
+            bought=Window(
+                RowNumber(),
+                partition_by=[
+                    F("rg_id"),
+                    Coalesce(KT("details__map_group"), Value("")),
+                    F("source"),
+                ],
+                order_by=[F(name).asc() for name in RECORD_ORDER],
+                output_field=IntegerField(),
             )
         )
-    return rows
+        .order_by(*RECORD_ORDER)
+    )

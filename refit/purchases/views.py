@@ -226,7 +226,7 @@ def _record_context(viewer: Viewer, side: str, page: str = "") -> dict[str, Any]
     if page:
         params["rows"] = page
     window = paging.window(
-        list(reversed(records.rg_purchase_record(campaign, side))),
+        records.rg_purchase_record(campaign, side).newest_first(),
         params,
         size=RECORD_PAGE_SIZE,
         path=record_url,

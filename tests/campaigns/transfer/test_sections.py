@@ -81,3 +81,22 @@ def test_ids_become_file_ids_and_back():
         "rows": [],
     }
     assert drop_ids(data, references) == {"step": {"rule": "11.616"}, "rows": [], "note": 702}
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_file_ids_kept_as_an_array_are_the_dicts_numbering(seed):
+    import random
+
+    rng = random.Random(seed)
+    pks = rng.sample(range(1, 500), rng.randrange(0, 60))
+    if seed % 2:
+        pks.sort()  # rising: kept as an array alone
+        if pks and seed % 4 == 1:
+            pks.append(pks[0] - 1 if pks[0] > 1 else 1000)  # then one out of order
+    numbered = FileIds().number(DiceRoll, pks)
+    expected = {pk: ref for ref, pk in enumerate(pks, start=1)}
+    assert dict(numbered) == expected and len(numbered) == len(expected)
+    assert list(numbered) == list(expected)
+    assert max(numbered, default=0) == max(expected, default=0)
+    for probe in [*range(0, 510, 7), None, "3", 2.0, True]:
+        assert numbered.get(probe) == expected.get(probe)

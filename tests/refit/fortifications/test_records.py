@@ -210,3 +210,23 @@ def test_the_cvp_tally_box_leaves_out_sap_uncontrolled_exits(people):
             exited_uncontrolled=exited,
         )
     assert fortification_record(sap, "russian").cvp_by_day[0][1:] == (3, 3)
+
+
+def test_the_records_lines_made_a_page_at_a_time_are_its_whole_lines(campaign, people, reph):
+    for n in range(12):
+        FortificationPurchase.objects.create(
+            campaign=campaign,
+            side="soviet",
+            index=n % 3,
+            item="ap-minefield" if n % 2 else "hip",
+            details={"order": {"factors": 6}} if n % 2 else {"order": {"unit": "squad"}},
+            fpp=18 if n % 2 else 3,
+        )
+    record = fortification_record(campaign, "soviet")
+    whole = list(record.lines)
+    assert len(whole) == len(record.lines) == 13  # with the initial buildings
+    newest = record.lines.newest_first()
+    assert newest[:5] == whole[::-1][:5] and newest[10:] == whole[::-1][10:]
+    assert record.lines == whole
+    # The Total # boxes still count every purchase not yet set up, not only a page's.
+    assert record.totals["ap-minefield"] == "A-P 36" and record.totals["hip"] == "squad 6"
