@@ -48,9 +48,7 @@ def test_german_assault_at_24_net_on_both_map_groups_is_his_win():
 
 
 def test_german_assault_one_short_on_one_map_group_is_a_split_for_the_players():
-    verdict = judge(
-        ASSAULT, {"RB": group({"german": 24}), "RO": group({"german": 23})}, "german"
-    )
+    verdict = judge(ASSAULT, {"RB": group({"german": 24}), "RO": group({"german": 23})}, "german")
     assert verdict.winner is None and verdict.reason == "map_groups_split"
     groups = verdict.values["groups"]
     assert (groups["RB"]["winner"], groups["RO"]["winner"]) == ("german", "soviet")
@@ -81,9 +79,7 @@ def test_soviet_assault_threshold_is_12_per_map_group():
 def test_the_scenarios_cvp_count_on_every_map_group():
     # CG1: one joined map; 10 CVP inflicted against 5 is the 2× of 11.6235 on each group.
     cvp = {"german": 5, "soviet": 10}
-    verdict = judge(
-        ASSAULT, {g: group({"german": 0}, cvp=cvp) for g in ("RB", "RO")}, "german"
-    )
+    verdict = judge(ASSAULT, {g: group({"german": 0}, cvp=cvp) for g in ("RB", "RO")}, "german")
     assert (verdict.winner, verdict.reason) == ("german", "map_groups_same")
     assert verdict.values["groups"]["RB"]["reason"] == "assault_cvp"
 

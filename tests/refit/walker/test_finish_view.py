@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from campaigns.models import Membership, RefitPhase, Role
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -32,14 +32,14 @@ def walked(campaign, people):
 
 def to_after_scenario(campaign, people):
     reph = walked(campaign, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 def to_new_day(campaign, people):
     after = to_after_scenario(campaign, people)
     walk_all(campaign, after, people)
-    return walker.finish(campaign, after, by=people["referee"])
+    return finish_phase(campaign, after, by=people["referee"])
 
 
 # --- who may finish ------------------------------------------------------------------------
