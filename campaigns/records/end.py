@@ -16,10 +16,10 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.access import Viewer
+from campaigns.games.rules import Reason
 from campaigns.models import Campaign, CampaignEvent, CvpEntry, OrbatBox, OrbatEntry, Scenario
 from campaigns.periods import side_choices
 from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
-from campaigns.games.rules import Reason
 from campaigns.records.end_forms import EndForm, LossesForm, outcome_labels
 from campaigns.records.end_state import end_missing, reads_winner
 from campaigns.records.forms import scenario_label
@@ -252,7 +252,8 @@ def verdict_words(
             if result["reason"] in GROUP_REASONS:
                 lines.append(str(REASONS[result["reason"]]) % values)
             elif result["reason"] == "dual_attack_vp":
-                vp = ", ".join(f"{names.get(s, s)} {n}" for s, n in (values.get("vp") or {}).items())
+                points = (values.get("vp") or {}).items()
+                vp = ", ".join(f"{names.get(side, side)} {n}" for side, n in points)
                 lines.append(gettext_now("VP: %(vp)s.") % {"vp": vp})
         else:
             why = str(WHY_NOT.get(result["reason"], result["reason"]))

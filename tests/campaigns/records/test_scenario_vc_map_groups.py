@@ -179,3 +179,20 @@ def test_a_split_assault_asks_the_players_and_keeps_their_choice(rf, assault, cl
     assert "RB: German wins." in page and "RO: Soviet wins." in page
     assert "The players recorded the winner: Soviet." in page
     assert "the players&#x27; choice stands" in page
+
+
+def test_the_words_name_each_groups_result_and_its_numbers():
+    from campaigns.records.end import verdict_words
+
+    cvp = {"german": 4, "soviet": 4}
+    verdict = judge(
+        DUAL,
+        {
+            "RB": group({"german": 5, "soviet": 3}, cvp=cvp),
+            "RO": group({"german": 6, "soviet": 1}, cvp=cvp),
+        },
+    )
+    words = verdict_words(verdict, {"german": "German", "soviet": "Soviet"})
+    assert "RB: German wins. VP: German 9, Soviet 7." in words
+    assert "RO: German wins. VP: German 10, Soviet 5." in words
+    assert words.endswith("The same side wins on every map group (11.58).")
