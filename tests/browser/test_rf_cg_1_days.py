@@ -203,11 +203,13 @@ def test_rf_cg_1_two_days_on_both_map_groups(live_server, new_page, django_user_
     # naming what is missing and linking the end page (issue 15).
     referee.goto(overview)
     expect(referee.locator("#end-missing")).to_contain_text("needs its winner")
-    referee.locator("#finish form").get_by_role("button", name="Scenario over").click()
+    referee.locator("#finish form").get_by_role("button", name="Scenario over").click(
+        timeout=TIMEOUT
+    )
     refused = referee.locator("#finish-refused")
     expect(refused).to_contain_text("needs its winner", timeout=TIMEOUT)
     expect(referee.locator("#position")).to_contain_text("Scenario being played")
-    refused.get_by_role("link", name="Record the scenario's end").click()
+    refused.get_by_role("link", name="Scenario end").click(timeout=TIMEOUT)
     referee.wait_for_url(re.compile(r"/scenarios/.+/end/$"), timeout=TIMEOUT)
     # 11.6235 per map group (11.58): the German gains 24 net on RB (his threshold), only 4 on
     # RO: one side on each group, which the players settle. The CG victory page judges each

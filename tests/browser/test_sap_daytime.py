@@ -58,10 +58,12 @@ def test_two_players_walk_the_daytime_reph_between_am_and_pm(
     expect(russian.locator("#end-missing")).to_contain_text("end is not recorded")
     finish_form = russian.locator("#finish form")
     finish_form.get_by_label("No", exact=True).check()
-    finish_form.get_by_role("button", name="Scenario over").click()
+    finish_form.get_by_role("button", name="Scenario over").click(timeout=TIMEOUT)
     expect(russian.locator(".messages")).to_contain_text("Record it first", timeout=TIMEOUT)
     expect(russian.locator("#position")).to_contain_text("being played")
-    russian.locator("#finish-refused").get_by_role("link", name="Record the scenario's end").click()
+    russian.locator("#finish-refused").get_by_role("link", name="Scenario end").click(
+        timeout=TIMEOUT
+    )
     russian.wait_for_url(re.compile(r"/scenarios/.+/end/$"), timeout=TIMEOUT)
     russian.get_by_role("button", name="Save the scenario's end").click()
     expect(russian.locator("#scenario-end .messages")).to_contain_text(
