@@ -16,10 +16,12 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.access import Viewer
+from campaigns.games.rules import Reason
 from campaigns.models import Campaign, CampaignEvent, CvpEntry, OrbatBox, OrbatEntry, Scenario
 from campaigns.periods import side_choices
 from campaigns.records.cvp_counts import cvp_lines, rules_for, scenario_cvp
 from campaigns.records.end_forms import EndForm, LossesForm, outcome_labels
+from campaigns.records.end_state import end_missing, reads_winner
 from campaigns.records.forms import scenario_label
 from campaigns.records.losses import OUTCOMES, SquadTypes, squad_types
 from campaigns.records.victory import EndFacts, Verdict, scenario_vc, scenario_winner
@@ -53,6 +55,14 @@ REASONS = {
     "map_groups_same": _("The same side wins on every map group (11.58)."),
     "map_groups_draw": _("One side wins on each map group: a draw (11.58)."),
 }
+# The 11.6235 reasons shown under each map group's result in RF CG I (their numbers are the
+# group's own).
+GROUP_REASONS = (
+    "assault_all_stone_locations",
+    "assault_locations",
+    "assault_cvp",
+    "assault_defender",
+)
 WHY_NOT = {
     "record_locations": _("Record the Stone Locations gained and lost first."),
     "record_counts": _(
@@ -82,6 +92,48 @@ WHY_NOT = {
 def has_scenario_end(campaign: Campaign) -> bool:
     """Red Factories and Slaughter at Ponyri record a scenario's end from the OB."""
     return campaign.game.period_kind in ("cg_day", "time_frame")
+
+
+END_MISSING = {
+    "no_scenario": _(
+        "No scenario is recorded for this day yet: record it on the scenarios page, then its end "
+        "(%(rule)s)."
+    ),
+    "no_winner": _(
+        "The scenario's end is not recorded: the next Refit Phase needs its winner (11.611's "
+        "battle-hardening DRM). Record the scenario's end first (%(rule)s)."
+    ),
+    "end_not_recorded": _("The scenario's end is not recorded. Record it first (%(rule)s)."),
+}
+
+
+@dataclass(frozen=True)
+class EndMissing:
+    """What the scenario of a phase still lacks before the phase can be finished."""
+
+    reason: Reason
+    scenario: Scenario | None
+
+    @property
+    def text(self) -> str:
+        return self.reason.sentence(END_MISSING)
+
+
+def end_missing_for(campaign: Campaign, index: int, sequence: int) -> EndMissing | None:
+    """The scenario of CG day ``index`` (its ``sequence``-th) and why its end is not recorded
+    well enough for the Refit Phase after it (``end_state.end_missing``); None when it is, or
+    when the game records no scenario end. One query."""
+    if not has_scenario_end(campaign):
+        return None
+    scenario = Scenario.objects.filter(campaign=campaign, index=index, sequence=sequence).first()
+    reason = end_missing(
+        exists=scenario is not None,
+        winner=scenario.winner if scenario else "",
+        end=scenario.end if scenario else None,
+        locations=scenario.locations if scenario else None,
+        needs_winner=reads_winner(campaign.game.files.get("tables", {}).get("dice_tables", [])),
+    )
+    return None if reason is None else EndMissing(reason, scenario)
 
 
 def game_squad_types(campaign: Campaign) -> SquadTypes:
@@ -148,11 +200,14 @@ def group_facts(
         def count(key: str, counts: dict = counts) -> dict[str, int | None]:
             return {side: ((counts or {}).get(side) or {}).get(key) for side in sides}
 
+        # The Soviet controlling every Stone Location of the map controls every one of each
+        # group; the CVP are the scenario's on the joined map (CG1; docs/rules-decisions.md).
         groups[group] = EndFacts(
             cvp_lost=cvp_lost,
             gained=count("gained"),
             lost=count("lost"),
             controlled=count("controlled"),
+            all_stone_locations=end.get("all_stone_locations", ""),
         )
     return groups
 
@@ -186,13 +241,22 @@ def verdict_words(
     """Why the VC give this winner, or none; per map group, each group's result first.
     ``judged``: the VC could not decide and the players recorded the winner."""
     lines = []
-    for group, judged in (verdict.values.get("groups") or {}).items():
-        winner = judged["winner"]
+    names = side_names or {}
+    # (``judged`` is the players' choice; each group's result is ``result``.)
+    for group, result in (verdict.values.get("groups") or {}).items():
+        winner = result["winner"]
         if winner:
-            name = (side_names or {}).get(winner, winner)
+            name = names.get(winner, winner)
             lines.append(gettext_now("%(group)s: %(side)s wins.") % {"group": group, "side": name})
+            values = dict(result.get("values") or {})
+            if result["reason"] in GROUP_REASONS:
+                lines.append(str(REASONS[result["reason"]]) % values)
+            elif result["reason"] == "dual_attack_vp":
+                points = (values.get("vp") or {}).items()
+                vp = ", ".join(f"{names.get(side, side)} {n}" for side, n in points)
+                lines.append(gettext_now("VP: %(vp)s.") % {"vp": vp})
         else:
-            why = str(WHY_NOT.get(judged["reason"], judged["reason"]))
+            why = str(WHY_NOT.get(result["reason"], result["reason"]))
             lines.append(
                 gettext_now("%(group)s: not known. %(why)s") % {"group": group, "why": why}
             )

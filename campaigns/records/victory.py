@@ -85,10 +85,13 @@ def scenario_vc(
     vc = definition.get("scenario_vc")
     if not vc:
         return None
+    # RF CG I (11.58): each map group is judged on its own counts (``scenario_winner``).
+    groups = tuple(definition.get("map_groups") or ())
+    split = {"map_groups": groups} if len(groups) > 1 else {}
     if scenario_type == "dual_attack":
-        return {"kind": "dual_attack", **vc}
+        return {"kind": "dual_attack", **vc, **split}
     if scenario_type == "assault":
-        return {"kind": "assault", **vc}
+        return {"kind": "assault", **vc, **split}
     return None
 
 
@@ -158,23 +161,36 @@ def per_map_group(vc: Mapping[str, Any], groups: Mapping[str, EndFacts]) -> Verd
     verdict's ``values["groups"]`` holds each group's winner ("" unknown) and reason. The same
     side on both groups wins; one side on each: a draw where the data's ``combination`` says so
     (the CG VC, L941), else the players judge (the initial scenario: not stated, spec Q20)."""
+    verdicts = {
+        group: initial(group_vc, groups.get(group) or EndFacts())
+        for group, group_vc in vc["per_map_group"].items()
+    }
+    return combined(verdicts, split_is_draw=_split_is_draw(vc))
+
+
+def _split_is_draw(vc: Mapping[str, Any]) -> bool:
+    return (vc.get("combination") or {}).get("kind") == "split_is_draw"
+
+
+def combined(verdicts: Mapping[str, Verdict], *, split_is_draw: bool) -> Verdict:
+    """Each map group's verdict combined into one (``campaigns.games.map_groups.combine``):
+    ``values["groups"]`` holds each group's winner ("" unknown), reason and numbers."""
     judged = []
     shown: dict[str, dict[str, Any]] = {}
-    for group, group_vc in vc["per_map_group"].items():
-        verdict = initial(group_vc, groups.get(group) or EndFacts())
+    for group, verdict in verdicts.items():
         judged.append(GroupVerdict(group, verdict.winner or "", verdict.reason))
         shown[group] = {
             "winner": verdict.winner or "",
             "reason": verdict.reason,
             "values": dict(verdict.values),
         }
-    combined = combine(judged)
+    result = combine(judged)
     missing = tuple(f"{g.map_group}:{g.why}" for g in judged if not g.winner)
     values = {"groups": shown}
-    if combined.why == "same_side":
-        return Verdict(combined.winner, "map_groups_same", values)
-    if combined.why == "split":
-        if (vc.get("combination") or {}).get("kind") == "split_is_draw":
+    if result.why == "same_side":
+        return Verdict(result.winner, "map_groups_same", values)
+    if result.why == "split":
+        if split_is_draw:
             return Verdict(DRAW, "map_groups_draw", values)
         return Verdict(None, "map_groups_split", values, missing=("map_groups_split",))
     return Verdict(None, "map_groups_unknown", values, missing=missing)
@@ -232,6 +248,8 @@ def scenario_winner(
     first)."""
     if vc is None:
         return Verdict(None, "no_vc", missing=("no_vc",))
+    if vc["kind"] in ("dual_attack", "assault") and vc.get("map_groups"):
+        return scenario_per_map_group(vc, groups or {}, sides, attacker=attacker)
     if vc["kind"] == "dual_attack":
         return dual_attack(facts, sides)
     if vc["kind"] == "assault":
@@ -243,3 +261,31 @@ def scenario_winner(
             int(vc.get("assault_cvp_ratio", 2)),
         )
     return initial(vc, facts, groups)
+
+
+def scenario_per_map_group(
+    vc: Mapping[str, Any],
+    groups: Mapping[str, EndFacts],
+    sides: Sequence[str],
+    *,
+    attacker: str = "",
+) -> Verdict:
+    """RF CG I (11.58, 11.6235): a Dual Attack or an Assault judged on each map group (``vc[
+    "map_groups"]``) by 11.6235 on that group's Stone Location counts, then combined: the same
+    side on every group wins; one side on each is for the players to judge (the rules make a
+    split a draw only for the CG VC, L941; docs/rules-decisions.md). The CVP are the
+    scenario's, counted on the joined map (CG1), so each group's facts carry all of them."""
+    verdicts = {}
+    for group in vc["map_groups"]:
+        facts = groups.get(group) or EndFacts()
+        if vc["kind"] == "dual_attack":
+            verdicts[group] = dual_attack(facts, sides)
+        else:
+            verdicts[group] = assault(
+                facts,
+                sides,
+                attacker,
+                vc["assault_net_stone_locations"],
+                int(vc.get("assault_cvp_ratio", 2)),
+            )
+    return combined(verdicts, split_is_draw=False)

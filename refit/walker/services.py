@@ -24,12 +24,22 @@ from campaigns.games import step_engine
 from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
 from campaigns.records import services as records
+from campaigns.records.end import EndMissing, end_missing_for
 from refit.reserve import services as reserve
 from refit.walker import arrivals, carry, initiative, lifecycle, stavka, strictness
 
 
 class WalkerError(ValueError):
     """A step cannot be marked (yet); the message is for the user."""
+
+
+class EndNotRecorded(WalkerError):
+    """The scenario phase cannot be finished: its end is not recorded (issue 15). ``missing``
+    says what and where to record it."""
+
+    def __init__(self, missing: EndMissing) -> None:
+        super().__init__(missing.text)
+        self.missing = missing
 
 
 @dataclass(frozen=True)
@@ -335,6 +345,12 @@ def finish(
         raise WalkerError(_("This Refit Phase is over."))
     if not complete(campaign, reph):
         raise WalkerError(_("Both sides must finish every step first."))
+    if reph.kind == "scenario":
+        # The RePh after it reads the end (11.611's "won" DRM, 11.616's CVP): it is recorded
+        # before the scenario phase closes, not discovered missing by a roll (issue 15).
+        missing = end_missing_for(campaign, reph.index, reph.sequence)
+        if missing is not None:
+            raise EndNotRecorded(missing)
     chits = initiative.revealed(campaign, reph.index, reph.sequence)
     if reph.kind == "new_day" and chits:
         scenario_generated = bool(chits.cell.get("scenario"))  # 11.6232 has decided

@@ -15,6 +15,7 @@ from campaigns.members import services
 from campaigns.models import Role
 from refit.walker import services as walker
 from tests.browser.test_invite_flow import sign_in
+from tests.refit.builders import finish_phase
 from tests.refit.walker.test_services import walk_all
 from tests.seats import join as join_seat
 
@@ -43,8 +44,8 @@ def make_campaign(django_user_model):
         join_seat(invitation, people[side])
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     return campaign, after, people
 
 

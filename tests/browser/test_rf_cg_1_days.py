@@ -1,8 +1,9 @@
 """Issue 15: RF CG I "Red Factories" (11.58), both map groups (RB and RO), played in the browser
 by two players and a referee over two CG days: the initial scenario's end recorded per map group
 and judged per map group, 12 Nov's CPP Replenishment DR once per map group with that group's
-Historical DRM, 12 Nov's scenario end per map group, the CG victory page per map group, and 13
-Nov's CPP Start carried from 12 Nov's Left.
+Historical DRM, 12 Nov's Assault judged per map group by 11.6235 (after "Scenario over" was refused
+while its end was missing), the CG victory page per map group, and 13 Nov's CPP Start carried
+from 12 Nov's Left.
 
 Creation, seats and the Historical DRMs the rules do not print are set up through services (as
 the RB CG I test does); every Refit Phase step, roll, scenario end and finish goes through the
@@ -198,7 +199,20 @@ def test_rf_cg_1_two_days_on_both_map_groups(live_server, new_page, django_user_
     walk_all(german, soviet, overview, campaign)
     finish(referee, overview, "Finish this Refit Phase", None, "Scenario being played")
 
-    # 4. 12 Nov's German Assault ends: counts per map group; the CG victory page judges each
+    # 4. 12 Nov's German Assault ends. "Scenario over" before its end is recorded is refused,
+    # naming what is missing and linking the end page (issue 15).
+    referee.goto(overview)
+    expect(referee.locator("#end-missing")).to_contain_text("needs its winner")
+    referee.locator("#finish form").get_by_role("button", name="Scenario over").click(
+        timeout=TIMEOUT
+    )
+    refused = referee.locator("#finish-refused")
+    expect(refused).to_contain_text("needs its winner", timeout=TIMEOUT)
+    expect(referee.locator("#position")).to_contain_text("Scenario being played")
+    refused.get_by_role("link", name="Scenario end").click(timeout=TIMEOUT)
+    referee.wait_for_url(re.compile(r"/scenarios/.+/end/$"), timeout=TIMEOUT)
+    # 11.6235 per map group (11.58): the German gains 24 net on RB (his threshold), only 4 on
+    # RO: one side on each group, which the players settle. The CG victory page judges each
     # map group: the German meets RB's CG VC (every Stone Location but 5 of 570), not RO's.
     german.goto(overview)
     german.get_by_role("link", name="Record the scenario's end").click()
@@ -206,13 +220,23 @@ def test_rf_cg_1_two_days_on_both_map_groups(live_server, new_page, django_user_
     record_end(
         german,
         {
-            "German: Stone Locations gained": "30",
-            "German: Stone Locations lost": "2",
+            "German, RB: Stone Locations gained": "26",
+            "German, RB: Stone Locations lost": "2",
+            "German, RO: Stone Locations gained": "4",
             "German, RB: Stone Locations controlled at the end": "565",
             "German, RO: Stone Locations controlled at the end": "400",
         },
     )
-    expect(german.locator("#verdict-text")).to_contain_text("German wins", timeout=TIMEOUT)
+    verdict = german.locator("#verdict-text")
+    expect(verdict).to_contain_text("RB: German wins.", timeout=TIMEOUT)
+    expect(verdict).to_contain_text("The attacker gained 24 Stone Locations net; 24 needed")
+    expect(verdict).to_contain_text("RO: Soviet wins.")
+    expect(verdict).to_contain_text("the players record the winner")
+    assert Scenario.objects.get(campaign=campaign, index=1).winner == ""
+    record_end(german, {}, winner="german")
+    expect(german.locator("#verdict-text")).to_contain_text(
+        "The players recorded the winner: German.", timeout=TIMEOUT
+    )
     assault = Scenario.objects.get(campaign=campaign, index=1)
     assert assault.winner == "german"
     assert assault.end["map_groups"]["RB"]["german"]["controlled"] == 565
@@ -238,4 +262,4 @@ def test_rf_cg_1_two_days_on_both_map_groups(live_server, new_page, django_user_
     # Typed: sign-in, and the Stone Location counts the rules leave to the players.
     others = [field for field in typed if not field.startswith("#id_")]
     assert all("Stone Locations" in field for field in others), others
-    assert len(others) == 8
+    assert len(others) == 9

@@ -2,6 +2,8 @@
 walk the Daytime RePh (the † steps) to the PM time frame; the Russian rolls and books his CPP
 replenishment on the way, secret from the German."""
 
+import re
+
 from playwright.sync_api import expect
 
 from campaigns.games import step_engine
@@ -50,6 +52,23 @@ def test_two_players_walk_the_daytime_reph_between_am_and_pm(
     data = campaign.game.files["refit_steps"]
     assert pre_cg == [s.rule for s in step_engine.steps_for(campaign.module, data, "pre_cg")]
     finish(german, overview, "Finish this Refit Phase", None, "Scenario being played")
+    # "Scenario over" waits for the time frame's end (issue 15); without a referee the players
+    # record it: SaP has no per-time-frame VC, so it is saved with no winner.
+    russian.goto(overview)
+    expect(russian.locator("#end-missing")).to_contain_text("end is not recorded")
+    finish_form = russian.locator("#finish form")
+    finish_form.get_by_label("No", exact=True).check()
+    finish_form.get_by_role("button", name="Scenario over").click(timeout=TIMEOUT)
+    expect(russian.locator(".messages")).to_contain_text("Record it first", timeout=TIMEOUT)
+    expect(russian.locator("#position")).to_contain_text("being played")
+    russian.locator("#finish-refused").get_by_role("link", name="Scenario end").click(
+        timeout=TIMEOUT
+    )
+    russian.wait_for_url(re.compile(r"/scenarios/.+/end/$"), timeout=TIMEOUT)
+    russian.get_by_role("button", name="Save the scenario's end").click()
+    expect(russian.locator("#scenario-end .messages")).to_contain_text(
+        "Recorded the end", timeout=TIMEOUT
+    )
     finish(russian, overview, "Scenario over", "No", "Daytime RePh")
 
     # 2. The Daytime RePh: only the † steps. The Russian rolls his CPP replenishment at 11.616.

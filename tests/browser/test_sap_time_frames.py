@@ -25,7 +25,7 @@ from refit.reserve.leaders import leaders_arriving
 from refit.walker import initiative
 from refit.walker import services as walker
 from tests.browser.test_invite_flow import sign_in
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.seats import join as join_seat
 
 PASSWORD = "a-long-password-123"
@@ -94,7 +94,7 @@ def advance(campaign, people, index: int):
     while reph.index < index or reph.kind == "scenario":
         if reph.kind != "scenario":
             mark_steps(campaign, people)
-        reph = walker.finish(campaign, reph, by=people["referee"])
+        reph = finish_phase(campaign, reph, by=people["referee"], winner="")
     return reph
 
 

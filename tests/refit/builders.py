@@ -44,3 +44,40 @@ def booby_traps(campaign, side="soviet", levels=1, index=0):
     return FortificationPurchase.objects.create(
         campaign=campaign, side=side, index=index, item="booby-trap", quantity=levels, fpp=0
     )
+
+
+def record_end(campaign, reph, by, winner="german"):
+    """Record the end of the scenario ``reph`` plays, as its players do before "Scenario over"
+    (issue 15): the day's scenario (made as the phase would), its winner (None: none, only that
+    the end was recorded)."""
+    from campaigns.models import Scenario
+    from campaigns.records import services as records
+
+    scenario = Scenario.objects.filter(
+        campaign=campaign, index=reph.index, sequence=reph.sequence
+    ).first()
+    if scenario is None:
+        scenario = records.save_scenario(
+            campaign, by=by, index=reph.index, sequence=reph.sequence, scenario_type="assault"
+        )
+    if scenario.winner or scenario.end:
+        return scenario
+    winner = winner if winner in campaign.game.side_keys else ""
+    records.save_end(
+        scenario,
+        by=by,
+        version=scenario.version,
+        locations={},
+        end={"winner_by": "players"},
+        winner=winner,
+    )
+    return scenario
+
+
+def finish_phase(campaign, reph, *, by, winner="german", **outcome):
+    """``walker.finish``, the scenario's end recorded first when ``reph`` is a scenario phase."""
+    from refit.walker import services as walker
+
+    if reph.kind == "scenario":
+        record_end(campaign, reph, by, winner)
+    return walker.finish(campaign, reph, by=by, **outcome)

@@ -19,7 +19,7 @@ from refit.rules.fortification import FortificationOrder
 from refit.rules.purchase import Options
 from refit.walker import automatic, initiative
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 
 SIDES = ("german", "soviet")
 Before = dict[str, Callable[[object], None]]
@@ -38,7 +38,7 @@ def walk(campaign, people, *, before: Before | None = None, upto: str = "", **ou
         for side in SIDES:
             if not reph.progress.filter(side=side, rule=step.rule).exists():
                 mark_past(campaign, reph, side, step.rule, people)
-    walker.finish(campaign, reph, by=people["referee"], **outcome)
+    finish_phase(campaign, reph, by=people["referee"], **outcome)
     campaign.refresh_from_db()
     return walker.open_reph(campaign)
 

@@ -252,9 +252,10 @@ def scenario_end(request: HttpRequest, campaign_id: int, scenario_id: int) -> Ht
         if verdict.derived:
             winner, end["winner_by"] = verdict.winner or "", "rules"
         else:
+            # The players' winner, or their "not decided": either way the end was recorded
+            # (what "Scenario over" waits for where no winner is needed; issue 15).
             winner = form.cleaned_data["winner"]
-            if winner:
-                end["winner_by"] = "players"
+            end["winner_by"] = "players"
         try:
             services.save_end(
                 record,

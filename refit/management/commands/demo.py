@@ -216,7 +216,7 @@ def _roll_what_the_rules_require(campaign, reph, side, step, player) -> None:
 def _sap_history(campaign: Campaign, users: dict) -> None:
     """A Timetable Disrupted after the 7 July AM time frame."""
     german, soviet = users["german"], users["soviet"]
-    records.save_scenario(
+    scenario = records.save_scenario(
         campaign,
         by=german,
         index=0,
@@ -243,6 +243,16 @@ def _sap_history(campaign: Campaign, users: dict) -> None:
         index=1,
         kind=LedgerKind.REPLENISHMENT,
         amount=12,
+    )
+    # The time frame's end, recorded before "Scenario over" (issue 15): SaP has no
+    # per-time-frame VC, so the players record it without a winner.
+    records.save_end(
+        scenario,
+        by=soviet,
+        version=scenario.version,
+        locations={},
+        end={"heroes": {"german": 0, "russian": 0}, "winner_by": "players"},
+        winner="",
     )
     # Before 7 July AM, the time frame itself: the Daytime RePh before 7 July PM is next.
     _walk(campaign, users, finishes=({}, {"cg_won": False}))

@@ -18,7 +18,7 @@ from campaigns import access
 from campaigns.access import Viewer
 from campaigns.models import Campaign, RefitPhase, Scenario
 from campaigns.periods import side_choices
-from campaigns.records.end import has_scenario_end
+from campaigns.records.end import end_missing_for, has_scenario_end
 from refit.walker import services as walker
 from refit.walker import situation
 from refit.walker.forms import FinishForm
@@ -52,6 +52,10 @@ def overview_context(
         )
     context["finish_form"] = finish_form if page.may_finish else None
     context.update(scenario_links(viewer, reph))
+    if reph.kind == "scenario":
+        # What "Scenario over" waits for (issue 15), for every member to read.
+        missing = end_missing_for(viewer.campaign, reph.index, reph.sequence)
+        context["end_missing"] = missing.text if missing is not None else ""
     return context
 
 

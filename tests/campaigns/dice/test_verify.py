@@ -20,6 +20,7 @@ from campaigns.dice.middleware import DiceClientMiddleware
 from campaigns.models import DiceCommitment, DiceRoll, RefitPhase
 from campaigns.transfer import services as transfer
 from refit.walker import services as walker
+from tests.refit.builders import finish_phase
 
 pytestmark = pytest.mark.django_db
 
@@ -353,7 +354,7 @@ def test_finishing_a_refit_phase_reveals_its_seeds_and_commits_to_the_next(campa
     reph = walker.open_reph(campaign)
     first = roll(campaign, people)
     walk_all(campaign, reph, people)
-    following = walker.finish(campaign, reph, by=people["referee"])
+    following = finish_phase(campaign, reph, by=people["referee"])
     first.commitment.refresh_from_db()
     assert first.commitment.revealed_at is not None
     assert first.faces == verify.faces_for(first.commitment.seed, 0, "", 2)

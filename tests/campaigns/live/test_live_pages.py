@@ -11,6 +11,7 @@ from django.urls import reverse
 from campaigns.models import Scenario
 from refit.walker import services as walker
 from tests.campaigns.shortgames.conftest import make_game
+from tests.refit.builders import finish_phase
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +72,7 @@ def test_the_scenarios_page_follows_the_list(campaign, client_as, persona):
 def test_a_scenarios_end_follows_the_cvp_and_the_verdict(campaign, client_as, people, persona):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    walker.finish(campaign, reph, by=people["referee"])
+    finish_phase(campaign, reph, by=people["referee"])
     scenario = Scenario.objects.filter(campaign=campaign).first()
     assert scenario is not None
     url = reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk])

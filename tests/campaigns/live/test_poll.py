@@ -14,7 +14,7 @@ from campaigns.live.token import change_token
 from campaigns.models import Membership
 from refit.walker import services as walker
 from tests.campaigns.builders import make_big_campaign
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -60,8 +60,8 @@ def after(campaign, people):
     """The RePh after the initial scenario: its first steps are public, both sides together."""
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 # --- who may ask ---------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_the_other_sides_secret_mark_moves_the_token_as_the_overview_shows_it(
     """Where each side stands is on every member's overview (a secret step by its number):
     the waiting side learns the other has gone on, and nothing more."""
     walk_all(campaign, after, people)
-    new_day = walker.finish(campaign, after, by=people["referee"])
+    new_day = finish_phase(campaign, after, by=people["referee"])
     for rule in ("11.612", "11.613"):
         for side in ("german", "soviet"):
             mark_past(campaign, new_day, side, rule, people)
@@ -201,7 +201,7 @@ def test_finishing_the_refit_phase_moves_every_token(campaign, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
     before = tokens(campaign, people)
-    walker.finish(campaign, reph, by=people["referee"])
+    finish_phase(campaign, reph, by=people["referee"])
     now = tokens(campaign, people)
     assert all(now[persona] != before[persona] for persona in MEMBERS)
 

@@ -7,6 +7,7 @@ from campaigns.history import services as history
 from campaigns.models import CampaignEvent, CvpEntry, OrbatBox, OrbatEntry, ReinforcementGroup
 from refit.walker import arrivals, stavka
 from refit.walker import services as walker
+from tests.refit.builders import finish_phase
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ def walk_to(campaign, people, index):
     while reph.index < index or reph.kind == "scenario":
         if reph.kind != "scenario":
             walk_all(campaign, reph, players(people), sides=SIDES)
-        reph = walker.finish(campaign, reph, by=people["referee"])
+        reph = finish_phase(campaign, reph, by=people["referee"])
     return reph
 
 

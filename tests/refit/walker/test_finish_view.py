@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from campaigns.models import Membership, RefitPhase, Role
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past, record_end
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -32,14 +32,14 @@ def walked(campaign, people):
 
 def to_after_scenario(campaign, people):
     reph = walked(campaign, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 def to_new_day(campaign, people):
     after = to_after_scenario(campaign, people)
     walk_all(campaign, after, people)
-    return walker.finish(campaign, after, by=people["referee"])
+    return finish_phase(campaign, after, by=people["referee"])
 
 
 # --- who may finish ------------------------------------------------------------------------
@@ -99,6 +99,11 @@ def test_before_the_initial_scenario_comes_the_scenario_and_then_its_refit_phase
     html = response.content.decode()
     assert "The Refit Phase is finished. Now: Scenario being played, 17 Oct 1942." in html
     scenario = walker.open_reph(campaign)
+    # "Scenario over" waits for the scenario's winner (issue 15).
+    response = client.post(url(campaign), {"reph": scenario.pk}, follow=True)
+    assert "needs its winner" in response.content.decode()
+    assert position(campaign) == ("scenario", 0)
+    record_end(campaign, scenario, people["german"])
     response = client.post(url(campaign), {"reph": scenario.pk}, follow=True)
     assert "The scenario is over. Now: After the scenario, 17 Oct 1942." in (
         response.content.decode()
@@ -229,5 +234,6 @@ def test_in_slaughter_at_ponyri_the_scenario_asks_whether_a_side_won_the_cg(clie
     assert "Now: Scenario being played, CG-1: 7 July 1943 AM." in html
     assert "Has a side met its CG victory conditions?" in html
     scenario = walker.open_reph(sap)
+    record_end(sap, scenario, people["referee"], winner="")
     response = client.post(url(sap), {"reph": scenario.pk, "answer": "no"}, follow=True)
     assert "Now: Daytime RePh, CG-2: 7 July 1943 PM." in response.content.decode()

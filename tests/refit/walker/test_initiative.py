@@ -6,7 +6,7 @@ from campaigns.models import CampaignEvent, Scenario, SideDay
 from refit.walker import initiative
 from refit.walker import services as walker
 from refit.walker.initiative import InitiativeError
-from tests.refit.builders import mark_past, reph_at
+from tests.refit.builders import finish_phase, mark_past, reph_at
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def test_marking_the_step_done_needs_a_chit_and_the_chits_decide_the_day(campaig
         initiative.choose(campaign, reph, side=side, chit=chit, by=people[side])
         mark_past(campaign, reph, side, "11.623", people)
     # No question: the revealed chits generated a German Assault.
-    following = walker.finish(campaign, reph, by=people["referee"], scenario_generated=False)
+    following = finish_phase(campaign, reph, by=people["referee"], scenario_generated=False)
     assert (following.kind, following.index) == ("scenario_day", 1)
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -27,8 +27,8 @@ def step_url(campaign, side="german", rule="11.601"):
 def after(campaign, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 @pytest.mark.parametrize("persona", ["german", "soviet", "referee", "observer"])
@@ -92,7 +92,7 @@ def test_the_waiting_side_sees_the_other_finish_a_both_sides_step(
 def test_a_step_no_longer_running_sends_the_page_to_the_overview(campaign, client_as, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    walker.finish(campaign, reph, by=people["referee"])
+    finish_phase(campaign, reph, by=people["referee"])
     response = client_as("german").get(step_url(campaign, rule="11.619"), **HTMX)
     assert response.status_code == 204
     assert response["HX-Redirect"] == overview_url(campaign) + "#side-german"

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import StepProgress
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -34,8 +34,8 @@ def done(reph, **extra):
 def after(campaign, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_a_double_submit_marks_once(campaign, client_as, after):
 def test_a_stale_refit_phase_changes_nothing(campaign, client_as, people, after):
     old = after.pk
     walk_all(campaign, after, people)
-    walker.finish(campaign, after, by=people["referee"])
+    finish_phase(campaign, after, by=people["referee"])
     response = client_as("german").post(
         mark_url(campaign), {"reph": old, "action": "done", "then": "next"}, follow=True
     )

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import CampaignEvent, StepProgress
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -56,8 +56,8 @@ def reph(campaign):
 def after(campaign, people, reph):
     """The RePh after the initial scenario: 11.601 … are public steps."""
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 # --- who may mark --------------------------------------------------------------------------
@@ -165,8 +165,8 @@ def test_a_both_sides_step_waits_for_the_other_side(campaign, client_as, people,
 def test_a_page_from_a_finished_refit_phase_changes_nothing(campaign, client_as, people, reph):
     old = reph.pk
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     before = after.progress.count()
     response = client_as("german").post(
         mark_url(campaign, "german", "11.601"), {"reph": old, "action": "done"}, follow=True

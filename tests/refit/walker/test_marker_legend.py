@@ -11,6 +11,7 @@ from django.utils import translation
 from campaigns.games import step_engine
 from refit.walker import services as walker
 from refit.walker.situation import marker_legend
+from tests.refit.builders import finish_phase
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -71,13 +72,13 @@ def test_the_overview_explains_the_markers_its_steps_carry(campaign, client_as, 
 def test_a_later_refit_phase_explains_the_markers_of_its_steps(campaign, client_as, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     # After the scenario: 11.601-11.611 once, steps without a marker; RF describes none.
     html = client_as("observer").get(overview(campaign)).content.decode()
     assert legend(html) == {}
     walk_all(campaign, after, people)
-    day = walker.finish(campaign, after, by=people["referee"])
+    day = finish_phase(campaign, after, by=people["referee"])
     html = client_as("observer").get(overview(campaign)).content.decode()
     shown = {marker for s in walker.steps(campaign, day) for marker in s.markers}
     meaning = {"*": RF_STAR, "#": RF_HASH, "†": RF_DAGGER}

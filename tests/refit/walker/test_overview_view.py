@@ -12,7 +12,7 @@ from campaigns.dice import services as dice
 from campaigns.models import DiceRoll, Membership, RefitPhase, Role, StepProgress
 from refit.walker import services as walker
 from tests.campaigns.builders import make_big_campaign
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -49,14 +49,14 @@ def row_text(html, side, rule):
 def to_scenario(campaign, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    return walker.finish(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, reph, by=people["referee"])
 
 
 def to_new_day(campaign, people):
     scenario = to_scenario(campaign, people)
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     walk_all(campaign, after, people)
-    return walker.finish(campaign, after, by=people["referee"])
+    return finish_phase(campaign, after, by=people["referee"])
 
 
 def drop_referee(campaign):
@@ -164,7 +164,7 @@ def test_each_member_sees_the_step_marks_of_the_sides_they_may_see(
 
 def test_the_progress_says_who_a_side_waits_for(campaign, client_as, people):
     scenario = to_scenario(campaign, people)
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     mark_past(campaign, after, "german", "11.601", people)
     html = client_as("observer").get(url(campaign)).content.decode()
     assert "After the scenario · 17 Oct 1942" in html
@@ -248,7 +248,7 @@ def test_a_new_cg_day_asks_whether_11_623_generated_a_scenario(campaign, client_
 
 def test_after_a_scenario_it_asks_whether_a_side_won_the_cg(campaign, client_as, people):
     scenario = to_scenario(campaign, people)
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     walk_all(campaign, after, people)
     html = client_as("referee").get(url(campaign)).content.decode()
     assert "Has a side met its CG victory conditions?" in html
@@ -256,9 +256,9 @@ def test_after_a_scenario_it_asks_whether_a_side_won_the_cg(campaign, client_as,
 
 def test_when_the_campaign_game_is_over_the_overview_says_so(campaign, client_as, people):
     scenario = to_scenario(campaign, people)
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     walk_all(campaign, after, people)
-    assert walker.finish(campaign, after, by=people["referee"], cg_won=True) is None
+    assert finish_phase(campaign, after, by=people["referee"], cg_won=True) is None
     html = client_as("soviet").get(url(campaign)).content.decode()
     assert "The campaign game is over" in html
 

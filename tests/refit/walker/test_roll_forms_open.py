@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.dice import services as dice
 from refit.walker import automatic
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -35,10 +35,10 @@ def at_weather(campaign, people):
     """A new CG day's RePh, both sides at 11.618 (weather and EC, rolled by the Soviet)."""
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     walk_all(campaign, after, people)
-    new_day = walker.finish(campaign, after, by=people["referee"])
+    new_day = finish_phase(campaign, after, by=people["referee"])
     for step in walker.steps(campaign, new_day):
         if step.rule == "11.618":
             break
@@ -90,10 +90,10 @@ def test_a_required_roll_is_opened_before_the_optional_ones(campaign, client_as,
 
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     walk_all(campaign, after, people)
-    walker.finish(campaign, after, by=people["referee"])
+    finish_phase(campaign, after, by=people["referee"])
     SideDay.objects.filter(campaign=campaign, side="soviet").update(san=4)
     seen = forms(client_as("soviet").get(url(campaign, "soviet", "11.612")).content.decode())
     assert seen["rf.san-adjustment"] == (True, True)

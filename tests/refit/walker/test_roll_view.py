@@ -9,7 +9,7 @@ from campaigns.dice import services as dice
 from campaigns.models import CampaignEvent, DiceRoll, SideDay
 from campaigns.oid import oid
 from refit.walker import services as walker
-from tests.refit.builders import booby_traps, mark_past
+from tests.refit.builders import booby_traps, finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -63,8 +63,8 @@ def after(campaign, people, reph):
     for step in walker.steps(campaign, reph)[1:]:
         for side in ("german", "soviet"):
             mark_past(campaign, reph, side, step.rule, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 def public_step_current(campaign, people, after, rule="11.606"):
@@ -226,7 +226,7 @@ def test_drms_that_could_take_the_roll_off_the_table_are_refused(
     # The Booby Trap Level Reduction dr (11.6123) covers final rolls 1 to 6 only.
     booby_traps(campaign)  # level B: the Soviet rolls it
     walk_all(campaign, after, people)
-    new_day = walker.finish(campaign, after, by=people["referee"])
+    new_day = finish_phase(campaign, after, by=people["referee"])
     response = client_as("soviet").post(
         roll_url(campaign, "soviet", "11.612"),
         data(new_day, "rf.booby-trap-reduction", drm=(2, "Wishful")),
@@ -250,7 +250,7 @@ def test_a_page_from_a_finished_refit_phase_rolls_nothing(campaign, client_as, p
     for step in walker.steps(campaign, reph)[1:]:
         for side in ("german", "soviet"):
             mark_past(campaign, reph, side, step.rule, people)
-    walker.finish(campaign, reph, by=people["referee"])
+    finish_phase(campaign, reph, by=people["referee"])
     response = client_as("german").post(roll_url(campaign), data(reph), follow=True)
     assert "already finished" in response.content.decode()
     assert not DiceRoll.objects.exists()
@@ -302,7 +302,7 @@ def test_the_germans_secret_roll_never_reaches_the_soviet(campaign, client_as, p
 def test_a_secret_table_in_a_public_step_rolls_secretly(campaign, client_as, people, after):
     # 11.612 is public; its SAN adjustment dr (11.6122) is secret.
     walk_all(campaign, after, people)
-    new_day = walker.finish(campaign, after, by=people["referee"])
+    new_day = finish_phase(campaign, after, by=people["referee"])
     SideDay.objects.filter(campaign=campaign, index=new_day.index, side="german").update(san=4)
     with dice.use_roller(Loaded(6)):
         client_as("german").post(
@@ -321,7 +321,7 @@ def _walk_to_new_day(campaign, people):
         for step in walker.steps(campaign, reph):
             for side in ("german", "soviet"):
                 mark_past(campaign, reph, side, step.rule, people)
-        walker.finish(campaign, reph, by=people["referee"], **outcome)
+        finish_phase(campaign, reph, by=people["referee"], **outcome)
     reph = walker.open_reph(campaign)
     for step in walker.steps(campaign, reph):
         if step.rule == "11.616":

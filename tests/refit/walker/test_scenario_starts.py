@@ -8,7 +8,7 @@ from campaigns.models import Scenario
 from campaigns.records import services as records
 from refit.walker import services as walker
 from tests.campaigns.records.test_scenarios import make_campaign
-from tests.refit.builders import reph_at
+from tests.refit.builders import finish_phase, reph_at
 from tests.refit.walker.test_finish_view import walked
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_the_initial_scenario_exists_when_play_starts_and_the_overview_links_its
     campaign, people, client_as, persona, status, linked
 ):
     reph = walked(campaign, people)
-    walker.finish(campaign, reph, by=people["referee"])
+    finish_phase(campaign, reph, by=people["referee"])
     # RB CG I (11.5, L605): the initial scenario, the Soviet sets up, the German moves first.
     scenario = Scenario.objects.get(campaign=campaign, index=0, sequence=1)
     assert (scenario.scenario_type, scenario.sets_up_first, scenario.moves_first) == (
@@ -56,7 +56,7 @@ def test_a_scenario_already_recorded_is_kept(campaign, people):
         campaign, by=people["referee"], index=0, scenario_type="initial", attacker="german"
     )
     reph = walked(campaign, people)
-    walker.finish(campaign, reph, by=people["referee"])
+    finish_phase(campaign, reph, by=people["referee"])
     (scenario,) = Scenario.objects.filter(campaign=campaign)
     assert (scenario.pk, scenario.attacker) == (kept.pk, "german")
 

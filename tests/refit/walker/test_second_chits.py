@@ -13,7 +13,7 @@ from refit.walker import facts, initiative
 from refit.walker import services as walker
 from refit.walker.initiative import InitiativeError
 from tests.conftest import red_factories_campaign
-from tests.refit.builders import mark_past, reph_at
+from tests.refit.builders import finish_phase, mark_past, reph_at
 from tests.refit.walker.test_transfer import export_as, round_trip
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +116,7 @@ def test_the_second_rephs_step_needs_its_own_chit_and_its_chits_decide(ro, peopl
     for side, chit in (("german", "attack"), ("soviet", "idle")):
         initiative.choose(ro, reph, side=side, chit=chit, by=people[side])
         mark_past(ro, reph, side, "11.623", people)
-    following = walker.finish(ro, reph, by=people["referee"], scenario_generated=False)
+    following = finish_phase(ro, reph, by=people["referee"], scenario_generated=False)
     assert (following.kind, following.index, following.sequence) == ("scenario_day", 0, 2)
 
 

@@ -6,7 +6,7 @@ from campaigns.models import CampaignEvent, RefitPhase
 from refit.walker import initiative
 from refit.walker import services as walker
 from refit.walker.services import WalkerError
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 
 pytestmark = pytest.mark.django_db
 
@@ -100,8 +100,8 @@ def test_a_step_for_both_sides_waits_for_both(campaign, people):
     # After the initial scenario: 11.601 Melee completion is done by both sides together.
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     assert after.kind == "after_scenario"
     mark_past(campaign, after, "german", "11.601", people)
     german = statuses(campaign, after, "german")
@@ -116,23 +116,23 @@ def test_a_reph_finishes_only_when_both_sides_are_through(campaign, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people, sides=("german",))
     with pytest.raises(WalkerError, match="Both sides"):
-        walker.finish(campaign, reph, by=people["referee"])
+        finish_phase(campaign, reph, by=people["referee"])
 
 
 def test_an_idle_day_leads_to_the_next_days_steps_and_moves_the_calendar(campaign, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     walk_all(campaign, after, people)
-    new_day = walker.finish(campaign, after, by=people["referee"])
+    new_day = finish_phase(campaign, after, by=people["referee"])
     assert (new_day.kind, new_day.index) == ("new_day", 1)
     campaign.refresh_from_db()
     assert campaign.current_period.key == "1942-10-18"
     walk_all(campaign, new_day, people)
     with pytest.raises(WalkerError, match="11.623"):
-        walker.finish(campaign, new_day, by=people["referee"])
-    idle = walker.finish(campaign, new_day, by=people["referee"], scenario_generated=False)
+        finish_phase(campaign, new_day, by=people["referee"])
+    idle = finish_phase(campaign, new_day, by=people["referee"], scenario_generated=False)
     assert (idle.kind, idle.index) == ("new_day", 2)
     assert RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=True).count() == 1
 
@@ -140,6 +140,6 @@ def test_an_idle_day_leads_to_the_next_days_steps_and_moves_the_calendar(campaig
 def test_a_finished_reph_cannot_be_marked(campaign, people):
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    walker.finish(campaign, reph, by=people["referee"])
+    finish_phase(campaign, reph, by=people["referee"])
     with pytest.raises(WalkerError, match="over"):
         mark_past(campaign, reph, "german", "11.619", people)

@@ -6,7 +6,7 @@ import pytest
 from campaigns.access import viewer_for
 from refit.walker import services as walker
 from refit.walker import situation
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -45,8 +45,8 @@ def test_waiting_for_the_other_side_names_it(campaign, people):
     # After the initial scenario: 11.601 Melee completion is done by both sides together.
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    after = walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    after = finish_phase(campaign, scenario, by=people["referee"])
     mark_past(campaign, after, "german", "11.601", people)
     page = step_of(campaign, people, "german", "german", "11.602")
     assert page.state.status == "waiting" and not page.may_roll

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from refit.walker import services as walker
+from tests.refit.builders import finish_phase
 from tests.refit.walker.test_services import walk_all
 from tests.refit.walker.test_step_view import block, text
 
@@ -24,8 +25,8 @@ def after(campaign, people):
     """The RePh after the initial scenario (public steps 11.601 …)."""
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 def url(campaign, side, rule):

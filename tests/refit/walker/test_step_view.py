@@ -12,7 +12,7 @@ from campaigns.dice import services as dice
 from campaigns.games.rules import Drm
 from campaigns.models import DiceRoll, SideDay
 from refit.walker import services as walker
-from tests.refit.builders import mark_past
+from tests.refit.builders import finish_phase, mark_past
 from tests.refit.walker.test_services import walk_all
 
 pytestmark = pytest.mark.django_db
@@ -43,14 +43,14 @@ def after(campaign, people):
     """The RePh after the initial scenario (public steps 11.601 …)."""
     reph = walker.open_reph(campaign)
     walk_all(campaign, reph, people)
-    scenario = walker.finish(campaign, reph, by=people["referee"])
-    return walker.finish(campaign, scenario, by=people["referee"])
+    scenario = finish_phase(campaign, reph, by=people["referee"])
+    return finish_phase(campaign, scenario, by=people["referee"])
 
 
 @pytest.fixture
 def new_day(campaign, people, after):
     walk_all(campaign, after, people)
-    return walker.finish(campaign, after, by=people["referee"])
+    return finish_phase(campaign, after, by=people["referee"])
 
 
 def roll(
@@ -352,9 +352,7 @@ def test_a_step_links_to_where_its_outcome_is_recorded(
     for step in walker.steps(campaign, reph):
         for side in ("german", "soviet"):
             mark_past(campaign, reph, side, step.rule, people)
-    walker.finish(
-        campaign, walker.finish(campaign, reph, by=people["referee"]), by=people["referee"]
-    )
+    finish_phase(campaign, finish_phase(campaign, reph, by=people["referee"]), by=people["referee"])
     html = client_as(persona).get(url(campaign, "german", "11.601")).content.decode()
     links = re.search(r'<p class="help record-links">.*?</p>', html, re.DOTALL).group(0)
     assert reverse("campaigns:cvp", args=[campaign.pk]) in links
