@@ -14,7 +14,7 @@ import math
 import re
 
 from reportlab.graphics import renderSVG
-from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Drawing, Group, Line, PolyLine, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -97,9 +97,13 @@ def drawing(chart: Chart, font: str) -> Drawing:
     shape.add(Line(LEFT, BOTTOM, LEFT, plot_top, strokeColor=AXIS, strokeWidth=0.8))
     shape.add(Line(LEFT, BOTTOM, LEFT + plot_width, BOTTOM, strokeColor=AXIS, strokeWidth=0.8))
     if chart.y_label:
-        label = String(10, BOTTOM + plot_height / 2, chart.y_label, fontName=font)
+        # Along the axis, read bottom to top: a word written across would run off the left edge.
+        label = String(0, 0, chart.y_label, fontName=font)
         label.fontSize, label.textAnchor = FONT_SIZE, "middle"
-        shape.add(label)
+        along = Group(label)
+        along.translate(12, BOTTOM + plot_height / 2)
+        along.rotate(90)
+        shape.add(along)
     count = max(len(chart.labels), 1)
     slot = plot_width / count
     stride = max(1, math.ceil(count / MAX_LABELS))

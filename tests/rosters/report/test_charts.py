@@ -56,3 +56,12 @@ def test_a_small_count_is_ticked_in_whole_numbers():
         if getattr(item, "textAnchor", "") == "end" and hasattr(item, "text")
     }
     assert labels == {"0", "1", "2"}
+
+
+def test_the_axis_label_stands_along_the_axis_inside_the_drawing():
+    chart = Chart("c", "t", BARS, ["1", "2"], [Series("German", [1, 2])], y_label="points")
+    shape = charts.drawing(chart, sheet_font("en"))
+    x0, y0, x1, y1 = shape.getBounds()
+    assert x0 >= 0 and y0 >= 0  # a word written across, centred at x=10, ran off the left edge
+    (along,) = [item for item in shape.contents if getattr(item, "transform", None)]
+    assert along.transform[:4] == pytest.approx((0, 1, -1, 0))  # turned a quarter, read upwards
