@@ -38,6 +38,8 @@ NOT_PAGES = {
 # gives them, to the personas seated on it (the German and the Soviet, who plays the Russians):
 # the side's arrivals page, and the German Armor Reserve (German side only).
 SAP = "slaughter_at_ponyri"
+# Pages every game has, visited in the short games' demo campaigns too (their own sections).
+EVERY_GAME = {"report:page"}
 SAP_PAGES = {"refit:arrivals": {"german", "russian"}, "reserve:page": {"german"}}
 
 
@@ -75,7 +77,8 @@ def visits(world: World, demo: list[Campaign], who: str) -> Iterator[Visit]:
             continue
         short = pattern.name.startswith("shortgames:")
         for campaign in demo:
-            if short != (campaign.module in {"defiant_russia", "cherkassy_pocket"}):
+            is_short_game = campaign.module in {"defiant_russia", "cherkassy_pocket"}
+            if short != is_short_game and pattern.name not in EVERY_GAME:
                 continue
             values = {"campaign_id": campaign.pk, "side": _demo_side(campaign, who), "index": 0}
             if not values["side"] and "side" in pattern.kwargs:
