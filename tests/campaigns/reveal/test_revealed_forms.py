@@ -69,10 +69,14 @@ class Forms(HTMLParser):
         elif tag == "textarea" and a.get("name"):
             self._textarea = a["name"]
             fields.append((a["name"], ""))
-        elif tag == "button" and a.get("name") and (a.get("type") or "submit") == "submit":
+        elif (
+            tag == "button"
+            and a.get("name")
+            and (a.get("type") or "submit") == "submit"
+            and not any(name == a["name"] for name, _v in fields)
+        ):
             # The first submit button's value is sent (a browser sends the one clicked).
-            if not any(name == a["name"] for name, _v in fields):
-                fields.append((a["name"], a.get("value") or ""))
+            fields.append((a["name"], a.get("value") or ""))
 
     def handle_endtag(self, tag):
         if tag == "select" and self._select is not None and self._form is not None:
