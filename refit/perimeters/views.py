@@ -53,13 +53,18 @@ def _state(viewer: Viewer) -> PerimeterState:
     return state
 
 
-def _shown(viewer: Viewer) -> tuple[PerimeterState, dict[str, Any]]:
-    """The open Refit Phase's perimeter and unit rows for reading: a GET never writes (an
-    unsaved start until the first change saves it)."""
+def _shown(viewer: Viewer, request: HttpRequest) -> tuple[PerimeterState, dict[str, Any], bool]:
+    """The perimeter and unit rows for reading, and whether it is the open Refit Phase's (the
+    only one that takes changes): a GET never writes (an unsaved start until the first change
+    saves it). Once no phase is open (the CG is over) it is a recorded one, read-only: the one
+    ``?perimeter=`` names (the perimeter history), else the last."""
     found = perimeter.open_state(viewer.campaign)
-    if found is None:
+    if found is not None:
+        return (*found, True)
+    state = perimeter.past_state(viewer.campaign, request.GET.get("perimeter", ""))
+    if state is None:
         raise Http404
-    return found
+    return state, perimeter.unit_rows(state), False
 
 
 def _side_name(viewer: Viewer, side: str) -> str:
@@ -70,7 +75,7 @@ def _side_name(viewer: Viewer, side: str) -> str:
 
 def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
     campaign = viewer.campaign
-    state, rows = _shown(viewer)
+    state, rows, is_open = _shown(viewer, request)
     terrain = perimeter.terrain_of(campaign)
     computation = perimeter.compute(viewer, state, terrain, rows)
     hexmap, result = computation.hexmap, computation.result
@@ -90,7 +95,7 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
     for side in perimeter.sides(campaign):
         side_result = result.sides[side]
         row = rows.get(side)
-        can_edit = viewer.can_act_for_side(side)
+        can_edit = is_open and viewer.can_act_for_side(side)
         checks = []
         for position, entry in enumerate(state.markers):
             if entry["side"] != side:
@@ -178,8 +183,14 @@ def _context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         "warnings": [reasons.reason_text(hexmap, r) for r in result.warnings],
         "escapes": state.escapes,
         # The sides whose OB the viewer may apply an escape result to (campaigns.access).
-        "ob_sides": [key for key in perimeter.sides(campaign) if viewer.can_act_for_side(key)],
-        "can_change_map": viewer.can_record,
+        "ob_sides": [
+            key for key in perimeter.sides(campaign) if is_open and viewer.can_act_for_side(key)
+        ],
+        "can_change_map": is_open and viewer.can_record,
+        "can_overrule": is_open and viewer.can_overrule,
+        # After the CG's end: each Refit Phase's recorded perimeter, read-only (issue 22).
+        "is_open": is_open,
+        "history": [] if is_open else perimeter.history(campaign, state),
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,
         # The initial SSRs the app cannot draw: the referee enters their control (issue 17).
@@ -248,7 +259,7 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _selection(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
-    if perimeter.peek_reph(viewer.campaign) is None:
+    if perimeter.peek_reph(viewer.campaign) is None and not perimeter.has_past(viewer.campaign):
         raise Http404
     hexmap = perimeter.base_map(viewer.campaign)
     try:

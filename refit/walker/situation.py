@@ -291,7 +291,8 @@ def step_situation(
     states = walker.side_states(campaign, reph, side, marks)
     index = next(i for i, s in enumerate(states) if s.step.rule == step.rule)
     state = states[index]
-    can_act = viewer.can_act_for_side(side)
+    # A finished RePh (read after the CG's end) is a record: nobody acts on it.
+    can_act = reph.finished_at is None and viewer.can_act_for_side(side)
     blocker, waiting_for = (None, [])
     if state.status == "waiting":
         blocker, waiting_for = _waiting_on(campaign, states, marks)
@@ -418,7 +419,11 @@ def _effects(
     """What the side's step changed that can still be undone (while no later step is started),
     as sentences; empty for a viewer who cannot act."""
     state = states[index]
-    if not viewer.can_act_for_side(side) or state.status not in ("current", "done", "skipped"):
+    if (
+        reph.finished_at is not None
+        or not viewer.can_act_for_side(side)
+        or state.status not in ("current", "done", "skipped")
+    ):
         return []
     if any(later.mark is not None for later in states[index + 1 :]):
         return []
@@ -456,5 +461,7 @@ def _chit(
         mine_label=str(CHIT_LABELS.get(mine, mine)),
         allowed=allowed,
         refusals=tuple(why for why in allowed.values() if why),
-        may_choose=viewer.can_act_for_side(side) and state.status in ("current", "waiting", "done"),
+        may_choose=reph.finished_at is None
+        and viewer.can_act_for_side(side)
+        and state.status in ("current", "waiting", "done"),
     )
