@@ -37,7 +37,7 @@ from typing import TypeVar
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest
 
 from campaigns.models import Campaign, Membership, Role
@@ -92,7 +92,13 @@ class Viewer:
     def campaign_has_referee(self) -> bool:
         """Does someone referee this campaign? Without a referee, the players make the calls a
         referee would (see ``can_act_for_campaign``)."""
-        return self.is_referee or self.campaign.memberships.filter(role=Role.REFEREE).exists()
+        if self.is_referee:
+            return True
+        # Read with the membership itself (``viewer_or_none``): no query of its own.
+        seated = getattr(self.membership, "referee_seated", None)
+        if seated is not None:
+            return bool(seated)
+        return self.campaign.memberships.filter(role=Role.REFEREE).exists()
 
     # --- seeing --------------------------------------------------------------------------------
 
@@ -190,6 +196,13 @@ def viewer_or_none(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> 
     membership = (
         Membership.objects.select_related("campaign")
         .filter(campaign_id=campaign_id, user=user)
+        # Whether a referee is seated, in the same query: pages name who sees a secret (the
+        # side "and the referee" only where there is one) without a query of their own.
+        .annotate(
+            referee_seated=Exists(
+                Membership.objects.filter(campaign_id=OuterRef("campaign_id"), role=Role.REFEREE)
+            )
+        )
         .first()
     )
     if membership is None:

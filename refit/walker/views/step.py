@@ -223,14 +223,19 @@ def _record_links(
     return links
 
 
-def note_audience(campaign: Campaign, side: str, step: step_engine.StepDef) -> str:
+def note_audience(
+    campaign: Campaign, side: str, step: step_engine.StepDef, *, has_referee: bool = True
+) -> str:
     """Who will read the note a side writes when it marks ``step`` (the mark's visibility,
     ``walker.services._scope``): a public step's every member, a secret step's side and the
-    referee."""
+    referee (where there is one)."""
     language = get_language()
     if step.secret:
+        name = localized(campaign.game.side(side).name, language)
+        if not has_referee:
+            return _("A secret step: only the %(side)s side will read this note.") % {"side": name}
         return _("A secret step: only the %(side)s side and the referee will read this note.") % {
-            "side": localized(campaign.game.side(side).name, language)
+            "side": name
         }
     others = ", ".join(
         localized(other.name, language) for other in campaign.game.sides if other.key != side
@@ -295,7 +300,9 @@ def step_context(
         "reph": reph,
         "mark_form": marking,
         "live": live,
-        "note_audience": note_audience(campaign, side, step),
+        "note_audience": note_audience(
+            campaign, side, step, has_referee=viewer.campaign_has_referee
+        ),
         "marker_legend": situation.marker_legend(campaign, [step]),
         "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
         "tables": tables,
