@@ -108,8 +108,14 @@ def revealed_world(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), transaction.atomic():
         world = build_world()
         RefitPhase.objects.filter(campaign=world.rf).update(finished_at=timezone.now())
-        Campaign.objects.filter(pk=world.rf.pk).update(revealed_at=timezone.now())
-        world.rf.refresh_from_db()
+        # The short games too: revealed on their last turn.
+        for game in (world.cp, world.dr):
+            Campaign.objects.filter(pk=game.pk).update(period_index=len(game.cg.periods) - 1)
+        Campaign.objects.filter(pk__in=[world.rf.pk, world.cp.pk, world.dr.pk]).update(
+            revealed_at=timezone.now()
+        )
+        for game in (world.rf, world.cp, world.dr):
+            game.refresh_from_db()
         yield world
         transaction.set_rollback(True)
 
@@ -121,9 +127,7 @@ def pages(world, who):
             continue
         if EXPECTED.get((pattern.name, "GET"), ("",) * len(CLIENTS))[column] != "200":
             continue
-        url = url_for(world, pattern)
-        if f"/{world.rf.pk}/" in url:  # the revealed campaign's pages, not a short game's
-            yield url
+        yield url_for(world, pattern)  # the RF campaign's, or a short game's, all revealed
 
 
 @pytest.mark.parametrize("who", ["german", "soviet", "referee", "observer"])
