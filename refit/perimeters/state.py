@@ -182,10 +182,6 @@ def past_state(campaign: Campaign, token: str = "") -> PerimeterState | None:
     return states.order_by("-id").first()
 
 
-def has_past(campaign: Campaign) -> bool:
-    return PerimeterState.objects.filter(campaign=campaign).exists()
-
-
 @dataclass(frozen=True)
 class PastPerimeter:
     """One Refit Phase's perimeter in the history the page lists after the CG's end."""

@@ -61,9 +61,17 @@ def _shown(viewer: Viewer, request: HttpRequest) -> tuple[PerimeterState, dict[s
     found = perimeter.open_state(viewer.campaign)
     if found is not None:
         return (*found, True)
-    state = perimeter.past_state(viewer.campaign, request.GET.get("perimeter", ""))
+    token = request.GET.get("perimeter", "")
+    state = perimeter.past_state(viewer.campaign, token)
     if state is None:
-        raise Http404
+        if token:
+            raise Http404
+        # No perimeter was ever saved: the CG's initial control, unsaved (a GET never writes).
+        state = PerimeterState(
+            campaign=viewer.campaign,
+            index=viewer.campaign.period_index,
+            control=perimeter.initial_control(viewer.campaign),
+        )
     return state, perimeter.unit_rows(state), False
 
 
@@ -259,8 +267,6 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _selection(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
-    if perimeter.peek_reph(viewer.campaign) is None and not perimeter.has_past(viewer.campaign):
-        raise Http404
     hexmap = perimeter.base_map(viewer.campaign)
     try:
         selected = hexmap.name(hexmap.hex(request.GET.get("hex", "")))

@@ -110,3 +110,33 @@ def test_before_the_end_the_step_page_shows_the_open_phase(secrets, client_as): 
     page = client_as("german").get(url).content.decode()
     assert STEP_NOTE in page
     assert client_as("soviet").get(url).status_code == 404
+
+
+@pytest.mark.parametrize("persona", MEMBERS)
+def test_a_campaign_that_never_saved_a_perimeter_shows_its_initial_control(
+    ended, client_as, persona
+):
+    campaign, _reph, _url = ended
+    PerimeterState.objects.filter(campaign=campaign).delete()
+    response = client_as(persona).get(perimeter_url(campaign))
+    assert response.status_code == 200
+    assert "No perimeter was recorded in this campaign" in response.content.decode()
+    assert not PerimeterState.objects.filter(campaign=campaign).exists()  # a GET never writes
+    assert client_as(persona).get(perimeter_url(campaign), {"hex": "H41"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "persona, sees", [("german", True), ("referee", True), ("soviet", False), ("observer", False)]
+)
+def test_after_the_end_the_overview_links_each_steps_record(ended, client_as, persona, sees):
+    campaign, reph, url = ended
+    page = client_as(persona).get(reverse("refit:overview", args=[campaign.pk])).content.decode()
+    assert 'id="record"' in page or not sees
+    assert (f"{url}?reph={oid(reph.pk)}" in page) == sees
+
+
+def test_after_the_reveal_the_overview_links_the_other_sides_steps(ended, client_as):
+    campaign, reph, url = ended
+    post_reveal(client_as("referee"), campaign)
+    page = client_as("soviet").get(reverse("refit:overview", args=[campaign.pk])).content.decode()
+    assert f"{url}?reph={oid(reph.pk)}" in page
