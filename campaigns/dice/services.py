@@ -13,6 +13,8 @@ reason.
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import random
 import secrets
 from collections.abc import Iterator, Sequence
@@ -73,6 +75,31 @@ def use_roller(roller: Roller | int) -> Iterator[None]:
         yield
     finally:
         _roller = previous
+
+
+# None: every commitment's seed is drawn by ``secrets``. A seed source set by ``use_seeds``
+# (the demo's, so that every run builds the same games) draws the seeds in order instead.
+_seeds: Iterator[str] | None = None
+
+
+def _seed_stream(base: str) -> Iterator[str]:
+    for n in itertools.count():
+        yield hashlib.sha256(f"{base}:{n}".encode()).hexdigest()[: 2 * verify.SEED_BYTES]
+
+
+@contextmanager
+def use_seeds(base: str) -> Iterator[None]:
+    """Commit to seeds derived in order from ``base`` inside the block (SHA-256 of "base:n"),
+    not drawn at random: the rolls stay committed, counted and verifiable, and the same
+    commands roll the same faces (``manage.py demo``). Never for a real campaign: anyone who
+    knows ``base`` knows the seeds."""
+    global _seeds
+    previous = _seeds
+    _seeds = _seed_stream(base)
+    try:
+        yield
+    finally:
+        _seeds = previous
 
 
 class DiceError(ValueError):
@@ -178,7 +205,7 @@ def _scopes(campaign: Campaign) -> list[str]:
 def _new_commitment(
     campaign: Campaign, reph: RefitPhase | None, index: int, visibility: str
 ) -> DiceCommitment:
-    seed = secrets.token_hex(verify.SEED_BYTES)
+    seed = next(_seeds) if _seeds is not None else secrets.token_hex(verify.SEED_BYTES)
     return DiceCommitment(
         campaign=campaign,
         reph=reph,

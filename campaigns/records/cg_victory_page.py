@@ -43,10 +43,6 @@ def scenario_end(campaign: Campaign, scenario: Scenario, groups: tuple[str, ...]
     return cg_victory.ScenarioEnd(scenario_label(campaign, scenario), controlled)
 
 
-def last_index(campaign: Campaign) -> int:
-    return len(campaign.cg.periods) - 1
-
-
 @dataclass(frozen=True)
 class TotalRow:
     area: str
@@ -81,11 +77,8 @@ def victory_page(viewer: Viewer) -> dict[str, Any]:
     groups = groups_of(campaign)
     scenarios = list(Scenario.objects.filter(campaign=campaign).order_by("index", "sequence"))
     ends = [scenario_end(campaign, s, groups) for s in scenarios if ended(s)]
-    # Over once the last CG day's scenario has its winner, or (the reveal's reading, a last day
-    # that was an Idle Day included) once no Refit Phase follows the last one finished.
-    cg_over = any(
-        s.index >= last_index(campaign) and s.winner for s in scenarios
-    ) or reveal.cg_over(campaign)
+    # The one reading of "the CG is over" (the reveal's: campaigns.reveal.rules.cg_over).
+    cg_over = reveal.cg_over(campaign)
     known = totals(campaign)
     result = cg_victory.standing(
         vc, groups, {area: value for area, (value, _src) in known.items()}, ends, cg_over=cg_over

@@ -16,13 +16,29 @@ from campaigns.members.consent import Seat
 PLAYER = "player"
 
 
-def cg_over(*, has_refit: bool, phases: int, open_phases: int, turn: int, turns: int) -> bool:
-    """Is the campaign game over? A Refit-Phase game (RF, SaP) is over once it has had phases
-    and none is open any more (finishing the last CG day's, or one with CG victory recorded,
-    opens nothing: ``campaigns.games.step_engine.next_position``). A short game, whose turns
-    simply stop, is over when its last turn is reached (its players call the end there)."""
+def cg_over(
+    *,
+    has_refit: bool,
+    phases: int,
+    open_phases: int,
+    turn: int,
+    turns: int,
+    last_day_won: bool = False,
+) -> bool:
+    """Is the campaign game over? The one reading of "the CG is over", used by the reveal and by
+    the CG victory page (campaigns.records.cg_victory_page).
+
+    A Refit-Phase game (RF, SaP) is over once no Refit Phase (or scenario phase) is open and
+    either it has had phases and the step engine opened nothing after the last one finished
+    (finishing the last CG day's, or one with CG victory recorded, opens nothing:
+    ``campaigns.games.step_engine.next_position``; a last day that was an Idle Day included),
+    or the last CG day's scenario has its winner recorded (``last_day_won``: a campaign kept
+    without the Refit Phase walker). A short game, whose turns simply stop, is over when its
+    last turn is reached (its players call the end there)."""
     if has_refit:
-        return phases > 0 and open_phases == 0
+        if open_phases:
+            return False
+        return phases > 0 or last_day_won
     return turn >= turns - 1
 
 

@@ -19,7 +19,7 @@ from campaigns.access import PUBLIC, Viewer
 from campaigns.dice import services as dice
 from campaigns.history import services as history
 from campaigns.members.consent import Seat
-from campaigns.models import Campaign, RefitPhase
+from campaigns.models import Campaign, RefitPhase, Scenario
 from campaigns.reveal import rules
 
 
@@ -28,19 +28,28 @@ class RevealError(ValueError):
 
 
 def cg_over(campaign: Campaign) -> bool:
-    """Is the campaign game over (``rules.cg_over``)? Two queries at most."""
+    """Is the campaign game over (``rules.cg_over``, the one reading the reveal and the CG
+    victory page share)? Three queries at most."""
     has_refit = "refit_steps" in campaign.game.files
     phases = open_phases = 0
+    last_day_won = False
     if has_refit:
         rephs = RefitPhase.objects.filter(campaign=campaign)
         phases = rephs.count()
         open_phases = rephs.filter(finished_at__isnull=True).count() if phases else 0
+        if not open_phases:
+            last_day_won = (
+                Scenario.objects.filter(campaign=campaign, index__gte=len(campaign.cg.periods) - 1)
+                .exclude(winner="")
+                .exists()
+            )
     return rules.cg_over(
         has_refit=has_refit,
         phases=phases,
         open_phases=open_phases,
         turn=campaign.period_index,
         turns=len(campaign.cg.periods),
+        last_day_won=last_day_won,
     )
 
 

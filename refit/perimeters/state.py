@@ -21,6 +21,8 @@ from django.utils.translation import gettext as _
 from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.models import Campaign, RefitPhase
+from campaigns.oid import from_oid, oid
+from campaigns.periods import day_label
 from campaigns.state import StateError
 from refit.models import MapTerrain, PerimeterState, PerimeterUnits
 from refit.perimeters import scenario_records
@@ -166,6 +168,44 @@ def shown_state(campaign: Campaign) -> PerimeterState | None:
             control=initial_control(campaign),
         )
     return last
+
+
+def past_state(campaign: Campaign, token: str = "") -> PerimeterState | None:
+    """Once no Refit Phase is open (the CG is over): the recorded perimeter ``token`` (an oid)
+    names, else the last one; None when the campaign has none. Public, like every perimeter."""
+    states = PerimeterState.objects.filter(campaign=campaign).select_related("reph")
+    if token:
+        try:
+            return states.filter(pk=from_oid(token)).first()
+        except ValueError:
+            return None
+    return states.order_by("-id").first()
+
+
+@dataclass(frozen=True)
+class PastPerimeter:
+    """One Refit Phase's perimeter in the history the page lists after the CG's end."""
+
+    token: str
+    day: str
+    kind: str
+    recorded: bool
+    current: bool
+
+
+def history(campaign: Campaign, shown: PerimeterState) -> list[PastPerimeter]:
+    """Every perimeter of the campaign, one per Refit Phase, in play order: one query."""
+    rows = (
+        PerimeterState.objects.filter(campaign=campaign)
+        .order_by("index", "id")
+        .values_list("pk", "index", "reph__kind", "recorded")
+    )
+    return [
+        PastPerimeter(
+            oid(pk), day_label(campaign, index), kind or "", bool(recorded), pk == shown.pk
+        )
+        for pk, index, kind, recorded in rows
+    ]
 
 
 @dataclass(frozen=True)

@@ -54,13 +54,26 @@ def _state(viewer: Viewer) -> PerimeterState:
     return state
 
 
-def _shown(viewer: Viewer) -> tuple[PerimeterState, dict[str, Any]]:
-    """The open Refit Phase's perimeter and unit rows for reading: a GET never writes (an
-    unsaved start until the first change saves it)."""
+def _shown(viewer: Viewer, request: HttpRequest) -> tuple[PerimeterState, dict[str, Any], bool]:
+    """The perimeter and unit rows for reading, and whether it is the open Refit Phase's (the
+    only one that takes changes): a GET never writes (an unsaved start until the first change
+    saves it). Once no phase is open (the CG is over) it is a recorded one, read-only: the one
+    ``?perimeter=`` names (the perimeter history), else the last."""
     found = perimeter.open_state(viewer.campaign)
-    if found is None:
-        raise Http404
-    return found
+    if found is not None:
+        return (*found, True)
+    token = request.GET.get("perimeter", "")
+    state = perimeter.past_state(viewer.campaign, token)
+    if state is None:
+        if token:
+            raise Http404
+        # No perimeter was ever saved: the CG's initial control, unsaved (a GET never writes).
+        state = PerimeterState(
+            campaign=viewer.campaign,
+            index=viewer.campaign.period_index,
+            control=perimeter.initial_control(viewer.campaign),
+        )
+    return state, perimeter.unit_rows(state), False
 
 
 def _side_name(viewer: Viewer, side: str) -> str:
@@ -75,7 +88,7 @@ def _context(
     """The page's context; with a ``preview`` (``control``: the control markers a form would
     save) the map and areas are those of that control, computed and not saved."""
     campaign = viewer.campaign
-    state, rows = _shown(viewer)
+    state, rows, is_open = _shown(viewer, request)
     if preview is not None:
         state.control = preview["control"]  # this request's copy only: never saved
     terrain = perimeter.terrain_of(campaign)
@@ -97,7 +110,7 @@ def _context(
     for side in perimeter.sides(campaign):
         side_result = result.sides[side]
         row = rows.get(side)
-        can_edit = viewer.can_act_for_side(side)
+        can_edit = is_open and viewer.can_act_for_side(side)
         checks = []
         for position, entry in enumerate(state.markers):
             if entry["side"] != side:
@@ -190,8 +203,14 @@ def _context(
         "warnings": [reasons.reason_text(hexmap, r) for r in result.warnings],
         "escapes": state.escapes,
         # The sides whose OB the viewer may apply an escape result to (campaigns.access).
-        "ob_sides": [key for key in perimeter.sides(campaign) if viewer.can_act_for_side(key)],
-        "can_change_map": viewer.can_record,
+        "ob_sides": [
+            key for key in perimeter.sides(campaign) if is_open and viewer.can_act_for_side(key)
+        ],
+        "can_change_map": is_open and viewer.can_record,
+        "can_overrule": is_open and viewer.can_overrule,
+        # After the CG's end: each Refit Phase's recorded perimeter, read-only (issue 22).
+        "is_open": is_open,
+        "history": [] if is_open else perimeter.history(campaign, state),
         "kinds": forms.UnitsForm().fields["kind"].choices,
         "hex_help": forms.HEX_HELP,
         # The initial SSRs the app cannot draw: the referee enters their control (issue 17).
@@ -263,8 +282,6 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _selection(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
-    if perimeter.peek_reph(viewer.campaign) is None:
-        raise Http404
     hexmap = perimeter.base_map(viewer.campaign)
     try:
         selected = hexmap.name(hexmap.hex(request.GET.get("hex", "")))
@@ -347,7 +364,8 @@ def preview_control(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Check the form: %(errors)s") % {"errors": _errors(form)})
     else:
-        state, _rows = _shown(viewer)
+        state, _rows, is_open = _shown(viewer, request)
+        access.require(is_open)  # a recorded perimeter (the CG over) takes no control
         data = form.cleaned_data
         try:
             control, names = changes.controlled(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
+from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
 from campaigns.access import Viewer
@@ -23,6 +24,7 @@ from campaigns.games import step_engine
 from campaigns.games.registry import Side, localized
 from campaigns.history import services as history
 from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgress
+from campaigns.oid import oid
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
 from refit.purchases.reading import PURCHASE_STEP
@@ -79,6 +81,61 @@ def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
             [reph], Prefetch("progress", queryset=StepProgress.objects.select_related("by"))
         )
     return reph
+
+
+@dataclass(frozen=True)
+class RecordedStep:
+    side: Side
+    rule: str
+    name: Any
+    url: str
+
+
+@dataclass(frozen=True)
+class RecordedPhase:
+    """A finished RePh on the overview after the CG's end: its position and the steps marked
+    in it that the viewer may read, each linking its record (``?reph=``)."""
+
+    position: Position
+    steps: list[RecordedStep]
+
+
+def finished_record(viewer: Viewer) -> list[RecordedPhase]:
+    """Once the CG is over: every finished RePh with the marked steps the viewer may read (a
+    secret step only for its side and the referee until the reveal). Two queries."""
+    campaign = viewer.campaign
+    phases = list(
+        RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=False).order_by(
+            "index", "sequence", "id"
+        )
+    )
+    marks: dict[int, list[tuple[str, str]]] = {}
+    for reph_id, side, rule in (
+        StepProgress.objects.filter(reph__in=phases)
+        .order_by("reph_id", "id")
+        .values_list("reph_id", "side", "rule")
+    ):
+        marks.setdefault(reph_id, []).append((side, rule))
+    definitions: dict[str, dict[str, step_engine.StepDef]] = {}
+    record = []
+    for reph in phases:
+        if reph.kind not in definitions:
+            definitions[reph.kind] = {step.rule: step for step in walker.steps(campaign, reph)}
+        steps = definitions[reph.kind]
+        token = oid(reph.pk)
+        shown = [
+            RecordedStep(
+                campaign.side(side),
+                rule,
+                steps[rule].name,
+                reverse("refit:step", args=[campaign.pk, side, rule]) + f"?reph={token}",
+            )
+            for side, rule in marks.get(reph.pk, [])
+            if rule in steps and (not steps[rule].secret or viewer.can_see_side(side))
+        ]
+        if shown:
+            record.append(RecordedPhase(position(campaign, reph), shown))
+    return record
 
 
 MARKERS = ("*", "#", "†")
@@ -291,7 +348,8 @@ def step_situation(
     states = walker.side_states(campaign, reph, side, marks)
     index = next(i for i, s in enumerate(states) if s.step.rule == step.rule)
     state = states[index]
-    can_act = viewer.can_act_for_side(side)
+    # A finished RePh (read after the CG's end) is a record: nobody acts on it.
+    can_act = reph.finished_at is None and viewer.can_act_for_side(side)
     blocker, waiting_for = (None, [])
     if state.status == "waiting":
         blocker, waiting_for = _waiting_on(campaign, states, marks)
@@ -418,7 +476,11 @@ def _effects(
     """What the side's step changed that can still be undone (while no later step is started),
     as sentences; empty for a viewer who cannot act."""
     state = states[index]
-    if not viewer.can_act_for_side(side) or state.status not in ("current", "done", "skipped"):
+    if (
+        reph.finished_at is not None
+        or not viewer.can_act_for_side(side)
+        or state.status not in ("current", "done", "skipped")
+    ):
         return []
     if any(later.mark is not None for later in states[index + 1 :]):
         return []
@@ -456,5 +518,7 @@ def _chit(
         mine_label=str(CHIT_LABELS.get(mine, mine)),
         allowed=allowed,
         refusals=tuple(why for why in allowed.values() if why),
-        may_choose=viewer.can_act_for_side(side) and state.status in ("current", "waiting", "done"),
+        may_choose=reph.finished_at is None
+        and viewer.can_act_for_side(side)
+        and state.status in ("current", "waiting", "done"),
     )

@@ -109,3 +109,55 @@ def test_the_cherkassy_demo_has_its_units_and_the_first_steps_walked():
     assert cp.units.filter(side="german").count() == 4
     assert cp.units.get(name="2 TA / 3 TC").arrival_edge == "N"
     assert cp.turn_marks.filter(step="recovery_designation").exists()
+
+
+def test_every_demo_roll_is_committed_and_verifies():
+    """The demo rolls through the commitments (dice.use_seeds), not a bare seeded roller: each
+    roll is recomputed on /dice/verify/ from its seed, once the seed is revealed."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from campaigns import access
+    from campaigns.dice import checks, verify
+    from campaigns.dice import services as dice
+    from campaigns.models import DiceRoll
+
+    call_command("demo")
+    demo = list(Campaign.objects.all())
+    rolls = DiceRoll.objects.filter(campaign__in=demo)
+    assert rolls.count() > 20
+    assert not rolls.filter(commitment__isnull=True).exists()
+    for campaign in demo:
+        # The seeds still held (the open phase's) are shown, as the reveal shows them.
+        dice.reveal_commitments(campaign)
+        referee = campaign.memberships.filter(role="referee").first() or campaign.memberships.get(
+            user__username="german"
+        )
+        result = checks.verification(access.viewer_for(referee.user, campaign.pk))
+        total = DiceRoll.objects.filter(campaign=campaign).count()
+        if referee.role == "referee":
+            assert result.counts[verify.MATCHES] == total, campaign.name
+        assert not result.counts[verify.MISMATCH] and not result.counts[verify.UNVERIFIABLE]
+        client = Client()
+        client.force_login(referee.user)
+        page = client.get(reverse("campaigns:dice_verify", args=[campaign.pk])).content.decode()
+        assert '<span id="count-unverifiable">0</span>' in page, campaign.name
+        assert '<span id="count-mismatches">0</span>' in page, campaign.name
+
+
+def test_the_demo_seeds_follow_from_its_seed_so_every_run_rolls_the_same():
+    from itertools import islice
+
+    from campaigns.dice import services as dice
+    from campaigns.models import DiceCommitment
+    from refit.management.commands.demo import DEMO_DICE_SEED
+
+    call_command("demo")
+    for campaign in Campaign.objects.all():
+        seeds = list(
+            DiceCommitment.objects.filter(campaign=campaign)
+            .order_by("pk")
+            .values_list("seed", flat=True)
+        )
+        base = f"campaign-desk-demo:{DEMO_DICE_SEED}:{campaign.name}"
+        assert seeds and seeds == list(islice(dice._seed_stream(base), len(seeds))), campaign.name

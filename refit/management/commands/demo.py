@@ -258,7 +258,7 @@ def _sap_history(campaign: Campaign, users: dict) -> None:
     _walk(campaign, users, finishes=({}, {"cg_won": False}))
 
 
-# The demo's dice are seeded so that every run of the command builds the same games.
+# The demo's dice seeds follow from this (dice.use_seeds): every run builds the same games.
 DEMO_DICE_SEED = 1941
 SHORT_PLAYERS = {"axis": "german", "german": "german", "soviet": "soviet"}
 
@@ -417,26 +417,31 @@ class Command(BaseCommand):
         for spec in DEMO_CAMPAIGNS:
             if Campaign.objects.filter(name=spec["name"]).exists():
                 continue
-            creator, role, side = spec["members"][0]
-            campaign = services.create_campaign(
-                user=users[creator],
-                name=spec["name"],
-                module=get_module(spec["module"]),
-                cg_key=spec["cg"],
-                role=role,
-                side=side,
-            )
-            for username, member_role, member_side in spec["members"][1:]:
-                invitation = services.create_invitation(
-                    campaign, by=users[creator], role=member_role, side=member_side
+            # Committed, verifiable dice whose seeds follow from the demo's seed and the
+            # campaign's name (dice.use_seeds): every run builds the same games, and every
+            # roll checks on /dice/verify/.
+            with dice.use_seeds(f"campaign-desk-demo:{DEMO_DICE_SEED}:{spec['name']}"):
+                creator, role, side = spec["members"][0]
+                campaign = services.create_campaign(
+                    user=users[creator],
+                    name=spec["name"],
+                    module=get_module(spec["module"]),
+                    cg_key=spec["cg"],
+                    role=role,
+                    side=side,
                 )
-                membership, _created = services.accept_invitation(invitation, user=users[username])
-                # The players already seated agree to the seat (campaigns.members.consent).
-                for side in sorted(services.consent_missing(membership)):
-                    player = campaign.memberships.filter(role="player", side=side).first()
-                    services.agree(membership, by=player.user)
-                services.revoke_invitation(invitation, by=users[creator])
-            with dice.use_roller(DEMO_DICE_SEED):
+                for username, member_role, member_side in spec["members"][1:]:
+                    invitation = services.create_invitation(
+                        campaign, by=users[creator], role=member_role, side=member_side
+                    )
+                    membership, _created = services.accept_invitation(
+                        invitation, user=users[username]
+                    )
+                    # The players already seated agree to the seat (campaigns.members.consent).
+                    for side in sorted(services.consent_missing(membership)):
+                        player = campaign.memberships.filter(role="player", side=side).first()
+                        services.agree(membership, by=player.user)
+                    services.revoke_invitation(invitation, by=users[creator])
                 HISTORY[spec["module"]](campaign, users)
         self.stdout.write(self.style.SUCCESS(f"Open {url}"))
         self.stdout.write(f"Demo logins (password for each: {DEMO_PASSWORD}):")

@@ -37,6 +37,7 @@ def overview_context(
         "reph": reph,
     }
     if reph is None:
+        context["record"] = situation.finished_record(viewer)
         return context
     page = situation.overview_situation(viewer, reph)
     context["marker_legend"] = situation.marker_legend(

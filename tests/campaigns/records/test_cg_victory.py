@@ -205,6 +205,11 @@ def test_the_end_of_the_cg_without_the_vc_met_is_a_soviet_win(rb2, people, clien
     last = len(rb2.cg.periods) - 1
     end_scenario(rb2, people, 0, 300)
     end_scenario(rb2, people, last, 400, winner="soviet")
+    # The last day's scenario has its winner, but a Refit Phase is still open: the CG (one
+    # reading with the reveal's, campaigns.reveal.rules.cg_over) is not over until it finishes.
+    during = client_as("observer").get(page_url(rb2)).content.decode()
+    assert "Not decided yet: the CG goes on." in during
+    RefitPhase.objects.filter(campaign=rb2).update(finished_at=timezone.now())
     page = client_as("observer").get(page_url(rb2)).content.decode()
     assert "Soviet wins: the CG is over and the CG VC were not met." in page
 

@@ -363,3 +363,33 @@ def test_a_short_game_is_revealed_on_its_last_turn(people):
     viewer = access.viewer_for(people["german"], campaign.pk)
     assert reveal.reveal(viewer).revealed
     assert not access.viewer_for(people["german"], campaign.pk).can_record
+
+
+# --- one reading of "the CG is over" (the reveal and the CG victory page) -----------------------
+
+
+def test_a_last_day_won_is_over_only_with_no_phase_open():
+    assert rules.cg_over(
+        has_refit=True, phases=0, open_phases=0, turn=0, turns=9, last_day_won=True
+    )
+    assert not rules.cg_over(
+        has_refit=True, phases=4, open_phases=1, turn=8, turns=9, last_day_won=True
+    )
+    assert not rules.cg_over(
+        has_refit=True, phases=0, open_phases=0, turn=8, turns=9, last_day_won=False
+    )
+
+
+def test_the_reveal_and_the_victory_page_read_the_end_alike(secrets, people, client_as):
+    from campaigns.models import Scenario
+    from campaigns.records import cg_victory_page
+
+    viewer = access.viewer_for(people["referee"], secrets.pk)
+    last = len(secrets.cg.periods) - 1
+    Scenario.objects.create(campaign=secrets, index=last, winner="soviet")
+    # A phase is still open: neither calls the CG over.
+    assert not reveal.cg_over(secrets)
+    assert not cg_victory_page.victory_page(viewer)["cg_over"]
+    end_cg(secrets)
+    assert reveal.cg_over(secrets)
+    assert cg_victory_page.victory_page(viewer)["cg_over"]
