@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.db import models
 from django.utils.translation import gettext as _
 
 from campaigns.history import services as history
@@ -60,18 +61,35 @@ def register(
             step_open(event, row_of(event))
 
     def undo_take_back(event: CampaignEvent, overruled: bool) -> None:
-        if overruled:
-            return
         row = row_of(event)
-        reph = step_open(event, row)
-        if (row.get("details") or {}).get("override"):
-            return  # bought past a limit by the referee, whose reason stands with it
-        refused = recheck(event, row, reph)
-        if refused:
-            raise history.UndoError(refused)
+        # A referee overruling is past the step's timing, and a purchase the referee made past
+        # a limit keeps the reason it was made with; the limits are checked again otherwise.
+        if not overruled:
+            reph = step_open(event, row)
+            if not (row.get("details") or {}).get("override"):
+                refused = recheck(event, row, reph)
+                if refused:
+                    raise history.UndoError(refused)
+        if _taken_again(model, row):
+            # Its number went to a purchase made since (A6 #1 taken back, A6 bought again as
+            # #1): putting it back would hold two of one number, whoever asks.
+            raise history.UndoError(_("It was bought again since: take that purchase back first."))
 
     history.UNDO_GUARDS[bought] = undo_purchase
     history.UNDO_GUARDS[taken_back] = undo_take_back
+
+
+def _taken_again(model: type, row: dict[str, Any]) -> bool:
+    """Would putting ``row`` back break one of ``model``'s unique constraints?"""
+    for constraint in model._meta.constraints:
+        if not isinstance(constraint, models.UniqueConstraint) or constraint.condition:
+            continue
+        names = [model._meta.get_field(name).attname for name in constraint.fields]
+        if names and all(name in row for name in names):
+            same = model.objects.filter(**{name: row[name] for name in names})
+            if same.exclude(pk=row.get(model._meta.pk.attname)).exists():
+                return True
+    return False
 
 
 def _recheck_rg(event: CampaignEvent, row: dict[str, Any], reph: RefitPhase) -> str:

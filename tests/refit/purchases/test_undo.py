@@ -224,3 +224,19 @@ def walker_viewer(campaign, user):
     from campaigns.access import viewer_for
 
     return viewer_for(user, campaign.pk)
+
+
+@pytest.mark.parametrize("who", ["german", "referee"])
+def test_a_take_back_is_not_undone_once_its_number_was_bought_again(campaign, people, reph, who):
+    # Found by the property test: buy A6 (#1), take it back, buy A6 again (#1 again), undo the
+    # take-back: two A6 #1 broke the numbering (an IntegrityError, the undo half done).
+    credit(campaign, people, 20)
+    first = purchases.buy(campaign, "german", 0, "A6", Options(), people["german"])
+    purchases.remove(campaign, first, people["german"])
+    taken_back = CampaignEvent.objects.get(campaign=campaign, action="rg.purchase_removed")
+    again = purchases.buy(campaign, "german", 0, "A6", Options(), people["german"])
+    assert again.number == first.number
+    with pytest.raises(history.UndoError, match="bought again since"):
+        history.undo(taken_back, by=people[who], reason="a typing slip")
+    assert list(ReinforcementGroup.objects.filter(campaign=campaign, rg_id="A6")) == [again]
+    assert balances(campaign, "german", "cpp") == {}
