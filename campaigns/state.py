@@ -28,6 +28,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import F, Model
 from django.utils.translation import gettext as _
 
+from campaigns.games.registry import localized
 from campaigns.games.weather import ec_types_of, types_of
 from campaigns.history import services as history
 from campaigns.models import (
@@ -143,7 +144,8 @@ def fortified_building_item(campaign: Campaign) -> dict[str, Any] | None:
     for chart in campaign.game.files.get("tables", {}).get("charts", []):
         if chart.get("kind") in kinds:
             for item in chart.get("items", []):
-                if item.get("per") in BUILDING_LOCATION:
+                # ``per`` is a printed text ({"en", "ja"}); its English names the unit priced.
+                if localized(item.get("per"), "en") in BUILDING_LOCATION:
                     return dict(item)
     return None
 
