@@ -67,4 +67,9 @@ def change_token(viewer: Viewer) -> str:
     # Keyed with the server's secret (nothing can be read back from it) and the membership (one
     # viewer's token says nothing about another's).
     who = f"{viewer.campaign.pk}:{viewer.membership.pk}:{viewer.role}:{viewer.side}"
-    return salted_hmac("campaigns.live", f"{who}|{text}").hexdigest()[:24]
+    digest = salted_hmac("campaigns.live", f"{who}|{text}").hexdigest()[:24]
+    # Written in letters only: a page holding it never shows a number that is not there.
+    return digest.translate(_LETTERS)
+
+
+_LETTERS = str.maketrans("0123456789abcdef", "abcdefghijklmnop")
