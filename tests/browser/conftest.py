@@ -5,11 +5,9 @@ launch /usr/bin/chromium and are skipped when it is not installed.
 """
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
-from django.core.servers.basehttp import ThreadedWSGIServer
 
 # Playwright's sync API runs an event loop in this thread; Django's async-safety check
 # would otherwise refuse the database access made by the test and the live server.
@@ -32,75 +30,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.browser)
-
-
-class OneRequestAtATime:
-    """A WSGI app wrapper: one request at a time, held until its answer has been sent."""
-
-    def __init__(self, app):
-        self.app = app
-        self.lock = threading.Lock()
-
-    def __call__(self, environ, start_response):
-        self.lock.acquire()
-        try:
-            answer = self.app(environ, start_response)
-        except BaseException:
-            self.lock.release()
-            raise
-        return _ReleasedOnClose(answer, self.lock)
-
-
-class _ReleasedOnClose:
-    def __init__(self, answer, lock):
-        self.answer, self.lock, self.held = answer, lock, True
-
-    def __iter__(self):
-        return iter(self.answer)
-
-    def close(self):
-        try:
-            if hasattr(self.answer, "close"):
-                self.answer.close()
-        finally:
-            if self.held:
-                self.held = False
-                self.lock.release()
-
-
-class SerialWSGIServer(ThreadedWSGIServer):
-    """Django's live server with its threads (a browser's idle preconnections must not block
-    it), running one request's application at a time: they share one SQLite connection."""
-
-    def set_app(self, application):
-        super().set_app(OneRequestAtATime(application))
-
-
-@pytest.fixture(scope="session")
-def live_server(request, django_db_setup):
-    """pytest-django's live server, started only once the test database exists.
-
-    pytest sets session fixtures up before function ones, so its own `live_server` starts before
-    `transactional_db` has created the in-memory SQLite database; it then sees a file database,
-    shares no connection, and every request thread opens its own connection to the shared
-    cache, where a read during another thread's write fails with "database table is locked".
-    Started after `django_db_setup`, the server shares the test's connection; one connection
-    cannot hold two threads' transactions, so on in-memory SQLite it runs one request at a time
-    (on PostgreSQL each request thread keeps its own connection, as in production).
-    """
-    from pytest_django.live_server_helper import LiveServer
-
-    addr = (
-        request.config.getvalue("liveserver")
-        or os.getenv("DJANGO_LIVE_TEST_SERVER_ADDRESS")
-        or "localhost"
-    )
-    server = LiveServer(addr, start=False)
-    if server.thread.connections_override:
-        server.thread.server_class = SerialWSGIServer
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="session")
