@@ -22,6 +22,7 @@ from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, DiceRoll, RefitPhase, Scenario
+from campaigns.oid import from_oid
 from campaigns.records.end import has_scenario_end
 from refit.rules.ob_results import PICKED
 from refit.walker import automatic, ob_results, situation
@@ -339,6 +340,36 @@ def open_reph_running(campaign: Campaign, rule: str) -> RefitPhase:
     return reph
 
 
+def reph_shown(campaign: Campaign, rule: str, token: str) -> RefitPhase:
+    """The RePh whose step ``rule`` the page shows: the open one while the CG goes on; once no
+    RePh is open (the CG is over) a finished one, read-only — the one ``?reph=`` names, else the
+    last that ran the step (issue 22: each step's record stays readable after the end)."""
+    reph = situation.with_marks(walker.open_reph(campaign))
+    if reph is not None:
+        if not situation.in_reph(campaign, reph, rule):
+            raise Http404
+        return reph
+    finished = RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=False)
+    if token:
+        try:
+            chosen = finished.filter(pk=from_oid(token)).first()
+        except ValueError:
+            chosen = None
+    else:
+        # The last finished RePh that ran the step (one query, whatever the campaign's size).
+        chosen = next(
+            (
+                candidate
+                for candidate in finished.order_by("-index", "-sequence", "-id")
+                if situation.in_reph(campaign, candidate, rule)
+            ),
+            None,
+        )
+    if chosen is None or not situation.in_reph(campaign, chosen, rule):
+        raise Http404
+    return situation.with_marks(chosen)
+
+
 @vary_on_headers("HX-Request")
 @require_safe
 @login_required
@@ -352,7 +383,7 @@ def step(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
         return after_change(
             request, viewer, side, step_def, ok=True, from_overview=False, live=True
         )
-    reph = open_reph_running(viewer.campaign, rule)
+    reph = reph_shown(viewer.campaign, rule, request.GET.get("reph", ""))
     return render(request, "refit/walker/step.html", step_context(viewer, reph, side, step_def))
 
 
