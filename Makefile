@@ -41,16 +41,18 @@ run: system-deps-run $(VENV)/.installed messages
 
 # The whole suite twice: on SQLite (ignoring any DATABASE_URL), then on a throw-away PostgreSQL
 # server that scripts/test-postgres.sh starts on a free loopback port and removes afterwards.
-# The page-layout walks (every page at 390 px, axe-core) read markup the database does not change,
-# so they run once, on SQLite, which keeps CI well under its half hour.
+# The browser tests (the flows played in Chromium, the 390 px and axe-core walks) run once, on
+# SQLite, which keeps CI well under its half hour: they drive the same views and services the rest
+# of the suite tests on both databases, and SQLite's test database is a file whose connections
+# wait on each other's locks, as PostgreSQL's do.
 # Each run spreads the tests over one worker per core (pytest-xdist); every worker has its own
 # test database and its own Chromium.
-LAYOUT_ONLY := --ignore=tests/browser/test_phone_width.py --ignore=tests/browser/test_axe.py
+BROWSER := --ignore=tests/browser
 WORKERS ?= auto
 test: system-deps $(VENV)/.installed messages
 	$(BIN)/ruff check .
 	env -u DATABASE_URL $(BIN)/python -m pytest -n $(WORKERS)
-	PYTHON=$(BIN)/python bash scripts/test-postgres.sh -n $(WORKERS) $(LAYOUT_ONLY)
+	PYTHON=$(BIN)/python bash scripts/test-postgres.sh -n $(WORKERS) $(BROWSER)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
