@@ -331,15 +331,6 @@ def step_context(
     }
 
 
-def open_reph_running(campaign: Campaign, rule: str) -> RefitPhase:
-    """The open RePh with its marks, when it runs step ``rule``; 404 otherwise (or when the
-    campaign game is over)."""
-    reph = situation.with_marks(walker.open_reph(campaign))
-    if reph is None or not situation.in_reph(campaign, reph, rule):
-        raise Http404
-    return reph
-
-
 def reph_shown(campaign: Campaign, rule: str, token: str) -> RefitPhase:
     """The RePh whose step ``rule`` the page shows: the open one while the CG goes on; once no
     RePh is open (the CG is over) a finished one, read-only — the one ``?reph=`` names, else the
