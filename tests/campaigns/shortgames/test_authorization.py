@@ -201,6 +201,7 @@ def test_without_a_referee_either_player_enters_the_tables(cp_two_players, clien
     url = reverse("shortgames:tables", args=[cp_two_players.pk])
     page = client_as(persona).get(url).content.decode()
     assert 'name="slot"' in page  # the entry forms are offered
+    assert "either player types each table" in page and "The referee types" not in page
     columns = ["1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"]
     form = {"slot": "cp.crt", "action": "save", "column": columns, "label": list("123456")}
     cells = {f"cell-{i}-{j}": "1/1" for i in range(6) for j in range(10)}
