@@ -111,9 +111,10 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction begins, so two people saving at once wait for each
-    # other instead of one failing with "database is locked".
+    # other instead of one failing with "database is locked". The WAL journal lets a long read
+    # (an export's snapshot, campaigns.transfer.snapshot) go on while others save.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL"}
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +62,7 @@ from campaigns.transfer.format import (
     scope_of,
 )
 from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file
+from campaigns.transfer.snapshot import read_snapshot
 
 
 @dataclass(frozen=True)
@@ -86,24 +87,31 @@ class ExportContext:
 
 
 def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str, Any]:
-    """The campaign as ``viewer`` may see it, as JSON-ready data. A fixed number of queries."""
-    head, tails = _export_parts(viewer, now)
-    return {
-        **{
-            name: list(value()) if isinstance(value, Rows) else value
-            for name, value in head.items()
-        },
-        **{name: list(rows()) for name, rows in tails.items()},
-    }
+    """The campaign as ``viewer`` may see it, as JSON-ready data, read from one snapshot
+    (``read_snapshot``). A fixed number of queries."""
+    with read_snapshot():
+        head, tails = _export_parts(viewer, now)
+        return {
+            **{
+                name: list(value()) if isinstance(value, Rows) else value
+                for name, value in head.items()
+            },
+            **{name: list(rows()) for name, rows in tails.items()},
+        }
 
 
-def stream_export(viewer: Viewer, *, now: dt.datetime | None = None) -> Iterator[str]:
+def stream_export(viewer: Viewer, *, now: dt.datetime | None = None) -> Generator[str, None, None]:
     """The text ``dumps(build_export(viewer))`` gives, in pieces: the sections that grow with
     the campaign (the history, the dice rolls, the ledger, the OB, the CVP, the fortification
     purchases) are read and written a chunk of rows at a time, so what an export holds is their
-    file ids (an int per row), not their rows."""
-    head, tails = _export_parts(viewer, now)
-    return _buffered(_stream_json(head, {name: rows() for name, rows in tails.items()}))
+    file ids (an int per row), not their rows.
+
+    Every section is read from one snapshot (``read_snapshot``), opened at the first piece and
+    closed when the last is written or the download is abandoned (``close()``): a change saved
+    meanwhile is not in the file, so its sections always agree with each other."""
+    with read_snapshot():
+        head, tails = _export_parts(viewer, now)
+        yield from _buffered(_stream_json(head, {name: rows() for name, rows in tails.items()}))
 
 
 # Rows read from the database at a time, and the text sent at a time, by ``stream_export``.

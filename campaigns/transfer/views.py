@@ -5,6 +5,9 @@ The work is in campaigns.transfer.services; these views check access and talk HT
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterator
+from contextlib import closing
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -33,13 +36,20 @@ def export(request: HttpRequest, campaign_id: int) -> HttpResponse:
     else:
         # Streamed: the history and the dice log are read and sent a chunk at a time.
         response = StreamingHttpResponse(
-            (piece.encode() for piece in transfer.stream_export(viewer)),
-            content_type=content_type,
+            _encoded(transfer.stream_export(viewer)), content_type=content_type
         )
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=transfer.export_filename(viewer.campaign)
     )
     return response
+
+
+def _encoded(pieces: Generator[str, None, None]) -> Iterator[bytes]:
+    """The pieces as UTF-8; closing it (the server does, when the download ends or is
+    abandoned) closes the export, and so its snapshot, at once."""
+    with closing(pieces):
+        for piece in pieces:
+            yield piece.encode()
 
 
 class ImportForm(forms.Form):
