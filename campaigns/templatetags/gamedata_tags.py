@@ -160,8 +160,8 @@ def show(value: Any) -> SafeString:
             rest = {key: item for key, item in value.items() if key not in ("en", "ja")}
             text = format_html("{}", loc({key: value[key] for key in ("en", "ja") if key in value}))
             return format_html("{}{}", text, show(rest)) if _shown(rest) else text
-        # Its name (or the text saying when it applies) is shown, not its id.
-        named = isinstance(value.get("name"), dict) or isinstance(value.get("when"), dict)
+        # Its name (or the text saying what it is or when it applies) is shown, not its id.
+        named = any(isinstance(value.get(key), dict) for key in ("name", "when", "text"))
         items = [
             (key, show(item))
             for key, item in value.items()
