@@ -22,15 +22,6 @@ pytestmark = pytest.mark.django_db
 
 # The game browser is walked below, every game and every tab (the persona walk reads one).
 GAME_BROWSER = {"campaigns:games", "campaigns:game", "campaigns:game_section"}
-# Game browser tabs not yet in the reader's language, left out until they are: the "Other
-# data" tab shows whole data files, whose fields are not all named in
-# campaigns/games/data_words.py yet and some of whose notes have no Japanese.
-GAME_TABS_NOT_YET = {
-    ("red_factories", "data"),
-    ("slaughter_at_ponyri", "data"),
-    ("defiant_russia", "data"),
-    ("cherkassy_pocket", "data"),
-}
 # Not pages: files, redirects, the language switch, the live poll (a hidden element, no words).
 NOT_PAGES = {
     "manifest",
@@ -75,12 +66,11 @@ def _urls(world: World) -> list[str]:
 
 
 def _game_browser_urls() -> list[str]:
-    """The list of games, and every game's every tab but those not yet in Japanese."""
+    """The list of games, and every game's every tab (the "Other data" tabs included: every
+    field of every data file is named in campaigns/games/data_words.py)."""
     urls = [reverse("campaigns:games")]
     for module in all_modules():
         for section, _label in game_tabs(module):
-            if (module.key, section) in GAME_TABS_NOT_YET:
-                continue
             if section == "overview":
                 urls.append(reverse("campaigns:game", args=[module.key]))
             else:

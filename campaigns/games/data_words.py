@@ -815,6 +815,13 @@ SHORT_GAME_FIELDS: dict[str, tuple[str, str]] = {
     "workaround": ("workaround", "代わりの扱い"),
     "year": ("year", "年"),
     "zoc": ("ZOC", "ZOC"),
+    # A corps' artillery, as the counter errata name it.
+    "3PzK rocket artillery": ("3PzK rocket artillery", "3PzK ロケット砲兵"),
+    "3PzK artillery": ("3PzK artillery", "3PzK 砲兵"),
+    "7K artillery": ("7K artillery", "7K 砲兵"),
+    "11K artillery": ("11K artillery", "11K 砲兵"),
+    "42K artillery": ("42K artillery", "42K 砲兵"),
+    "47PzK artillery": ("47PzK artillery", "47PzK 砲兵"),
 }
 for _key, _words in SHORT_GAME_FIELDS.items():
     WORDS.setdefault(_key, _words)
@@ -1067,3 +1074,20 @@ def data_key(key: str, language: str | None) -> str:
 def _side_names() -> dict[str, LocalizedText]:
     """Every module's side keys ("german", "axis") with their names."""
     return {side.key: side.name for module in all_modules() for side in module.sides}
+
+
+# A data file's title on the "Other data" tab, by the file's name.
+FILE_TITLES: dict[str, tuple[str, str]] = {
+    "game": ("The game's rules as data", "ゲームの規則のデータ"),
+    "maps": ("Maps", "地図"),
+    "weather": ("Weathers and ECs", "天候とEC"),
+    "historical_drm": ("Historical DRM chart", "史的DRM表"),
+}
+
+
+def file_title(stem: str, language: str | None) -> str:
+    """A data file's title in ``language`` (its name is for maintainers)."""
+    if stem in FILE_TITLES:
+        en, ja = FILE_TITLES[stem]
+        return localized(LocalizedText(en=en, ja=ja), language)
+    return data_key(stem, language)

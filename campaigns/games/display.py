@@ -41,6 +41,8 @@ HIDDEN = {
     "lookup",
     "file",
     "turn_sequence_file",
+    # The words earlier versions of the app stored, read back as a key (weather.json).
+    "legacy",
     # How the app reads an unclear rule (the question, the reading chosen and why; recorded in
     # docs/rules-decisions.md), a value's derivation, and a data format for the program.
     "decision",
