@@ -116,7 +116,8 @@ def test_the_check_finds_english_raw_keys_and_developer_notes():
     page = """<html lang="ja"><body><main>
       <p>ドイツ軍 CG記録表</p><td>5 × Fortified Building Location</td><td>no change</td>
       <td>elr_change</td><span>(rf.san-adjustment, dr)</span>
-      <li>read turns[].historical_weather</li><li>レフェリーが入力します</li><li>審判が入力します</li>
+      <li>read turns[].historical_weather</li>
+      <li>レフェリーが入力します</li><li>審判が入力します</li>
       <td>史的DRM (11.6161)</td><td>9-1 指揮官</td><td>Red Factories</td><td>Asia/Tokyo</td>
       <button aria-label="Edit the line">編集</button><script>var no_change = 1;</script>
     </main></body></html>"""
