@@ -132,3 +132,44 @@ def test_the_check_finds_english_raw_keys_and_developer_notes():
             "Edit the line",
         ]
     )
+
+
+def _pdf_lines(content: bytes) -> list[str]:
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(content))
+    return [
+        " ".join(line.split())
+        for page in reader.pages
+        for line in page.extract_text(extraction_mode="layout").splitlines()
+        if line.strip()
+    ]
+
+
+def test_no_pdf_speaks_english_to_a_japanese_reader(world):
+    """Every PDF a page links (the sheets of both sides, the report, the perimeter map, the
+    short games' status sheets), as the referee, who may print them all, in Japanese."""
+    import re
+
+    client = _japanese_client(world, "referee")
+    pdfs = set()
+    for url in _urls(world):
+        response = client.get(url)
+        if response.status_code == 200 and "text/html" in response.get("Content-Type", ""):
+            pdfs |= set(re.findall(r'href="([^"]+\.pdf(?:\?[^"]*)?)"', response.content.decode()))
+    found = {}
+    read = 0
+    for url in sorted(pdfs):
+        url = url.replace("&amp;", "&")
+        response = client.get(url)
+        if response.status_code != 200 or response["Content-Type"] != "application/pdf":
+            continue
+        read += 1
+        lines = leaks(_pdf_lines(response.content), usernames=_typed(world))
+        if lines:
+            found[url] = lines
+    assert read >= 5  # the sheets, the report and the status sheets, not a handful
+    report = [f"{url}: {line}" for url, lines in found.items() for line in lines]
+    assert found == {}, "\n".join(report)
