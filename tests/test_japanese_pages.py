@@ -22,15 +22,6 @@ pytestmark = pytest.mark.django_db
 
 # The game browser is walked below, every game and every tab (the persona walk reads one).
 GAME_BROWSER = {"campaigns:games", "campaigns:game", "campaigns:game_section"}
-# Game browser tabs not yet in the reader's language, left out until they are: the "Other
-# data" tab shows whole data files, whose fields are not all named in
-# campaigns/games/data_words.py yet and some of whose notes have no Japanese.
-GAME_TABS_NOT_YET = {
-    ("red_factories", "data"),
-    ("slaughter_at_ponyri", "data"),
-    ("defiant_russia", "data"),
-    ("cherkassy_pocket", "data"),
-}
 # Not pages: files, redirects, the language switch, the live poll (a hidden element, no words).
 NOT_PAGES = {
     "manifest",
@@ -75,12 +66,11 @@ def _urls(world: World) -> list[str]:
 
 
 def _game_browser_urls() -> list[str]:
-    """The list of games, and every game's every tab but those not yet in Japanese."""
+    """The list of games, and every game's every tab (the "Other data" tabs included: every
+    field of every data file is named in campaigns/games/data_words.py)."""
     urls = [reverse("campaigns:games")]
     for module in all_modules():
         for section, _label in game_tabs(module):
-            if (module.key, section) in GAME_TABS_NOT_YET:
-                continue
             if section == "overview":
                 urls.append(reverse("campaigns:game", args=[module.key]))
             else:
@@ -127,6 +117,7 @@ def test_the_check_finds_english_raw_keys_and_developer_notes():
       <p>ドイツ軍 CG記録表</p><td>5 × Fortified Building Location</td><td>no change</td>
       <td>elr_change</td><span>(rf.san-adjustment, dr)</span>
       <li>read turns[].historical_weather</li>
+      <li>レフェリーが入力します</li><li>審判が入力します</li>
       <td>史的DRM (11.6161)</td><td>9-1 指揮官</td><td>Red Factories</td><td>Asia/Tokyo</td>
       <button aria-label="Edit the line">編集</button><script>var no_change = 1;</script>
     </main></body></html>"""
@@ -137,6 +128,48 @@ def test_the_check_finds_english_raw_keys_and_developer_notes():
             "elr_change",
             "(rf.san-adjustment, dr)",
             "read turns[].historical_weather",
+            "レフェリーが入力します",
             "Edit the line",
         ]
     )
+
+
+def _pdf_lines(content: bytes) -> list[str]:
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(content))
+    return [
+        " ".join(line.split())
+        for page in reader.pages
+        for line in page.extract_text(extraction_mode="layout").splitlines()
+        if line.strip()
+    ]
+
+
+def test_no_pdf_speaks_english_to_a_japanese_reader(world):
+    """Every PDF a page links (the sheets of both sides, the report, the perimeter map, the
+    short games' status sheets), as the referee, who may print them all, in Japanese."""
+    import re
+
+    client = _japanese_client(world, "referee")
+    pdfs = set()
+    for url in _urls(world):
+        response = client.get(url)
+        if response.status_code == 200 and "text/html" in response.get("Content-Type", ""):
+            pdfs |= set(re.findall(r'href="([^"]+\.pdf(?:\?[^"]*)?)"', response.content.decode()))
+    found = {}
+    read = 0
+    for url in sorted(pdfs):
+        url = url.replace("&amp;", "&")
+        response = client.get(url)
+        if response.status_code != 200 or response["Content-Type"] != "application/pdf":
+            continue
+        read += 1
+        lines = leaks(_pdf_lines(response.content), usernames=_typed(world))
+        if lines:
+            found[url] = lines
+    assert read >= 5  # the sheets, the report and the status sheets, not a handful
+    report = [f"{url}: {line}" for url, lines in found.items() for line in lines]
+    assert found == {}, "\n".join(report)

@@ -52,3 +52,34 @@ def test_the_catalogue_holds_every_string_in_the_code(tmp_path, monkeypatch, set
     found = set(msgids(tmp_path / "locale" / "ja" / "LC_MESSAGES" / "django.po"))
     missing = found - set(msgids(CATALOGUE))
     assert missing == set(), "run: make messages-update, then translate"
+
+
+# One Japanese word for the referee (docs/translations.md, "Words"): 審判, never レフェリー.
+REFEREE = "審判"
+OTHER_REFEREE_WORDS = ("レフェリー", "レフリー")
+
+
+def test_the_referee_has_one_japanese_name_in_the_catalogue():
+    catalogue = msgids(CATALOGUE)
+    other = [
+        msgstr for msgstr in catalogue.values() if any(w in msgstr for w in OTHER_REFEREE_WORDS)
+    ]
+    assert other == []
+    unnamed = [
+        msgid
+        for msgid, msgstr in catalogue.items()
+        if "referee" in msgid.lower() and REFEREE not in msgstr
+    ]
+    assert unnamed == []
+
+
+def test_the_referee_has_one_japanese_name_in_code_and_game_data():
+    """Japanese written in the code (rules' refusals) and in the game data files."""
+    found = [
+        str(path.relative_to(ROOT))
+        for name in SOURCES
+        for path in (ROOT / name).rglob("*")
+        if path.suffix in (".py", ".html", ".json", ".txt")
+        and any(word in path.read_text(encoding="utf-8") for word in OTHER_REFEREE_WORDS)
+    ]
+    assert found == []

@@ -75,6 +75,7 @@ RAW = [
     re.compile(r"\bspec (?:Q\d|§)"),
     re.compile(r"\b(?:TODO|FIXME)\b"),
     re.compile(r"\b[Ss]eed\b"),
+    re.compile("レフェリー|レフリー"),  # the referee has one Japanese name: 審判
 ]
 # Two English words in a row, on a Japanese page ("no change", "Fortified Building Location").
 ENGLISH_WORDS = re.compile(r"\b[A-Za-z][a-z]+(?:[ /-]+[A-Za-z][a-z]+)+\b")

@@ -40,8 +40,18 @@ HIDDEN = {
     # Where the program reads a value from (a data file's name).
     "lookup",
     "file",
+    "turn_sequence_file",
+    # The words earlier versions of the app stored, read back as a key (weather.json).
+    "legacy",
+    # How the app reads an unclear rule (the question, the reading chosen and why; recorded in
+    # docs/rules-decisions.md), a value's derivation, and a data format for the program.
+    "decision",
+    "decisions",
+    "reading",
+    "derived",
+    "shape",
 }
-HIDDEN_ENDINGS = ("_lines", "_inferred", "_printed")
+HIDDEN_ENDINGS = ("_lines", "_inferred", "_printed", "_decision")
 
 
 def hidden_key(key: str) -> bool:
@@ -53,6 +63,8 @@ def _collect(value: Any, names: dict[str, Any]) -> None:
         for id_key in ("id", "key"):  # an RG or a chart by id, a weather by key
             if isinstance(value.get(id_key), str) and isinstance(value.get("name"), dict):
                 names.setdefault(value[id_key], value["name"])
+        if isinstance(value.get("id"), str) and isinstance(value.get("text"), dict):
+            names.setdefault(value["id"], value["text"])  # a rule or condition by its text
         for item in value.values():
             _collect(item, names)
     elif isinstance(value, list):

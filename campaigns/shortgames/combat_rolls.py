@@ -210,7 +210,7 @@ def cp_combat(
             blocked.append(
                 LocalizedText(
                     en="Choose the defender's terrain from the referee's terrain chart (11.12).",
-                    ja="防御側の地形をレフェリーの地形効果表から選んでください（11.12）。",
+                    ja="防御側の地形を審判の地形効果表から選んでください（11.12）。",
                 )
             )
         else:
@@ -224,7 +224,7 @@ def cp_combat(
         blocked.append(
             LocalizedText(
                 en=f"The referee's CRT has no full column {column} (11.9): no die is rolled.",
-                ja=f"レフェリーのCRTに{column}のコラムが揃っていません（11.9）：ダイスは振りません。",
+                ja=f"審判のCRTに{column}のコラムが揃っていません（11.9）：ダイスは振りません。",
             )
         )
     if "air" in shifts and side:

@@ -9,7 +9,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games import rules
-from campaigns.games.data_words import data_key, value_words
+from campaigns.games.data_words import data_key, file_title, value_words
 from campaigns.games.display import hidden_key
 from campaigns.games.registry import localized
 
@@ -160,8 +160,8 @@ def show(value: Any) -> SafeString:
             rest = {key: item for key, item in value.items() if key not in ("en", "ja")}
             text = format_html("{}", loc({key: value[key] for key in ("en", "ja") if key in value}))
             return format_html("{}{}", text, show(rest)) if _shown(rest) else text
-        # Its name (or the text saying when it applies) is shown, not its id.
-        named = isinstance(value.get("name"), dict) or isinstance(value.get("when"), dict)
+        # Its name (or the text saying what it is or when it applies) is shown, not its id.
+        named = any(isinstance(value.get(key), dict) for key in ("name", "when", "text"))
         items = [
             (key, show(item))
             for key, item in value.items()
@@ -194,6 +194,12 @@ def _scalar(value: Any) -> str:
     if isinstance(value, str):
         return value_words(value, get_language())
     return str(value)
+
+
+@register.filter
+def data_file_title(stem: str) -> str:
+    """A data file's title in the active language (``data_words.file_title``)."""
+    return file_title(stem, get_language())
 
 
 @register.filter

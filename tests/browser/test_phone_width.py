@@ -1,5 +1,6 @@
 """Every main page fits a phone: at 390 px wide nothing scrolls the page sideways, for each of
-the five personas, in English and in Japanese (tests/browser/main_pages.py finds the pages).
+the five personas, in English and in Japanese (tests/browser/main_pages.py finds the pages),
+and Japanese is never set one character per line.
 
 Wide tables scroll inside their own box (``.table-scroll``); what sticks out of it is a bug.
 """
@@ -33,6 +34,29 @@ OFFENDERS = """(limit) => {
     }
   }
   return out.slice(-5);
+}"""
+
+
+# Japanese set one character per line: a leaf's text of three characters or more, with
+# Japanese in it, in a box narrower than two characters and taller than two lines (issue 19:
+# "My role", the dice log's headings, "オプション" in narrow cells).
+ONE_CHARACTER_LINES = """() => {
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.children.length) continue;
+    const text = (el.textContent || '').trim();
+    if (text.length < 3 || !/[\u3040-\u30ff\u4e00-\u9fff]/.test(text)) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const style = getComputedStyle(el);
+    const size = parseFloat(style.fontSize);
+    const line = parseFloat(style.lineHeight) || size * 1.2;
+    if (r.width < 1.8 * size && r.height > 2.5 * line) {
+      out.push(el.tagName.toLowerCase() + ' ' + Math.round(r.width) + 'x' +
+               Math.round(r.height) + 'px ' + text.slice(0, 20));
+    }
+  }
+  return out.slice(0, 5);
 }"""
 
 
@@ -70,6 +94,10 @@ def too_wide(browser, base: str, world, demo, *, languages, personas, wider=()):
             for visit in visits(world, demo, who):
                 if not load(page, base + visit.url):
                     continue
+                if language == "ja":
+                    narrow = page.evaluate(ONE_CHARACTER_LINES)
+                    if narrow:
+                        found.append(f"ja {who} one character per line {visit.url} {narrow}")
                 for width in widths:
                     if width != PHONE["width"]:
                         page.set_viewport_size({"width": width, "height": PHONE["height"]})

@@ -280,7 +280,7 @@ def test_sequence_and_supply_values(game, lines):
         "rounding": "down",
         "minimum": 1,
         "sum_first": True,
-        "applies_to": "non-artillery attackers",
+        "applies_to": {"en": "non-artillery attackers", "ja": "砲兵以外の攻撃ユニット"},
     }
     assert "端数は切り捨てる" in lines[245] and "1戦力よりも小さくなることはない" in lines[245]
 

@@ -98,7 +98,8 @@ def test_the_initial_ob_names_its_rgs(client, rf_with_data):
 def test_unknown_values_are_shown_as_unknown(client, rf_with_data):
     url = reverse("campaigns:game_section", args=["red_factories", "data"])
     html = client.get(url).content.decode()
-    assert "historical_drm.json" in html
+    assert "<h2>Historical DRM chart</h2>" in html  # the file's title, not its name
+    assert "historical_drm.json" not in html
     assert '<span class="unknown">unknown</span>' in html
 
 

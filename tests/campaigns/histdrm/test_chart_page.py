@@ -129,6 +129,38 @@ def test_without_a_referee_each_player_sets_their_own_column(campaign, client_as
     assert row(campaign, 2, "soviet").hist_drm is None
 
 
+def _help(client, campaign, language):
+    client.cookies["django_language"] = language
+    html = client.get(url(campaign), headers={"Accept-Language": language}).content.decode()
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+@pytest.mark.parametrize("persona", ["german", "soviet", "referee"])
+def test_the_help_says_the_referee_types_the_chart_when_there_is_one(campaign, client_as, persona):
+    text = _help(client_as(persona), campaign, "en")
+    assert "the referee types it in from the printed module" in text
+    assert "with no referee" not in text
+    text = _help(client_as(persona), campaign, "ja")
+    assert "審判が印刷されたモジュールから" in text
+    assert "審判がいないので" not in text
+
+
+@pytest.mark.parametrize("persona", ["german", "soviet"])
+def test_without_a_referee_the_help_says_each_player_types_their_own_column(
+    campaign, client_as, persona
+):
+    campaign.memberships.filter(role=Role.REFEREE).delete()
+    text = _help(client_as(persona), campaign, "en")
+    assert "with no referee, each player types their own side's column in" in text
+    assert "the referee types it in" not in text
+    assert "the referee both" not in text
+    assert "Only the referee sets" not in text
+    text = _help(client_as(persona), campaign, "ja")
+    assert "審判がいないので、各プレイヤーが自陣営の列を" in text
+    assert "審判が印刷された" not in text
+    assert "審判は両方" not in text
+
+
 # --- what it shows -------------------------------------------------------------------------
 
 

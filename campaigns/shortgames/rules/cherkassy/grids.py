@@ -739,7 +739,7 @@ def read_tables_file(payload: Any) -> list[tuple[str, Grid]] | LocalizedText:
     if not isinstance(payload, Mapping) or payload.get("format") != FILE_FORMAT:
         return text(
             "This is not a file of Cherkassy Pocket referee tables.",
-            "チェルカッシー・ポケットのレフェリー表のファイルではありません。",
+            "チェルカッシー・ポケットの審判表のファイルではありません。",
         )
     if payload.get("version") != FILE_VERSION:
         return text(
@@ -756,7 +756,7 @@ def read_tables_file(payload: Any) -> list[tuple[str, Grid]] | LocalizedText:
         if grid is None or any(s == slot for s, _ in found):
             return text(
                 f"Table {number} of the file is not one of the referee's tables.",
-                f"ファイルの{number}番目の表はレフェリー表ではありません。",
+                f"ファイルの{number}番目の表は審判表ではありません。",
             )
         found.append((slot, grid))
     return found

@@ -78,7 +78,7 @@ def missing_rolls(referee_tables: Mapping[str, Any], game: Mapping[str, Any]) ->
                 name,
                 slot["kind"],
                 slot["rule"],
-                text(f"{en} The referee enters it.", f"{ja}レフェリーが入力します。"),
+                text(f"{en} The referee enters it.", f"{ja}審判が入力します。"),
             )
         )
     return missing

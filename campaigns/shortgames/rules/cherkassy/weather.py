@@ -81,13 +81,13 @@ def weather_roll(
             None,
             rules["roller"],
             rules["rule"],
-            text(f"{en} The referee enters it.", f"{ja}レフェリーが入力します。"),
+            text(f"{en} The referee enters it.", f"{ja}審判が入力します。"),
         )
     if printed is None:
         reason = text(
             "The Soviet player rolls on the referee's weather table when the Turn Record Track "
             "shows snow/mud for this turn (the track is not recorded here).",
-            "ターン記録トラックのこのターンが降雪/泥濘なら、ソ連軍プレイヤーがレフェリーの天候表で"
+            "ターン記録トラックのこのターンが降雪/泥濘なら、ソ連軍プレイヤーが審判の天候表で"
             "ダイスを振ります（トラックはここに記録されていません）。",
         )
     else:

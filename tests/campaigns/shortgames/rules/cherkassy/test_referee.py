@@ -7,7 +7,7 @@ def test_every_missing_slot_is_named_with_what_it_stops(game):
     missing = missing_rolls({}, game)
     assert [m.slot_id for m in missing] == [slot["id"] for slot in game["referee_slots"]]
     crt = next(m for m in missing if m.slot_id == "cp.crt")
-    assert "CRT" in crt.reason.en and "レフェリー" in crt.reason.ja
+    assert "CRT" in crt.reason.en and "審判" in crt.reason.ja
 
 
 def test_a_filled_slot_is_no_longer_missing(game, weather_table):
