@@ -48,7 +48,7 @@ def render_pdf(campaign: Any, state: Any, computation: Any) -> bytes:
     canvas.drawString(
         margin,
         page_height - margin - 4 * mm,
-        f"{campaign.name} · {campaign.cg.code} · {day.in_language(language)} · "
+        f"{campaign.name} · {campaign.cg.shown_code.in_language(language)} · {day.in_language(language)} · "
         f"{_('Perimeters')} (11.6066)",
     )
     canvas.setFont(font, 8)

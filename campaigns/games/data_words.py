@@ -1048,7 +1048,9 @@ def value_words(value: str, language: str | None) -> str:
             if match := pattern.fullmatch(value):
                 words = LocalizedText(en=en.format(*match.groups()), ja=ja.format(*match.groups()))
                 return localized(words, language)
-        return _campaign_game_codes().get(value) or value
+        if value in _campaign_game_codes():
+            return localized(_campaign_game_codes()[value], language)
+        return value
     from django.utils import translation
 
     with translation.override(language or "en"):
@@ -1056,8 +1058,8 @@ def value_words(value: str, language: str | None) -> str:
 
 
 @cache
-def _campaign_game_codes() -> dict[str, str]:
-    return {cg.key: cg.code for module in all_modules() for cg in module.campaign_games}
+def _campaign_game_codes() -> dict[str, LocalizedText]:
+    return {cg.key: cg.shown_code for module in all_modules() for cg in module.campaign_games}
 
 
 def data_key(key: str, language: str | None) -> str:
@@ -1067,7 +1069,9 @@ def data_key(key: str, language: str | None) -> str:
         return localized(LocalizedText(en=en, ja=ja), language)
     if key in _side_names():
         return localized(_side_names()[key], language)
-    return _campaign_game_codes().get(key) or key.replace("_", " ")
+    if key in _campaign_game_codes():
+        return localized(_campaign_game_codes()[key], language)
+    return key.replace("_", " ")
 
 
 @cache

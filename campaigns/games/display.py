@@ -81,7 +81,7 @@ def id_names(module: GameModule, data: Any = None) -> dict[str, Any]:
     for side in module.sides:
         names.setdefault(side.key, {"en": side.name.en, "ja": side.name.ja})
     for cg in module.campaign_games:
-        names.setdefault(cg.key, {"en": cg.code, "ja": cg.code})
+        names.setdefault(cg.key, {"en": cg.shown_code.en, "ja": cg.shown_code.ja})
     for other_file in module.files.values():  # the module's weathers, leaders, boxes …
         _collect(other_file, names)
     for other in all_modules():

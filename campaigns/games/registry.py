@@ -84,6 +84,22 @@ class CampaignGame:
     rule: str
     name: LocalizedText
     periods: tuple[Period, ...]
+    # The code as a reader sees it: a name like "RB CG I" reads the same in every language,
+    # "Scenario 1" does not ("シナリオ1"); the data's optional ``label``, else the code.
+    label: LocalizedText | None = None
+
+    @property
+    def shown_code(self) -> LocalizedText:
+        return self.label or LocalizedText(en=self.code, ja=self.code)
+
+    @property
+    def title(self) -> LocalizedText:
+        """How pages and sheets name it: its code and its name ("RB CG I Into the Factory";
+        the name alone where it is the code)."""
+        code = self.shown_code
+        if self.code == self.name.en:
+            return self.name
+        return LocalizedText(en=f"{code.en} {self.name.en}", ja=f"{code.ja} {self.name.ja}")
 
 
 @dataclass(frozen=True)
@@ -214,6 +230,7 @@ def parse_module(data: Any, path: str = "module") -> GameModule:
             rule=_require(cg, "rule", str, f"{path}.campaign_games[{i}]"),
             name=_text(cg, "name", f"{path}.campaign_games[{i}]"),
             periods=_periods(cg, f"{path}.campaign_games[{i}]"),
+            label=_text(cg, "label", f"{path}.campaign_games[{i}]") if "label" in cg else None,
         )
         for i, cg in enumerate(raw_cgs)
     )

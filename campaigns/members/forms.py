@@ -47,7 +47,7 @@ def game_choices() -> list[tuple[str, list[tuple[str, str]]]]:
             [
                 (
                     game_value(module.key, cg.key),
-                    f"{cg.code} — {cg.name.in_language(language)}"
+                    f"{cg.shown_code.in_language(language)} — {cg.name.in_language(language)}"
                     if cg.code != cg.name.en
                     else cg.name.in_language(language),
                 )

@@ -72,7 +72,7 @@ def frame(
         kind=kind,
         title=title,
         campaign=campaign.name,
-        campaign_game=f"{cg.code} {cg.name.in_language(language())}",
+        campaign_game=cg.title.in_language(language()),
         side=side_name(campaign, side),
         date=period_label(campaign, current_index(campaign)),
         data_version=campaign.data_version,

@@ -82,7 +82,7 @@ def frame(
     return Report(
         title=_("After-action report"),
         campaign=campaign.name,
-        campaign_game=f"{cg.code} {cg.name.in_language(language())}",
+        campaign_game=cg.title.in_language(language()),
         date=period_label(campaign, current_index(campaign)),
         data_version=campaign.data_version,
         language=language(),
