@@ -45,11 +45,11 @@ def render_pdf(campaign: Any, state: Any, computation: Any) -> bytes:
     canvas.setTitle(f"{campaign.name} — {_('Perimeters')}")
     canvas.setFont(font, 11)
     day = campaign.cg.periods[min(state.index, len(campaign.cg.periods) - 1)].label
+    code = campaign.cg.shown_code.in_language(language)
     canvas.drawString(
         margin,
         page_height - margin - 4 * mm,
-        f"{campaign.name} · {campaign.cg.shown_code.in_language(language)} · {day.in_language(language)} · "
-        f"{_('Perimeters')} (11.6066)",
+        f"{campaign.name} · {code} · {day.in_language(language)} · {_('Perimeters')} (11.6066)",
     )
     canvas.setFont(font, 8)
     legend = " · ".join(
