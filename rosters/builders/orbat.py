@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, OrbatBox, OrbatEntry
 from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
-from campaigns.orbat.forms import KIND_LABELS, STATUS_LABELS
+from campaigns.orbat.forms import KIND_LABELS, line_status_label
 from campaigns.orbat.rg_status import status_label
 from rosters.builders.common import (
     frame,
@@ -42,7 +42,7 @@ def _row(entry: OrbatEntry) -> Row:
             str(entry.quantity),
             str(KIND_LABELS.get(entry.kind, entry.kind)),
             entry.origin_rg,
-            ", ".join(str(STATUS_LABELS.get(key, key)) for key in entry.statuses),
+            ", ".join(line_status_label(key, entry.kind) for key in entry.statuses),
             entry.status_note,
         )
     )
