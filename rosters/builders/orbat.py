@@ -7,11 +7,13 @@ leaders and pending weapons — the same boxes in the same order as the order-of
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, OrbatBox, OrbatEntry
 from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
 from campaigns.orbat.forms import KIND_LABELS, line_status_label
+from campaigns.orbat.names import ob_name
 from campaigns.orbat.rg_status import status_label
 from rosters.builders.common import (
     frame,
@@ -35,10 +37,12 @@ def _columns() -> tuple[Column, ...]:
     )
 
 
-def _row(entry: OrbatEntry) -> Row:
+def _row(campaign: Campaign, entry: OrbatEntry) -> Row:
     return Row(
         cells=(
-            entry.unit_type,
+            # A line the app wrote from the game data in the reader's language, as on the page
+            # ("9-1 armor leader", "(with AAMG)"); a typed one as typed.
+            ob_name(entry.unit_type, campaign.module, campaign.campaign_game, get_language()),
             str(entry.quantity),
             str(KIND_LABELS.get(entry.kind, entry.kind)),
             entry.origin_rg,
@@ -73,7 +77,7 @@ def orbat(campaign: Campaign, side: str) -> Sheet:
         tables.append(
             Table(
                 columns=columns,
-                rows=tuple(_row(line) for line in box.lines),
+                rows=tuple(_row(campaign, line) for line in box.lines),
                 title=title,
                 empty_text=_("Empty."),
             )
