@@ -8,8 +8,9 @@ CG-4.1, CG-4.2's south-edge minimum) and the one action that puts the arrivals i
 box, the Stavka armor leaving at the end of its time frame (CG7.22), the dug-in T-34 M41s with
 their LMG (CG7.23), CG-5.2's joiners, and the fixed weather of CG-5.1/CG-6.1 on the calendar
 (booked, never asked). As every time frame opens, both sides' OB (its RGs, and the lines of the
-OB page's time-frame reinforcements box) is checked against the rules' list (BROUGHT). Marking the other steps of each RePh is not what is tested here: the
-services do it between the pages, as in tests/refit/walker.
+OB page's time-frame reinforcements box) is checked against the rules' list (BROUGHT). Marking
+the other steps of each RePh is not what is tested here: the services do it between the pages,
+as in tests/refit/walker.
 """
 
 import re
