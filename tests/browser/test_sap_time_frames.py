@@ -205,10 +205,18 @@ def test_pre_cg_to_9_july_pm(live_server, new_page, django_user_model):
         expect(referee.locator(f"#day-{index} td.weather")).to_contain_text("Overcast")
 
     # 1. Before the CG (CG9): one button per side rolls every platoon's armor leader.
+    # The pre-CG Refit Phase's overview offers them (the data's outside step) to each side.
     for page, side, platoons in ((german, "german", 19), (russian, "russian", 27)):
-        page.goto(f"{overview}arrivals/{side}/")
+        page.goto(overview)
+        expect(page.locator(f"#before-cg-{side}")).to_contain_text(
+            f"not yet rolled ({platoons} AFV platoons)"
+        )
+        page.get_by_role("link", name="Roll them on the reinforcements page").click()
         page.get_by_role("button", name="Roll every armor leader").click()
         expect(page.locator("#armor-leaders tbody tr")).to_have_count(platoons)
+    referee.goto(overview)
+    expect(referee.locator("#before-cg-german")).to_contain_text("rolled for the 19 AFV platoons")
+    expect(referee.locator("#before-cg-russian")).to_contain_text("rolled for the 27 AFV platoons")
     # The arrivals and the reserve are each side's secret.
     assert german.goto(f"{overview}arrivals/russian/").status == 404
     assert russian.goto(reserve_url).status == 404
