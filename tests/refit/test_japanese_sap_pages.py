@@ -108,9 +108,10 @@ def test_slaughter_at_ponyri_sheets_read_in_japanese(sap_campaign, people):
     assert found == {}
 
 
-def test_9_july_am_pages_read_in_japanese(sap_campaign, people):
+def test_9_july_pages_read_in_japanese(sap_campaign, people):
     """9 July AM's arrivals (the dug-in T-34 M41s and their LMG placed, the German's AFVs
-    awaiting entry) on the arrivals, OB and Armor Reserve pages, in Japanese."""
+    awaiting entry, 8 July PM's Stavka armor removed) on the arrivals, OB, history and Armor
+    Reserve pages, then 9 July PM's (CG-5.2's joiners), in Japanese."""
     from refit.walker import arrivals
 
     walk_to(sap_campaign, people, 4)
@@ -122,6 +123,7 @@ def test_9_july_am_pages_read_in_japanese(sap_campaign, people):
         urls = [
             reverse("refit:arrivals", args=[sap_campaign.pk, side]),
             reverse("campaigns:orbat", args=[sap_campaign.pk, side]),
+            reverse("campaigns:history", args=[sap_campaign.pk]),  # the Stavka's removal
             *([reverse("reserve:page", args=[sap_campaign.pk])] if side == "german" else []),
         ]
         for url in urls:
@@ -132,4 +134,16 @@ def test_9_july_am_pages_read_in_japanese(sap_campaign, people):
             bad += [line for line in lines if WORDS.search(line) and line not in bad]
             if bad:
                 found[f"{who} {url}"] = bad
+    # 9 July PM: CG-5.2's joiners in the reserve and the history, the Russian's I2s arriving.
+    walk_to(sap_campaign, people, 5)
+    for who, url in (
+        ("german", reverse("reserve:page", args=[sap_campaign.pk])),
+        ("german", reverse("campaigns:history", args=[sap_campaign.pk])),
+        ("soviet", reverse("refit:arrivals", args=[sap_campaign.pk, "russian"])),
+    ):
+        lines = visible_lines(_client(people, who).get(url).content.decode())
+        bad = leaks(lines, usernames=typed)
+        bad += [line for line in lines if WORDS.search(line) and line not in bad]
+        if bad:
+            found[f"{who} {url}"] = bad
     assert found == {}
