@@ -43,6 +43,19 @@ STATUS_CHOICES = [
 ]
 STATUS_LABELS = dict(STATUS_CHOICES)
 
+# A dug-in AFV (D9.54) as SaP CG7.23 and RF 11.6194c have it: never made mobile, its BMG
+# unusable (the LMG it gave is on the OB), set up HIP as an emplaced Gun may be (A12.34). The OB
+# and the divider sheet say so on the line (issue 16); the edit form's box keeps the short word.
+DUG_IN_AFV = _("dug in: never mobile, BMG unusable, may set up HIP as an emplaced Gun (D9.54)")
+
+
+def line_status_label(key: str, kind: str) -> str:
+    """A status of an OB line of ``kind`` in words (an unknown key as it is)."""
+    if key == "dug_in" and kind == "vehicle_or_gun":
+        return str(DUG_IN_AFV)
+    return str(STATUS_LABELS.get(key, key))
+
+
 KIND_LABELS = {
     "infantry": _("infantry"),
     "leader": _("leader"),

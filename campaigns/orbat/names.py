@@ -29,15 +29,16 @@ def ob_name(unit_type: str, module: str, campaign_game: str, language: str | Non
 
 
 # The lines and history words the app writes itself (refit.walker.arrivals, refit.reserve):
-# an armor leader rolled for CG9 ("8-1 armor leader") and a counter's AAMG ("KV-1 M42 (with
-# AAMG)", as the SaP data prints it).
+# an armor leader rolled for CG9 ("8-1 armor leader"), a counter's AAMG ("KV-1 M42 (with
+# AAMG)", as the SaP data prints it) and CG-5's dug-in T-34s ("T-34 M41 (dug-in)", CG7.23).
 ARMOR_LEADER = re.compile(r"^(?P<rating>(?:\d+-\d+|[+-]\d+)) armor leader$")
 AAMG = " (with AAMG)"
+DUG_IN = " (dug-in)"
 
 
 def app_words(text: str, language: str | None) -> str:
     """Words the app wrote in English from game data ("8-1 armor leader", "KV-1 M42 (with
-    AAMG)", "3 × T-34 M43"), in ``language``; any other text as it is."""
+    AAMG)", "T-34 M41 (dug-in)", "3 × T-34 M43"), in ``language``; any other text as it is."""
     count, times, rest = text.partition(" × ")
     if times and count.isdigit():
         return f"{count} × {app_words(rest, language)}"
@@ -47,6 +48,8 @@ def app_words(text: str, language: str | None) -> str:
             return _("%(rating)s armor leader") % {"rating": match["rating"]}
         if text.endswith(AAMG):
             return _("%(vehicle)s (with AAMG)") % {"vehicle": text[: -len(AAMG)]}
+        if text.endswith(DUG_IN):
+            return _("%(vehicle)s (dug-in)") % {"vehicle": text[: -len(DUG_IN)]}
     return text
 
 

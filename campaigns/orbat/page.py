@@ -33,9 +33,9 @@ from campaigns.orbat.divider import divider_boxes, side_groups
 from campaigns.orbat.forms import (
     KIND_LABELS,
     STATUS_CHOICES,
-    STATUS_LABELS,
     AddUnitsForm,
     Targets,
+    line_status_label,
     rg_value,
     target_of,
 )
@@ -72,7 +72,7 @@ class Row:
 
     @property
     def status_labels(self) -> list[str]:
-        return [STATUS_LABELS.get(key, key) for key in self.entry.statuses]
+        return [line_status_label(key, self.entry.kind) for key in self.entry.statuses]
 
     @property
     def editing(self) -> bool:

@@ -71,7 +71,13 @@ class SideDayForm(forms.Form):
                     )
                     % {"group": group},
                 )
-        if campaign.module == "red_factories":
+        if not map_groups and not campaign.game.files.get("historical_drm"):
+            # No Historical DRM chart in this game (SaP): nothing to ask.
+            del self.fields["hist_drm"]
+        if campaign.module != "red_factories":
+            # The initiative chit is Red Factories' (RF 11.623); SaP has none.
+            del self.fields["initiative_chit"], self.fields["chit_revealed"]
+        else:
             self.fields["initiative_chit"] = forms.ChoiceField(
                 label=_("Initiative chit"),
                 required=False,

@@ -102,6 +102,13 @@ def last_filled_day(
     return min(max([campaign_period, *days]), day_count - 1)
 
 
+def rf_columns(campaign: Campaign) -> bool:
+    """Whether the CG Roster has Red Factories' own columns: the moon, the scenario's type and
+    attacker, the initiative chit (RF 11.623) and the Idle Day. SaP's has none (one scenario a
+    time frame, no initiative chit, no night: spec sap-cg-spec.md §11.1)."""
+    return campaign.module == "red_factories"
+
+
 def chit_label(campaign_module: str, value: str) -> str:
     if campaign_module == "red_factories":
         return str(dict(RF_CHITS).get(value, value)) if value else ""

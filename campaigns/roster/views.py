@@ -27,6 +27,7 @@ from campaigns import access, paging
 from campaigns.access import Viewer
 from campaigns.games.registry import Period
 from campaigns.models import LedgerEntry, SideDay
+from campaigns.periods import period_word
 from campaigns.roster import services
 from campaigns.roster.forms import LedgerEntryForm, SideDayForm, hist_drm_field, rg_chart_ids
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
@@ -34,6 +35,7 @@ from campaigns.roster.rows import (
     chit_label,
     cpp_fpp_note,
     last_filled_day,
+    rf_columns,
     roster_rows,
     side_movements,
 )
@@ -53,6 +55,11 @@ def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
         "has_adjustments": any(row.cpp.adjustment for row in rows),
         # A game without a Historical DRM chart (SaP) has no column for it.
         "has_hist_drm": bool(viewer.campaign.game.files.get("historical_drm")),
+        # The moon, the scenario's type and attacker, the initiative chit and the Idle Day are
+        # Red Factories' columns (SaP's roster has none of them: one scenario a time frame, no
+        # initiative chit; its spec §11.1), as on the printed sheet (rosters.builders.roster).
+        "rf_columns": rf_columns(viewer.campaign),
+        "period_word": period_word(viewer.campaign),
         "cpp_fpp_note": cpp_fpp_note(viewer.campaign),
         "can_edit": viewer.can_act_for_side(side),
         **extra,

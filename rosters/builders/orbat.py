@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, OrbatBox, OrbatEntry
 from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
-from campaigns.orbat.forms import KIND_LABELS, STATUS_LABELS
+from campaigns.orbat.forms import KIND_LABELS, line_status_label
 from campaigns.orbat.names import ob_name
 from campaigns.orbat.rg_status import status_label
 from rosters.builders.common import (
@@ -40,12 +40,13 @@ def _columns() -> tuple[Column, ...]:
 def _row(campaign: Campaign, entry: OrbatEntry) -> Row:
     return Row(
         cells=(
-            # A line the app wrote from game data in the reader's language, as on the page.
+            # A line the app wrote from the game data in the reader's language, as on the page
+            # ("9-1 armor leader", "(with AAMG)"); a typed one as typed.
             ob_name(entry.unit_type, campaign.module, campaign.campaign_game, get_language()),
             str(entry.quantity),
             str(KIND_LABELS.get(entry.kind, entry.kind)),
             entry.origin_rg,
-            ", ".join(str(STATUS_LABELS.get(key, key)) for key in entry.statuses),
+            ", ".join(line_status_label(key, entry.kind) for key in entry.statuses),
             entry.status_note,
         )
     )

@@ -7,8 +7,10 @@ RGs rolled with "Roll for all N RGs", the arrivals pages, the Russian's designat
 CG-4.1, CG-4.2's south-edge minimum) and the one action that puts the arrivals in the Retained
 box, the Stavka armor leaving at the end of its time frame (CG7.22), the dug-in T-34 M41s with
 their LMG (CG7.23), CG-5.2's joiners, and the fixed weather of CG-5.1/CG-6.1 on the calendar
-(booked, never asked). Marking the other steps of each RePh is not what is tested here: the
-services do it between the pages, as in tests/refit/walker.
+(booked, never asked). As every time frame opens, both sides' OB (its RGs, and the lines of the
+OB page's time-frame reinforcements box) is checked against the rules' list (BROUGHT). Marking
+the other steps of each RePh is not what is tested here: the services do it between the pages,
+as in tests/refit/walker.
 """
 
 import re
@@ -17,7 +19,14 @@ from playwright.sync_api import Page, expect
 
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import CampaignDay, OrbatBox, OrbatEntry, Role, SideDay
+from campaigns.models import (
+    CampaignDay,
+    OrbatBox,
+    OrbatEntry,
+    ReinforcementGroup,
+    Role,
+    SideDay,
+)
 from campaigns.orbat import services as orbat
 from campaigns.records import services as records
 from refit.models import ArmorReserveVehicle
@@ -122,6 +131,59 @@ def arriving(campaign, side):
     )
 
 
+# What each time frame brings each side's OB, as the rules list it (seed 004 L646–778; SaP
+# CG-2 … CG-6): its RGs ("RG I1") and its unit lines, the armor leaders (rolled) aside.
+BROUGHT = {
+    0: {"german": {}, "russian": {}},
+    1: {"german": {"RG I1": 2, "RG I3": 3, "RG I6": 1}, "russian": {}},
+    2: {
+        "german": {},
+        "russian": {"RG I2": 6, "T-34 M43": 30, "KV-1 M42": 11, "KV-1 M42 (with AAMG)": 4},
+    },
+    3: {
+        "german": {},
+        "russian": {"T-70": 15, "T-34 M43": 5, "Valentine VIII(b)": 10, "SU-152": 2},
+    },
+    4: {
+        "german": {"RG I1": 3, "RG I4": 2, "PzKpfw III L": 3, "PzKpfw IV F1": 3, "PzKpfw IV F2": 3},
+        "russian": {"T-34 M41 (dug-in)": 6, "LMG": 6},
+    },
+    5: {"german": {}, "russian": {"RG I2": 2}},
+}
+
+
+def brought(campaign, side: str, index: int) -> dict[str, int]:
+    """What the side's OB holds of time frame ``index``'s reinforcements: its RGs and its unit
+    lines (wherever they went: a designation splits a line, "CG-3.1"), leaders aside."""
+    period = campaign.cg.periods[index].key
+    found: dict[str, int] = {}
+    for rg in ReinforcementGroup.objects.filter(
+        campaign=campaign, side=side, index=index, source=ReinforcementGroup.Source.TIME_FRAME
+    ):
+        found[f"RG {rg.rg_id}"] = found.get(f"RG {rg.rg_id}", 0) + 1
+    for line in OrbatEntry.objects.filter(campaign=campaign, side=side).exclude(kind="leader"):
+        if line.status_note == period or line.status_note.startswith(period + "."):
+            found[line.unit_type] = found.get(line.unit_type, 0) + line.quantity
+    return found
+
+
+def check_ob(campaign, index: int, pages: dict[str, Page], home: str) -> None:
+    """Both sides' OB as time frame ``index`` opens against the rules' list; the units are on
+    the side's OB page, in the time-frame reinforcements' box."""
+    for side in SIDES:
+        assert brought(campaign, side, index) == BROUGHT[index][side], (index, side)
+        units = {k: n for k, n in BROUGHT[index][side].items() if not k.startswith("RG ")}
+        if not units:
+            continue
+        pages[side].goto(f"{home}/orbat/{side}/")
+        shown: dict[str, int] = {}
+        for line in pages[side].locator("#box-arriving li.orbat-line").all():
+            unit = line.locator("strong.unit").inner_text()
+            if not unit.endswith("armor leader"):
+                shown[unit] = shown.get(unit, 0) + int(line.locator(".qty strong").inner_text())
+        assert shown == units, (index, side)
+
+
 def test_pre_cg_to_9_july_pm(live_server, new_page, django_user_model):
     campaign, people = make_campaign(django_user_model)
     base = live_server.url
@@ -131,12 +193,30 @@ def test_pre_cg_to_9_july_pm(live_server, new_page, django_user_model):
     german = person(new_page, base, "hans")
     russian = person(new_page, base, "ivan")
     referee = person(new_page, base, "rita")
+    check_ob(campaign, 0, {"german": german, "russian": russian}, home)
+    # The fixed weathers on the calendar from the start (booked, never asked): SSR SaP2's EC
+    # Moderate; Overcast on 9 July (CG-5.1, CG-6.1); no SSR sets 7 and 8 July's weather.
+    referee.goto(f"{home}/calendar/")
+    for index in range(5):
+        expect(referee.locator(f"#day-{index} td").nth(2)).to_have_text("Moderate")
+    for index in range(4):
+        expect(referee.locator(f"#day-{index} td.weather")).to_have_text("unknown")
+    for index in (4, 5):
+        expect(referee.locator(f"#day-{index} td.weather")).to_contain_text("Overcast")
 
     # 1. Before the CG (CG9): one button per side rolls every platoon's armor leader.
+    # The pre-CG Refit Phase's overview offers them (the data's outside step) to each side.
     for page, side, platoons in ((german, "german", 19), (russian, "russian", 27)):
-        page.goto(f"{overview}arrivals/{side}/")
+        page.goto(overview)
+        expect(page.locator(f"#before-cg-{side}")).to_contain_text(
+            f"not yet rolled ({platoons} AFV platoons)"
+        )
+        page.get_by_role("link", name="Roll them on the reinforcements page").click()
         page.get_by_role("button", name="Roll every armor leader").click()
         expect(page.locator("#armor-leaders tbody tr")).to_have_count(platoons)
+    referee.goto(overview)
+    expect(referee.locator("#before-cg-german")).to_contain_text("rolled for the 19 AFV platoons")
+    expect(referee.locator("#before-cg-russian")).to_contain_text("rolled for the 27 AFV platoons")
     # The arrivals and the reserve are each side's secret.
     assert german.goto(f"{overview}arrivals/russian/").status == 404
     assert russian.goto(reserve_url).status == 404
@@ -164,6 +244,7 @@ def test_pre_cg_to_9_july_pm(live_server, new_page, django_user_model):
     # 3. 7 July PM (CG-2): the German's I1 ×2, I3 ×3, I6 ×1 arrive with their entry; the
     # Russian gets nothing. They are rolled in 11.618 with one button.
     advance(campaign, people, 1)
+    check_ob(campaign, 1, {"german": german, "russian": russian}, home)
     german.goto(f"{overview}arrivals/german/")
     assert [text.split(" · ")[0] for text in listed(german, "#arrival-rgs li")] == [
         "I1#7",
@@ -195,6 +276,7 @@ def test_pre_cg_to_9_july_pm(live_server, new_page, django_user_model):
     # 4. 8 July AM (CG-3): the Stavka armor arrives; the Russian designates 10 T-34 M43 for
     # turn 2 (CG-3.1) and puts everything into the Retained box with one button.
     advance(campaign, people, 2)
+    check_ob(campaign, 2, {"german": german, "russian": russian}, home)
     assert arriving(campaign, "german") == []
     russian.goto(f"{overview}arrivals/russian/")
     expect(russian.locator("#arrivals")).to_contain_text("30 × T-34 M43")
@@ -230,6 +312,7 @@ def on_to_9_july_pm(campaign, people, home: str, german: Page, russian: Page, re
     # 1. 8 July PM (CG-4): 8 July AM's Stavka armor has left the CG (CG7.22); 8 July PM's
     # arrives. CG-4.2: at least 10 of them via the south edge.
     advance(campaign, people, 3)
+    check_ob(campaign, 3, {"german": german, "russian": russian}, home)
     stavka = [
         (line.unit_type, line.quantity)
         for line in OrbatEntry.objects.filter(campaign=campaign, side="russian")
@@ -260,6 +343,7 @@ def on_to_9_july_pm(campaign, people, home: str, german: Page, russian: Page, re
     # and their six LMGs go to the Retained box, to set up inside the perimeter (11.621); the
     # German's I1 ×3 and I4 ×2 are rolled; his AFVs wait in the arriving box (CG-5.2).
     advance(campaign, people, 4)
+    check_ob(campaign, 4, {"german": german, "russian": russian}, home)
     assert not OrbatEntry.objects.filter(campaign=campaign, unit_type="T-70").exists()
     referee.goto(f"{home}/calendar/")
     for index in (4, 5):
@@ -307,6 +391,7 @@ def on_to_9_july_pm(campaign, people, home: str, german: Page, russian: Page, re
     # 3. 9 July PM (CG-6): the six AFVs left off-map joined the reserve by themselves
     # (CG-5.2); EC Wet after the rain (CG-6.1, booked); the Russian's I2 ×2 arrive (turn 3+).
     advance(campaign, people, 5)
+    check_ob(campaign, 5, {"german": german, "russian": russian}, home)
     assert reserve_total(german, reserve_url) == reserve_before + 6
     joined = ArmorReserveVehicle.objects.filter(campaign=campaign, origin="cg5")
     assert (

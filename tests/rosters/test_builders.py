@@ -117,6 +117,8 @@ def test_a_sap_roster_has_one_row_per_time_frame_without_rf_only_columns(people)
     assert headings[0] == "Time frame"
     assert "Moon" not in headings and "Initiative chit" not in headings
     assert column(table, "Start", "CPP")[0] == "22"  # the Russian OB's CPP (SaP 11.1)
+    # Nor the footnote on a Hist DRM column it does not have (issue 16).
+    assert not any("Hist DRM" in note for note in sheet.notes)
 
 
 def test_the_blank_roster_preprints_dates_and_the_rules_first_day_values(seeded, people):

@@ -19,6 +19,7 @@ from campaigns.access import Viewer
 from campaigns.models import Campaign, RefitPhase, Scenario
 from campaigns.periods import side_choices
 from campaigns.records.end import end_missing_for, has_scenario_end
+from refit.reserve import leaders
 from refit.walker import services as walker
 from refit.walker import situation
 from refit.walker.forms import FinishForm
@@ -53,11 +54,35 @@ def overview_context(
         )
     context["finish_form"] = finish_form if page.may_finish else None
     context.update(scenario_links(viewer, reph))
+    context["before_cg"] = before_cg(viewer, reph, [row.side.key for row in page.sides if row.full])
     if reph.kind == "scenario":
         # What "Scenario over" waits for (issue 15), for every member to read.
         missing = end_missing_for(viewer.campaign, reph.index, reph.sequence)
         context["end_missing"] = missing.text if missing is not None else ""
     return context
+
+
+def before_cg(viewer: Viewer, reph: RefitPhase, sides: list[str]) -> dict[str, dict[str, Any]]:
+    """SaP CG9 (issue 16): in the pre-CG Refit Phase, the armor-leader rolls the data keeps
+    outside the step list ("Armor leaders before the CG"), per side whose secrets the viewer
+    sees: the step's name, how many platoons, whether rolled, and the page that rolls them.
+    One query per side (two)."""
+    campaign = viewer.campaign
+    if reph.kind != "pre_cg" or campaign.module != leaders.SAP:
+        return {}
+    outside = (campaign.game.files.get("refit_steps") or {}).get("outside_steps") or []
+    step = next((s for s in outside if leaders.TABLE in (s.get("tables") or [])), {})
+    found = {}
+    for side in sides:
+        url = reverse("refit:arrivals", args=[campaign.pk, side]) + "#armor-leaders"
+        found[side] = {
+            "rule": step.get("rule", "CG9"),
+            "name": step.get("name") or {},
+            "platoons": len(leaders.platoons(campaign, side)),
+            "rolled": bool(leaders.results(campaign, side)),
+            "url": url,
+        }
+    return found
 
 
 def scenario_links(viewer: Viewer, reph: RefitPhase) -> dict[str, str]:

@@ -278,9 +278,17 @@ def test_a_game_without_a_historical_drm_chart_has_no_hist_drm_column(people, cl
     assert "Hist DRM" not in html
     assert 'class="num hist-drm"' not in html
     assert 'class="num elr"' in html  # the rows are there, without the column
+    # Nor Red Factories' moon, scenario type and attacker, initiative chit, Idle Day (issue 16).
+    for word in ("Moon", "Initiative chit", "Idle day", "Attacker", ">Date<"):
+        assert word not in html, word
+    for column in ("moon", "chit", "idle", "attacker", "scenario-type"):
+        assert f'<td class="{column}"' not in html, column
+    assert "Time frame" in html and 'class="winner"' in html
 
 
 def test_red_factories_keeps_its_hist_drm_column(campaign, client_as):
     html = client_as("german").get(url(campaign)).content.decode()
     assert "Hist DRM" in html
     assert 'class="num hist-drm"' in html
+    for word in ("Moon", "Initiative chit", "Idle day", "Attacker"):
+        assert word in html, word

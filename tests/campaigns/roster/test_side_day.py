@@ -248,7 +248,9 @@ def test_htmx_errors_come_back_in_the_form(campaign, client_as):
 # --- other games ---------------------------------------------------------------------------
 
 
-def test_outside_red_factories_the_chit_is_free_text(people, client_as):
+def test_slaughter_at_ponyri_asks_only_elr_and_san(people, client_as):
+    """SaP has no Historical DRM chart and no initiative chit (issue 16): its form asks the ELR
+    and the SAN only; a posted chit or Historical DRM is ignored."""
     ponyri = services.create_campaign(
         user=people["german"],
         name="Ponyri",
@@ -259,13 +261,17 @@ def test_outside_red_factories_the_chit_is_free_text(people, client_as):
     )
     row = record(ponyri, index=0)
     client = client_as("german")
+    html = client.get(url(ponyri, index=0)).content.decode()
+    assert 'name="elr"' in html and 'name="san"' in html
+    for field in ("hist_drm", "initiative_chit", "chit_revealed"):
+        assert f'name="{field}"' not in html
+    assert "ELR and SAN" in html and "initiative chit" not in html
     response = client.post(
-        url(ponyri, index=0), post_data(row, initiative_chit="Continue", hist_drm=2)
+        url(ponyri, index=0), post_data(row, elr=3, initiative_chit="Continue", hist_drm=2)
     )
     assert response.status_code == 302
     row.refresh_from_db()
-    assert row.initiative_chit == "Continue"
-    assert row.hist_drm == 2  # no referee in this campaign
+    assert (row.elr, row.initiative_chit, row.hist_drm) == (3, "", None)
     assert client.get(url(ponyri, index=6)).status_code == 404  # 6 time frames: 0–5
 
 

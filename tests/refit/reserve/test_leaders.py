@@ -1,6 +1,8 @@
 """SaP CG9's armor-leader rolls before the CG: one action per side, results on the reserve's AFVs
 and with the arriving platoons (refit.reserve.leaders; issue 16)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -183,3 +185,57 @@ def test_armor_leaders_and_aamg_lines_read_in_japanese(sap_campaign, people, cli
     history_page = client.get(reverse("campaigns:history", args=[sap_campaign.pk]), headers=ja)
     html = history_page.content.decode()
     assert "9-1 戦車指揮官" in html and "armor leader" not in html
+
+
+# --- the pre-CG Refit Phase's overview offers the rolls (outside_steps, issue 16) ------------
+
+
+@pytest.mark.parametrize(
+    "persona, sides",
+    [
+        ("german", ["german"]),
+        ("soviet", ["russian"]),
+        ("referee", ["german", "russian"]),
+        ("observer", []),
+    ],
+)
+def test_the_pre_cg_overview_offers_the_rolls_to_whom_they_belong(
+    sap_campaign, people, client_as, persona, sides
+):
+    page = reverse("refit:overview", args=[sap_campaign.pk])
+    with dice.use_roller(Loaded(*([2, 3] * 19))):
+        leaders.roll_all(sap_campaign, "german", by=people["german"])
+    response = client_as(persona).get(page)
+    assert response.status_code == 200
+    html = response.content.decode()
+    shown = re.findall(r'id="before-cg-(\w+)"', html)
+    assert shown == sides
+    if "german" in sides:
+        assert "Armor leaders before the CG" in html
+        assert "rolled for the 19 AFV platoons." in html
+        assert reverse("refit:arrivals", args=[sap_campaign.pk, "german"]) in html
+    if "russian" in sides:
+        assert "not yet rolled (27 AFV platoons)." in html
+        assert reverse("refit:arrivals", args=[sap_campaign.pk, "russian"]) in html
+
+
+def test_an_outsider_does_not_open_the_overview(sap_campaign, client_as):
+    page = reverse("refit:overview", args=[sap_campaign.pk])
+    assert client_as("outsider").get(page).status_code == 404
+
+
+def test_after_the_pre_cg_refit_phase_the_overview_no_longer_offers_them(
+    sap_campaign, people, client_as
+):
+    walk_to(sap_campaign, people, 1)
+    page = reverse("refit:overview", args=[sap_campaign.pk])
+    assert "before-cg" not in client_as("referee").get(page).content.decode()
+
+
+def test_the_pre_cg_overview_line_reads_in_japanese(sap_campaign, client_as):
+    page = reverse("refit:overview", args=[sap_campaign.pk])
+    html = client_as("soviet").get(page, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    line = re.search(r'<p class="before-cg".*?</p>', html, re.S).group(0)
+    assert "CG 開始前" in line and "CG を始める前の戦車指揮官" in line
+    assert "まだ振っていない（AFV 小隊 27 個）。" in line
+    assert "増援のページで振る" in line

@@ -114,6 +114,43 @@ def test_a_dug_in_afv_is_never_made_mobile(sap_campaign, people):
     assert t34.statuses == ["dug_in", "isolated"]
 
 
+DUG_IN_WORDS = "dug in: never mobile, BMG unusable, may set up HIP as an emplaced Gun (D9.54)"
+
+
+@pytest.mark.parametrize(
+    "persona, status", [("soviet", 200), ("referee", 200), ("german", 404), ("observer", 404),
+                        ("outsider", 404)]
+)  # fmt: skip
+def test_the_ob_and_its_sheet_say_what_dug_in_means(sap_campaign, people, client_as, persona,
+                                                   status):  # fmt: skip
+    """CG7.23 on the line itself: never mobile, BMG unusable, HIP as an emplaced Gun; the LMG
+    beside it. Only the Russian and the referee read the Russian OB (page and divider sheet)."""
+    from campaigns.access import viewer_for
+    from rosters.builders import build_sheet
+
+    walk_to(sap_campaign, people, 4)
+    arrivals.place(sap_campaign, "russian", by=people["soviet"])
+    page = reverse("campaigns:orbat", args=[sap_campaign.pk, "russian"])
+    response = client_as(persona).get(page)
+    assert response.status_code == status
+    if status != 200:
+        return
+    html = response.content.decode()
+    assert f"[{DUG_IN_WORDS}]" in html
+    sheet = build_sheet(viewer_for(people[persona], sap_campaign.pk), "russian", "orbat", "en")
+    cells = [row.cells for table in sheet.tables for row in table.rows]
+    t34 = next(c for c in cells if c[0] == "T-34 M41 (dug-in)")
+    assert DUG_IN_WORDS in t34
+
+
+def test_the_dug_in_words_are_an_afvs_only():
+    from campaigns.orbat.forms import line_status_label
+
+    assert line_status_label("dug_in", "vehicle_or_gun") == DUG_IN_WORDS
+    assert line_status_label("dug_in", "infantry") == "dug in"
+    assert line_status_label("isolated", "vehicle_or_gun") == "isolated"
+
+
 def test_a_red_factories_line_loses_its_dug_in_mark_freely(campaign, people):
     line = OrbatEntry.objects.create(
         campaign=campaign,
