@@ -154,3 +154,24 @@ def test_the_revealed_pages_say_every_member_sees_them(world, language):
             client.get(reverse(name, args=[world.rf.pk, "german"])).content.decode()
         )
         assert revealed in page, name
+
+
+def test_every_template_notice_of_who_alone_sees_has_its_revealed_words():
+    """The pages the walk does not reach (SaP's armor reserve and arrivals, an escape's OB, a
+    secret roll's table on an open step): each notice stands beside its revealed variant."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    notices = [text.replace("%(side)s", "{{ side }}") for text in ONLY + ONLY_WITH_SIDE]
+    notices = [text for text in notices if text not in ("{{ side }} only", "referee only")]
+    missing, seen = [], 0
+    for folder in settings.TEMPLATES[0]["DIRS"]:
+        for path in Path(folder).rglob("*.html"):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if any(text in line for text in notices):
+                    seen += 1
+                    if "viewer.is_revealed" not in line:
+                        missing.append(f"{path.name}:{number}")
+    assert seen >= 12
+    assert not missing, missing
