@@ -24,7 +24,9 @@ class CampaignsConfig(AppConfig):
         # (campaigns.history.sentences); the Refit Phase's are registered by refit's app.
         # The short games' turn (campaigns.shortgames.turn_marks) registers the undo guard of
         # "turn.advanced"; the roster's books (campaigns.roster.books) the check that no undo
-        # leaves a side's CPP or FPP below zero (history.UNDO_CHECKS).
+        # leaves a side's CPP or FPP below zero (history.UNDO_CHECKS); the short games'
+        # per-turn record (campaigns.shortgames.per_turn, imported by turn_marks) the check that
+        # no undo leaves a recorded turn's VP disagreeing with the record.
         import campaigns.dice.history
         import campaigns.histdrm.history
         import campaigns.history.history

@@ -148,10 +148,15 @@ def sheet_page(request: HttpRequest, campaign_id: int, side: str, kind: str) -> 
 @require_safe
 @login_required
 def perimeter_map(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """The reduced map as the public sees it (declared units only): both perimeters."""
+    """The reduced map as the public sees it (declared units only): both perimeters; the open
+    Refit Phase's, a CG day's (``?day=``) or a recorded one (``?perimeter=``, an oid)."""
     viewer = access.member(request, campaign_id, feature=perimeter.has_perimeters)
     day = request.GET.get("day")
-    if day is not None:
+    token = request.GET.get("perimeter")
+    if token is not None:
+        # A recorded perimeter the perimeter page's history chose (after the CG's end).
+        state = perimeter.past_state(viewer.campaign, token) if token else None
+    elif day is not None:
         # A CG day's perimeter (the after-action report links each): its last one.
         if not day.isdigit():
             raise Http404

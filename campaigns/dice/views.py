@@ -70,12 +70,18 @@ def _step_names(campaign: Campaign) -> dict[str, Any]:
 
 
 def _scope_label(campaign: Campaign, scope: str) -> str:
+    """Who sees a roll (or a seed's rolls): once the campaign is revealed every member does, so
+    a secret scope is named as what it was."""
+    revealed = campaign.revealed_at is not None
     if scope == PUBLIC:
         return _("public")
     if scope == REFEREE:
-        return _("referee only")
+        return _("referee's, secret until the reveal") if revealed else _("referee only")
     if scope in campaign.game.side_keys:
-        return _("%(side)s only") % {"side": campaign.side(scope).name.in_language(get_language())}
+        side = {"side": campaign.side(scope).name.in_language(get_language())}
+        if revealed:
+            return _("%(side)s's, secret until the reveal") % side
+        return _("%(side)s only") % side
     return scope
 
 

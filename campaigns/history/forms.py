@@ -31,7 +31,9 @@ def _scope_choices(viewer: Viewer) -> list[tuple[str, str]]:
         for side in viewer.visible_sides()
     ]
     if viewer.can_see(REFEREE):
-        choices.append((REFEREE, _("Referee only")))
+        # Once revealed every member reads the referee's notes: named as what they were.
+        label = _("referee's, secret until the reveal") if viewer.is_revealed else _("Referee only")
+        choices.append((REFEREE, label))
     return choices
 
 

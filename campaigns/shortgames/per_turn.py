@@ -7,7 +7,10 @@ the steps each side lost and the victory points at each turn's end.
   the change: taking the change back deletes it.
 - The VP (``TurnVictoryPoints``) are written by ``turn_marks.advance`` as the turn ends, from
   the victory page's own builder (``pages.victory.victory_of``), never computed a second way;
-  taking the advance back deletes them. The current turn's VP are the victory page's.
+  taking the advance back deletes them. The current turn's VP are the victory page's. An undo
+  that would change what a recorded turn's VP were computed from (a unit, a place's control,
+  the game's record, changed before that turn ended) is refused until the advance is taken back
+  (``check_undo``, the pure ``rules.turn_vp``): the recorded VP always agree with the record.
 
 Both are public like everything of a short game, and kept in the export file as the section
 ``short_game_turns`` (below).
@@ -22,8 +25,10 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 
 from campaigns.history import services as history
-from campaigns.models import Campaign, GameUnit, TurnVictoryPoints, UnitLoss
+from campaigns.models import Campaign, CampaignEvent, GameUnit, TurnVictoryPoints, UnitLoss
 from campaigns.models.short_game import GAME_STATES
+from campaigns.periods import day_label
+from campaigns.shortgames.rules import turn_vp
 from campaigns.shortgames.rules.losses import step_loss
 from campaigns.transfer.format import ImportRefused
 from campaigns.transfer.sections import register_section
@@ -72,6 +77,50 @@ def book_turn_vp(campaign: Campaign, index: int) -> list[history.Change]:
         for side, vp in vp_now(campaign).items()
     ]
     return [(row, None, history.snapshot(row)) for row in rows]
+
+
+# --- taking a change back ---------------------------------------------------------------------
+
+ADVANCED = "turn.advanced"
+
+
+def check_undo(event: CampaignEvent, steps: list[dict[str, Any]]) -> None:
+    """Refuse the undo of ``event`` when a turn ended after it with its VP recorded and the
+    change touched what those VP were computed from (``rules.turn_vp``): that turn's VP would
+    no longer agree with the record. Taking back the advance itself takes its VP with it. Two
+    queries, only for a change of the rows the victory page reads."""
+    if event.action == ADVANCED:
+        return
+    touched = {step["model"] for step in steps}
+    if not turn_vp.VP_SOURCES.intersection(touched):
+        return
+    campaign = event.campaign
+    advanced = CampaignEvent.objects.filter(
+        campaign=campaign, action=ADVANCED, undone_at__isnull=True, pk__gt=event.pk
+    ).values_list("data__index", flat=True)
+    ended = TurnVictoryPoints.objects.filter(
+        campaign=campaign, index__in=[i for i in advanced if isinstance(i, int)]
+    ).values_list("index", flat=True)
+    reason = turn_vp.undo_keeps_turn_vp(touched, ended)
+    if reason is None:
+        return
+    first, last = reason.params["first"], reason.params["last"]
+    words = {"first": day_label(campaign, first), "last": day_label(campaign, last)}
+    if first == last:
+        message = _(
+            "The VP at the end of %(first)s were recorded with this change in place. Take back "
+            "the turn marker's advance from %(first)s first (and what was done since)."
+        )
+    else:
+        message = _(
+            "The VP at the end of %(first)s to %(last)s were recorded with this change in "
+            "place. Take back the turn marker's advances first, from %(last)s back to "
+            "%(first)s (and what was done since)."
+        )
+    raise history.UndoError(message % words)
+
+
+history.UNDO_CHECKS.append(check_undo)
 
 
 # --- reading ----------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
+from campaigns.oid import oid
 from campaigns.state import StateError
 from refit.models import PerimeterState
 from refit.perimeters import (
@@ -168,6 +169,10 @@ def _context(
         )
     side_keys = list(perimeter.sides(campaign))
     drawing = picture(hexmap, result, placed, fires, selected)
+    # After the CG's end, the perimeter read (the history's choice): every link of the page
+    # (zoom, hexes, the reduced map) keeps it, with or without JavaScript.
+    token = "" if is_open or state.pk is None else oid(state.pk)
+    links = f"&amp;zoom={zoom}" + (f"&amp;perimeter={token}" if token else "")
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -176,9 +181,10 @@ def _context(
         "map_name": campaign.game.files["maps"]["maps"][perimeter.map_key(campaign)]["name"],
         "picture": drawing,
         "map_shapes": mark_safe(  # noqa: S308 — svg_shapes escapes every text it writes
-            svg_shapes(drawing, side_keys, zoom, f"&amp;zoom={zoom}")
+            svg_shapes(drawing, side_keys, zoom, links)
         ),
         "zoom": zoom,
+        "perimeter_token": token,
         "zoom_width": zoom * 100,
         "selected": hexmap.name(selected) if selected else "",
         "sides": sides,

@@ -313,6 +313,20 @@ def test_the_command_checks_an_export_file(rolled, people, tmp_path, capsys):
     assert "DOES NOT MATCH" in capsys.readouterr().out
 
 
+def test_a_roll_tampered_in_the_database_fails_the_commands_check(rolled, people, tmp_path, capsys):
+    """The faces changed in the database, then exported: the file's check finds that roll."""
+    finish_open_phase(rolled)
+    tampered = DiceRoll.objects.filter(campaign=rolled, visibility="public").first()
+    faces = [7 - face for face in tampered.faces]
+    DiceRoll.objects.filter(pk=tampered.pk).update(faces=faces, original=sum(faces))
+    path = tmp_path / "campaign.json"
+    path.write_text(json.dumps(exported(rolled, people)))
+    with pytest.raises(CommandError, match="1 roll"):
+        call_command("verify_dice", str(path))
+    out = capsys.readouterr().out
+    assert "DOES NOT MATCH" in out and "2 matches" in out
+
+
 def test_the_command_on_a_file_before_the_phase_ends_finds_the_rolls_pending(
     rolled, people, tmp_path, capsys
 ):
