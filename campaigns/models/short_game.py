@@ -106,6 +106,11 @@ class GameUnit(models.Model):
     # Cherkassy Pocket 11.18's exception: a 5 MC tank brigade that starts the game with 5 GTC
     # attacks with 5 GTC all game. The set-up that says which is not in our rules: entered.
     with_5gtc = models.BooleanField(_("starts with 5 GTC"), default=False)
+    # Cherkassy Pocket 11.22: an artillery unit's range in hexes, printed left of its branch
+    # symbol. Not in our rules: entered from the counter; None shows "unknown".
+    artillery_range = models.PositiveSmallIntegerField(
+        _("artillery range (hexes)"), null=True, blank=True
+    )
     reconstituted = models.BooleanField(_("returned by reconstitution"), default=False)
     notes = models.CharField(_("notes"), max_length=200, blank=True)
     version = models.PositiveIntegerField(default=0)

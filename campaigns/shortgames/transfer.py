@@ -59,6 +59,7 @@ UNIT_FIELDS = (
     "in_pocket",
     "marked_n",
     "with_5gtc",
+    "artillery_range",
     "reconstituted",
     "notes",
 )

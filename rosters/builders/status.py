@@ -13,7 +13,13 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
-from campaigns.shortgames import cp_segments, cp_victory, segment_record_dr, turn_points
+from campaigns.shortgames import (
+    cp_combat_record,
+    cp_segments,
+    cp_victory,
+    segment_record_dr,
+    turn_points,
+)
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.common import weather_key
 from campaigns.shortgames.units import type_label
@@ -185,6 +191,23 @@ def status(campaign: Campaign, side: str) -> Sheet:
         empty_text=_("None."),
     )
     tables = (roster, reinforcements, places)
+    if campaign.module == "cherkassy_pocket":
+        names = {key: side_name(campaign, key) for key in campaign.game.side_keys}
+        tables += (
+            Table(
+                title=_("This turn's combats"),
+                columns=(
+                    Column("#", width=0.4, numeric=True),
+                    Column(_("Side"), width=0.9),
+                    Column(_("What"), width=7.2),
+                ),
+                rows=tuple(
+                    Row(cells=(str(line.order), names.get(line.side, line.side), line.text))
+                    for line in cp_combat_record.turn_combats(campaign, index)
+                ),
+                empty_text=_("No combat rolled yet this turn."),
+            ),
+        )
     if campaign.module == "defiant_russia":
         names = {key: side_name(campaign, key) for key in campaign.game.side_keys}
         tables += (
