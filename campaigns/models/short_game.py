@@ -197,6 +197,10 @@ class PointEntry(models.Model):
     # Cherkassy Pocket 11.16: the Soviet Front whose share of the air points this is ("1uf",
     # "2uf"), or blank (points no Front owns: turn 0's, after the pocket, the German's).
     front = models.CharField(_("front"), max_length=10, blank=True)
+    # Cherkassy Pocket 11.16: the activation segment whose air points these are (1, 2): they
+    # are spent in that segment only and lapse at its end. None elsewhere (and for points
+    # booked while the turn is at no activation segment).
+    segment = models.PositiveSmallIntegerField(_("activation segment"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

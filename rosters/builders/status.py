@@ -91,6 +91,9 @@ def status(campaign: Campaign, side: str) -> Sheet:
         Fact(_("Air points left"), str(points.get(PointKind.AIR, 0))),
     ]
     if campaign.module == "cherkassy_pocket":
+        # 11.16: the air points of the activation segment the turn is at; the others lapsed.
+        facts[-1] = Fact(_("Air points left"), turn_points.air_now(campaign, side).words())
+    if campaign.module == "cherkassy_pocket":
         formed = game is not None and game.pocket_formed_index is not None
         facts.append(Fact(_("Pocket"), _("closed") if formed else _("not closed")))
         facts.append(Fact(_("Soviet VP"), str(cp_victory.cp_victory(campaign, game).vp)))
