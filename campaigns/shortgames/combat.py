@@ -210,8 +210,9 @@ def cp_supports(
 def cp_declared(entry: Mapping[str, Any], units: Mapping[int, GameUnit]) -> dict[str, Any]:
     """What the attacker declared of the map, as data kept with the combat's roll: the units
     across a river, an attack across a lake, each artillery unit's range (None: unknown) and
-    distance (11.14, 11.22)."""
-    return {
+    distance (11.14, 11.22). Empty when the attack crosses no river or lake and has no
+    artillery (nothing is then kept)."""
+    declared = {
         "river": [a.name for a in cp_river_attackers(entry, units) if a.across_river],
         "lake": bool(entry.get("lake")),
         "artillery": [
@@ -219,6 +220,7 @@ def cp_declared(entry: Mapping[str, Any], units: Mapping[int, GameUnit]) -> dict
             for s in cp_supports(entry, units)
         ],
     }
+    return declared if any(declared.values()) else {}
 
 
 def cp_combat(
