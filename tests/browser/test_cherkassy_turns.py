@@ -169,7 +169,9 @@ def attack(page: Page, combat_url: str) -> str:
     page.locator('select[name="terrain"]').select_option("Woods")
     page.locator('input[name="shifts"][value="terrain"]').check()
     page.get_by_role("button", name="Find the column").click()
-    expect(page.locator("#column")).to_have_text("3:1", timeout=TIMEOUT)  # 4:1, woods L1
+    # 4:1, woods L1, and R1 for the prepared attack: the Soviet declared combat first (11.27).
+    expect(page.locator("#column")).to_have_text("4:1", timeout=TIMEOUT)
+    expect(page.locator("#prepared-attack")).to_be_visible()
     page.get_by_role("button", name="Roll the die").click()
     result = page.locator("#crt-result")
     expect(result).to_have_text("Attacker loses 0, defender loses 1 (steps)", timeout=TIMEOUT)
@@ -194,7 +196,8 @@ def play_the_front_split(page: Page, root: str) -> None:
     page.locator('input[name="shifts"][value="terrain"]').check()
     page.locator('input[name="shifts"][value="air"]').check()
     page.get_by_role("button", name="Find the column").click()
-    expect(page.locator("#column")).to_have_text("4:1", timeout=TIMEOUT)  # 4:1, L1 woods, R1 air
+    # 4:1, L1 woods, R1 air, R1 prepared attack (11.27)
+    expect(page.locator("#column")).to_have_text("5:1", timeout=TIMEOUT)
     expect(page.locator("#combat-front")).to_contain_text("2nd Ukrainian Front")
     page.get_by_role("button", name="Roll the die").click()
     expect(page.locator("#crt-result")).to_have_text(
@@ -304,7 +307,7 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
     spent = PointEntry.objects.get(campaign=campaign, action="used")
     assert (spent.index, spent.front, spent.amount) == (1, "2uf", -1)
     german.goto(f"{base}/campaigns/{campaign.pk}/dice/")
-    expect(german.locator("main")).to_contain_text("3:1")
+    expect(german.locator("main")).to_contain_text("4:1")
 
 
 def test_the_referee_tables_fit_a_phone_in_both_languages_and_pass_axe(
