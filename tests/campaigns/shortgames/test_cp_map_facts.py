@@ -170,3 +170,20 @@ def test_only_artillery_has_a_range(cp_started, people):
             units=[UnitData(side="soviet", name="x", unit_type="infantry", artillery_range=2)],
         )
     assert not GameUnit.objects.filter(name="x").exists()
+
+
+@pytest.mark.parametrize(
+    "persona, status", [("german", 200), ("soviet", 200), ("referee", 200), ("observer", 200)]
+)
+def test_every_member_reads_the_turns_combats_and_an_outsider_nothing(
+    cp_started, people, client_as, persona, status
+):
+    enter(cp_started, people, "cp.crt", CRT)
+    german, tank = units(cp_started, people)
+    query = {"side": "german", "attackers": german.pk, "defenders": tank.pk, "note": "Olshana"}
+    assert roll(client_as("german"), cp_started, query).status_code == 200
+    url = reverse("shortgames:turn", args=[cp_started.pk])
+    response = client_as(persona).get(url)
+    assert response.status_code == status
+    assert "Olshana" in response.content.decode().split('id="cp-combats"')[1]
+    assert client_as("outsider").get(url).status_code == 404
