@@ -105,7 +105,7 @@ def status(campaign: Campaign, side: str) -> Sheet:
             facts.append(
                 Fact(
                     _("Air points per Front (11.16)"),
-                    turn_points.fronts_text(fronts) or _("not split this turn"),
+                    turn_points.fronts_text(fronts) or _("not split now"),
                 )
             )
     belongs = _("Nationality") if campaign.module == "defiant_russia" else _("Formation")

@@ -73,6 +73,7 @@ class TurnPage:
     order_names: dict[str, str] = field(default_factory=dict)  # CP 5.4's orders in words
     segment_orders: list[Any] = field(default_factory=list)  # CP: the orders declared this turn
     fronts: list[Any] = field(default_factory=list)  # CP 11.16: each Soviet Front's air points
+    air_now: str = ""  # CP 11.16: the Soviet air points spendable now, and why (per segment)
     # Defiant Russia: the phases' choices and the combats in the order rolled (segment_record_dr)
     record: list[segment_record_dr.RecordLine] = field(default_factory=list)
     # Cherkassy Pocket: the turn's combats in the order rolled, with the map's facts declared
@@ -243,6 +244,7 @@ def turn_page(viewer: Viewer) -> TurnPage:
         if is_cp
         else [],
         fronts=turn_points.front_points(campaign, campaign.period_index) if is_cp else [],
+        air_now=turn_points.air_now(campaign, "soviet").words() if is_cp else "",
         cp_combats=cp_combat_record.turn_combats(campaign, campaign.period_index) if is_cp else [],
         record=segment_record_dr.turn_record(campaign, campaign.period_index, side_names(campaign))
         if campaign.module == "defiant_russia"

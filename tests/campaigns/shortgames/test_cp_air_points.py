@@ -151,6 +151,8 @@ def test_segment_1_points_are_not_spendable_in_segment_2(cp_started, people, cli
     html = page.content.decode()
     assert 'id="air-now-soviet"' in html
     assert "0 in activation segment 2" in html and "lapses at the segment" in html
+    turn = client_as("observer").get(reverse("shortgames:turn", args=[cp_started.pk]))
+    assert "0 in activation segment 2" in turn.content.decode().split('id="soviet-air-now"')[1]
 
 
 def test_the_rows_keep_their_segment(cp_started, people):
