@@ -106,6 +106,11 @@ class GameUnit(models.Model):
     # Cherkassy Pocket 11.18's exception: a 5 MC tank brigade that starts the game with 5 GTC
     # attacks with 5 GTC all game. The set-up that says which is not in our rules: entered.
     with_5gtc = models.BooleanField(_("starts with 5 GTC"), default=False)
+    # Cherkassy Pocket 11.22: an artillery unit's range in hexes, printed left of its branch
+    # symbol. Not in our rules: entered from the counter; None shows "unknown".
+    artillery_range = models.PositiveSmallIntegerField(
+        _("artillery range (hexes)"), null=True, blank=True
+    )
     reconstituted = models.BooleanField(_("returned by reconstitution"), default=False)
     notes = models.CharField(_("notes"), max_length=200, blank=True)
     version = models.PositiveIntegerField(default=0)
@@ -192,6 +197,10 @@ class PointEntry(models.Model):
     # Cherkassy Pocket 11.16: the Soviet Front whose share of the air points this is ("1uf",
     # "2uf"), or blank (points no Front owns: turn 0's, after the pocket, the German's).
     front = models.CharField(_("front"), max_length=10, blank=True)
+    # Cherkassy Pocket 11.16: the activation segment whose air points these are (1, 2): they
+    # are spent in that segment only and lapse at its end. None elsewhere (and for points
+    # booked while the turn is at no activation segment).
+    segment = models.PositiveSmallIntegerField(_("activation segment"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

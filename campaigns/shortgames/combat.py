@@ -20,6 +20,7 @@ from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules import combat_input
 from campaigns.shortgames.rules.cherkassy import attack as cp_attack
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
+from campaigns.shortgames.rules.cherkassy import hexsides as cp_hexsides
 from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
 from campaigns.shortgames.rules.defiant_russia import combat as dr_combat
 from campaigns.shortgames.rules.defiant_russia import weather as dr_weather
@@ -168,12 +169,58 @@ def cp_refusals(
     campaign: Campaign, entry: Mapping[str, Any], units: Mapping[int, GameUnit]
 ) -> list[Reason]:
     """Why the rules refuse the attack ``CpCombatForm`` read, from the units chosen (11.1,
-    11.3, 11.18–11.24, 11.28). Strengths typed by hand are the players' own count."""
+    11.3, 11.18–11.24, 11.28) and what the attacker declared of the map (11.14, 11.22).
+    Strengths typed by hand are the players' own count."""
     attackers = [cp_fighter(units[pk]) for pk in entry["attackers"] if pk in units]
     defenders = [cp_fighter(units[pk]) for pk in entry["defenders"] if pk in units]
-    return cp_attack.attack_refusals(
-        entry["side"], attackers, defenders, entry["shifts"], short_games.game_data(campaign)
-    )
+    return [
+        *cp_attack.attack_refusals(
+            entry["side"], attackers, defenders, entry["shifts"], short_games.game_data(campaign)
+        ),
+        *cp_hexsides.lake_refusals(entry.get("lake", False)),
+        *cp_hexsides.river_refusals(cp_river_attackers(entry, units)),
+        *cp_hexsides.artillery_range_refusals(cp_supports(entry, units)),
+    ]
+
+
+def cp_river_attackers(
+    entry: Mapping[str, Any], units: Mapping[int, GameUnit]
+) -> list[cp_hexsides.RiverAttacker]:
+    """The chosen non-artillery attackers, each with whether it attacks across a river."""
+    river = set(entry.get("river") or ())
+    return [
+        cp_hexsides.RiverAttacker(units[pk].name, units[pk].unit_type, pk in river)
+        for pk in entry["attackers"]
+        if pk in units and units[pk].unit_type not in cp_attack.ARTILLERY_TYPES
+    ]
+
+
+def cp_supports(
+    entry: Mapping[str, Any], units: Mapping[int, GameUnit]
+) -> list[cp_hexsides.Support]:
+    """The chosen attacking artillery, each with its range (roster) and declared distance."""
+    distances = entry.get("distances") or {}
+    return [
+        cp_hexsides.Support(units[pk].name, units[pk].artillery_range, distances.get(pk))
+        for pk in entry["attackers"]
+        if pk in units and units[pk].unit_type in cp_attack.ARTILLERY_TYPES
+    ]
+
+
+def cp_declared(entry: Mapping[str, Any], units: Mapping[int, GameUnit]) -> dict[str, Any]:
+    """What the attacker declared of the map, as data kept with the combat's roll: the units
+    across a river, an attack across a lake, each artillery unit's range (None: unknown) and
+    distance (11.14, 11.22). Empty when the attack crosses no river or lake and has no
+    artillery (nothing is then kept)."""
+    declared = {
+        "river": [a.name for a in cp_river_attackers(entry, units) if a.across_river],
+        "lake": bool(entry.get("lake")),
+        "artillery": [
+            {"unit": s.name, "range": s.range, "distance": s.distance}
+            for s in cp_supports(entry, units)
+        ],
+    }
+    return declared if any(declared.values()) else {}
 
 
 def cp_combat(
@@ -185,13 +232,19 @@ def cp_combat(
     """The odds and column of a combat as ``CpCombatForm`` read it, the chosen units counted
     with ``strengths``; what the rules refuse of the chosen ``units`` blocks the roll.
     ValueError when a side's total is not more than 0."""
+    river = set(entry.get("river") or ())
     attack, defense = combat_input.cp_totals(
         attack=entry["attack"],
         defense=entry["defense"],
-        attackers=entry["attackers"],
+        attackers=[pk for pk in entry["attackers"] if pk not in river],
         defenders=entry["defenders"],
         strengths=strengths,
     )
+    # 11.14: the chosen attackers across a river are summed, then halved rounding up.
+    across = [
+        (strengths[pk][0], True) for pk in entry["attackers"] if pk in river and strengths.get(pk)
+    ]
+    attack, river_part = cp_hexsides.river_total([(attack, False), *across])
     side = entry["side"]
     segment, declared = cp_segments.current_declaration(campaign, side)
     ticked = cp_combat_rules.PREPARED_ATTACK in entry["shifts"]
@@ -209,7 +262,12 @@ def cp_combat(
         side=side,
         front=front,
     )
-    counted = replace(counted, prepared_auto=prepared and declared is not None)
+    counted = replace(
+        counted,
+        prepared_auto=prepared and declared is not None,
+        river_part=river_part if across else None,
+        declared=cp_declared(entry, units or {}),
+    )
     refusals = cp_refusals(campaign, entry, units or {})
     if prepared_refusal is not None:
         refusals.append(prepared_refusal)

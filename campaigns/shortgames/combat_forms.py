@@ -15,6 +15,8 @@ from campaigns.shortgames.forms import FlagField, IdListField, KnownValuesField
 from campaigns.shortgames.rules import combat_input
 from campaigns.shortgames.rules.cherkassy import air as cp_air
 
+MAX_DISTANCE = 99  # hexes: more than any range a counter prints
+
 
 class CombatForm(forms.Form):
     """What both games' forms share: the side, a note for the log and the page's token (the same
@@ -106,6 +108,11 @@ class CpCombatForm(CombatForm):
         required=False, choices=[("", "")] + [(key, key) for key in cp_air.FRONTS]
     )
     turn = forms.CharField(required=False)
+    # What only the map tells (11.14, 11.22), declared by the attacker: the attackers that attack
+    # across a river hexside, an attack across a lake hexside, and each supporting artillery
+    # unit's distance to the target ("distance-<unit id>", in hexes).
+    river = IdListField(most=30)
+    lake = FlagField()
 
     def __init__(
         self,
@@ -147,6 +154,23 @@ class CpCombatForm(CombatForm):
 
     def clean_note(self) -> str:
         return self.cleaned_data["note"][:100]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["distances"] = self.distances()
+        return data
+
+    def distances(self) -> dict[int, int]:
+        """Each artillery unit's declared distance to the target, by unit id; a blank or
+        unreadable value is left out (the rules then ask for it, 11.22)."""
+        found: dict[int, int] = {}
+        for key in list(self.data.keys()) if self.data is not None else ():
+            if not key.startswith("distance-") or not key[9:].isdigit():
+                continue
+            value = str(self.data.get(key) or "").strip()
+            if value.isdigit() and 0 < int(value) <= MAX_DISTANCE:
+                found[int(key[9:])] = int(value)
+        return found
 
     def clean_turn(self) -> int | None:
         """The turn the page was for; None when the page sent none (it is stale)."""

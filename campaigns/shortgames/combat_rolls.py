@@ -179,6 +179,9 @@ class CpCombat:
     front: str = ""  # a Soviet combat's Front (11.16: its air point comes from that Front's share)
     shifts: tuple[str, ...] = ()  # the column shifts applied (the prepared attack's included)
     prepared_auto: bool = False  # 11.27's shift set from the attacker's declared order (5.4)
+    river_part: int | None = None  # 11.14: the river attackers' sum as halved (None: none)
+    # What the attacker declared of the map (11.14, 11.22; combat.cp_declared), kept with the roll.
+    declared: Mapping[str, Any] | None = None
 
 
 def cp_combat(
@@ -318,5 +321,7 @@ def roll_cp_combat(
     made.result = dict(cell) if cell is not None else None
     if made.result is not None and combat.front:
         made.result["front"] = combat.front  # the Soviet combat's Front (11.16), as data
+    if made.result is not None and combat.declared:
+        made.result["declared"] = dict(combat.declared)  # the map's facts (11.14, 11.22)
     made.save(update_fields=["result"])
     return made

@@ -49,24 +49,42 @@ def orders_text(orders: Iterable[SegmentOrder], side_names: dict[str, str]) -> s
     return "; ".join(parts)
 
 
+def segment_now(campaign: Campaign, marks: Iterable[TurnMark] | None = None) -> int | None:
+    """The activation segment the turn is at (that of its first step not yet marked), or None
+    when the turn is at no activation segment (before segment 1, after segment 2)."""
+    marks = marks_of(campaign) if marks is None else list(marks)
+    # Asked several times a request (the air points left, the declared order): the answer is
+    # kept on the campaign object for the same turn and marks (a new mark is a new answer).
+    key = (campaign.period_index, tuple(sorted((m.step, m.side, m.status) for m in marks)))
+    kept = getattr(campaign, "_segment_now", None)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    game = short_games.setup_of(campaign)
+    if game is None:
+        return None
+    steps = turn_steps(campaign, game, weather_now(campaign, current_day(campaign), game), marks)
+    current = next((step for step in steps if step.status == "current"), None)
+    segment = None if current is None else current.segment
+    campaign._segment_now = (key, segment)
+    return segment
+
+
 def current_declaration(campaign: Campaign, side: str) -> tuple[int | None, str | None]:
     """The activation segment the turn is at (its first step not yet marked) and the order
     ``side`` declared for it (5.4; "" when none): (None, None) when the turn is at no
     activation segment."""
-    game = short_games.setup_of(campaign)
-    if game is None:
+    if short_games.setup_of(campaign) is None:
         return None, None
     marks = marks_of(campaign)
-    steps = turn_steps(campaign, game, weather_now(campaign, current_day(campaign), game), marks)
-    current = next((step for step in steps if step.status == "current"), None)
-    if current is None or current.segment is None:
+    segment = segment_now(campaign, marks)
+    if segment is None:
         return None, None
     declared = next(
         (
             o.order
             for o in segment_orders(campaign, campaign.period_index, marks)
-            if o.segment == current.segment and o.side == side
+            if o.segment == segment and o.side == side
         ),
         "",
     )
-    return current.segment, declared
+    return segment, declared

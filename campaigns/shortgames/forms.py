@@ -149,6 +149,12 @@ class UnitForm(forms.Form):
         label=_("Starts with 5 GTC (a 5 MC tank brigade: it attacks with 5 GTC, 11.18)"),
         required=False,
     )
+    artillery_range = forms.IntegerField(
+        label=_("Artillery range in hexes (printed left of the branch symbol, 11.22)"),
+        min_value=1,
+        max_value=20,
+        required=False,
+    )
     state = forms.ChoiceField(label=_("State"))
     hex = forms.CharField(label=_("Hex"), max_length=20, required=False)
     out_of_supply = forms.BooleanField(label=_("Out of supply"), required=False)
@@ -164,6 +170,7 @@ class UnitForm(forms.Form):
         "arrival_edge",
         "marked_n",
         "with_5gtc",
+        "artillery_range",
         "msl",
         "artillery_used",
         "in_pocket",

@@ -29,18 +29,19 @@ def check_undo(event: CampaignEvent, steps: list[dict[str, Any]]) -> None:
             row, sign = step["before"], 1
         else:
             continue
-        key = (row.get("side", ""), row.get("index", 0), row.get("kind", ""))
+        # Cherkassy's air points count per activation segment (11.16; None elsewhere).
+        key = (row.get("side", ""), row.get("index", 0), row.get("kind", ""), row.get("segment"))
         amount = sign * int(row.get("amount") or 0)
         change[(*key, None)] = change.get((*key, None), 0) + amount
         if row.get("front"):  # a Soviet Front's share of the air points (CP 11.16)
             change[(*key, row["front"])] = change.get((*key, row["front"]), 0) + amount
-    for (side, index, kind, front), delta in sorted(
-        change.items(), key=lambda item: (*item[0][:3], item[0][3] or "")
+    for (side, index, kind, segment, front), delta in sorted(
+        change.items(), key=lambda item: (*item[0][:3], item[0][3] or 0, item[0][4] or "")
     ):
         if delta >= 0:
             continue
         rows = PointEntry.objects.select_for_update(of=("self",)).filter(
-            campaign=event.campaign, side=side, index=index, kind=kind
+            campaign=event.campaign, side=side, index=index, kind=kind, segment=segment
         )
         if front is not None:
             rows = rows.filter(front=front)

@@ -165,6 +165,7 @@ _UNIT_FIELDS = (
     "arrival_edge",
     "marked_n",
     "with_5gtc",
+    "artillery_range",
     "state",
     "hex",
     "out_of_supply",

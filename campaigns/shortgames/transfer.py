@@ -59,11 +59,12 @@ UNIT_FIELDS = (
     "in_pocket",
     "marked_n",
     "with_5gtc",
+    "artillery_range",
     "reconstituted",
     "notes",
 )
 MARK_FIELDS = ("index", "side", "step", "status", "reason", "note", "order")
-POINT_FIELDS = ("side", "index", "kind", "action", "amount", "note", "front")
+POINT_FIELDS = ("side", "index", "kind", "action", "amount", "note", "front", "segment")
 CONTROL_FIELDS = ("key", "controller", "cut_off", "index")
 
 
@@ -179,6 +180,17 @@ def check_section(checker: Checker, section: Any) -> dict | None:
         ):
             raise checker.error(
                 "points", n, "front", _("must be 1uf, 2uf or empty (Soviet air points only).")
+            )
+        if values["segment"] is not None and (
+            values["segment"] not in (1, 2)
+            or values["kind"] != PointKind.AIR
+            or module.key != "cherkassy_pocket"
+        ):
+            raise checker.error(
+                "points",
+                n,
+                "segment",
+                _("must be 1, 2 or null (Cherkassy Pocket's air points only)."),
             )
         unit = row.get("unit")
         if unit is not None and unit not in unit_refs:

@@ -153,7 +153,13 @@ def _fixed_air_credit(
     if not points:
         return []
     return air_credit_entries(
-        campaign, side=side, index=index, amount=points, note=f"11.16 · {step_id}", by=by
+        campaign,
+        side=side,
+        index=index,
+        amount=points,
+        note=f"11.16 · {step_id}",
+        by=by,
+        segment=segment,
     )
 
 
@@ -199,11 +205,12 @@ def unmark(
     if credits:
         # The fixed air points go with the mark, never leaving the side's balance (nor a
         # Front's share, 11.16) below 0.
-        left = left_by_front(campaign, side, index)
+        segment = credits[0].segment
+        left = left_by_front(campaign, side, index, segment)
         taken: dict[str, int] = {}
         for credit in credits:
             taken[credit.front] = taken.get(credit.front, 0) + credit.amount
-        if balance(campaign, side, index, PointKind.AIR) - sum(taken.values()) < 0 or any(
+        if balance(campaign, side, index, PointKind.AIR, segment) - sum(taken.values()) < 0 or any(
             left.get(front, 0) - amount < 0 for front, amount in taken.items()
         ):
             raise TurnError(

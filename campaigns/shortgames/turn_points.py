@@ -36,11 +36,58 @@ from campaigns.shortgames.turn_steps import (
 )
 from campaigns.state import StateError
 
+NOW = "now"  # the segment argument's default: the activation segment the turn is at
 
-def balance(campaign: Campaign, side: str, index: int, kind: str) -> int:
-    total = PointEntry.objects.filter(
-        campaign=campaign, side=side, index=index, kind=kind
-    ).aggregate(total=Sum("amount"))["total"]
+
+def per_segment(campaign: Campaign, kind: str) -> bool:
+    """Cherkassy Pocket's air points are given per activation segment (11.16)."""
+    return campaign.module == "cherkassy_pocket" and kind == PointKind.AIR
+
+
+def air_segment_now(campaign: Campaign) -> int | None:
+    """The activation segment whose Cherkassy air points can be spent now (None: none)."""
+    from campaigns.shortgames import cp_segments  # it reads the turn's steps
+
+    return cp_segments.segment_now(campaign)
+
+
+def _rows(campaign: Campaign, side: str, index: int, kind: str, segment: Any = NOW) -> Any:
+    """A side's point rows of a turn; Cherkassy's air points only those of ``segment`` (by
+    default the segment the turn is at: the others' points have lapsed or are not given)."""
+    rows = PointEntry.objects.filter(campaign=campaign, side=side, index=index, kind=kind)
+    if per_segment(campaign, kind):
+        if segment == NOW:
+            segment = air_segment_now(campaign) if index == campaign.period_index else None
+        rows = rows.filter(segment=segment) if segment is not None else rows.filter(segment=None)
+    return rows
+
+
+@dataclass(frozen=True)
+class AirNow:
+    """A Cherkassy side's air points that can be spent now, and why (11.16)."""
+
+    segment: int | None
+    left: int
+
+    def words(self) -> str:
+        if self.segment is None:
+            return _(
+                "%(n)s: the turn is at no activation segment (11.16: air points are given "
+                "per segment and lapse at its end)"
+            ) % {"n": self.left}
+        return _(
+            "%(n)s in activation segment %(segment)s (11.16: given per segment; what is "
+            "left lapses at the segment's end)"
+        ) % {"n": self.left, "segment": self.segment}
+
+
+def air_now(campaign: Campaign, side: str) -> AirNow:
+    segment = air_segment_now(campaign)
+    return AirNow(segment, balance(campaign, side, campaign.period_index, PointKind.AIR, segment))
+
+
+def balance(campaign: Campaign, side: str, index: int, kind: str, segment: Any = NOW) -> int:
+    total = _rows(campaign, side, index, kind, segment).aggregate(total=Sum("amount"))["total"]
     return total or 0
 
 
@@ -92,7 +139,13 @@ def add_points(
     front: str = "",
 ) -> PointEntry:
     """``front``: Cherkassy Pocket's Soviet Front (11.16) whose share is spent or adjusted; a
-    spending takes it from that Front's points, else from points no Front owns."""
+    spending takes it from that Front's points, else from points no Front owns. Cherkassy's
+    air points are booked in the activation segment the turn is at (11.16)."""
+    segment = (
+        air_segment_now(campaign)
+        if per_segment(campaign, kind) and index == campaign.period_index
+        else None
+    )
     if side not in campaign.game.side_keys:
         raise StateError(_("That is not a side of this game."))
     if kind not in PointKind.values or action not in PointEntry.Action.values:
@@ -108,11 +161,18 @@ def add_points(
                 campaign=campaign, side=side, index=index, kind=kind
             )
         )
-        if balance(campaign, side, index, kind) + amount < 0:
+        if balance(campaign, side, index, kind, segment) + amount < 0:
+            if per_segment(campaign, kind):
+                raise StateError(
+                    _(
+                        "Not enough points left in this activation segment (11.16: air points "
+                        "are given per segment and lapse at its end)."
+                    )
+                )
             raise StateError(_("Not enough points left this turn."))
-        if kind == PointKind.AIR and campaign.module == "cherkassy_pocket":
+        if per_segment(campaign, kind):
             front, refused = cp_air.front_to_spend(
-                side, front, -amount, left_by_front(campaign, side, index)
+                side, front, -amount, left_by_front(campaign, side, index, segment)
             )
             if refused is not None:
                 raise StateError(refused.in_language(reader_language()))
@@ -133,6 +193,7 @@ def add_points(
         unit=unit,
         note=note.strip()[:200],
         front=front,
+        segment=segment,
         created_by=by,
     )
     history.record_change(
@@ -152,10 +213,11 @@ def add_points(
     return entry
 
 
-def left_by_front(campaign: Campaign, side: str, index: int) -> dict[str, int]:
-    """A side's air points left this turn per Front (11.16; "" for points no Front owns)."""
+def left_by_front(campaign: Campaign, side: str, index: int, segment: Any = NOW) -> dict[str, int]:
+    """A side's air points left per Front (11.16; "" for points no Front owns): those of the
+    activation segment the turn is at (or of ``segment``) in Cherkassy Pocket."""
     rows = (
-        PointEntry.objects.filter(campaign=campaign, side=side, index=index, kind=PointKind.AIR)
+        _rows(campaign, side, index, PointKind.AIR, segment)
         .order_by("front")
         .values_list("front")
         .annotate(total=Sum("amount"))
@@ -164,10 +226,18 @@ def left_by_front(campaign: Campaign, side: str, index: int) -> dict[str, int]:
 
 
 def air_credit_entries(
-    campaign: Campaign, *, side: str, index: int, amount: int, note: str, by: AbstractBaseUser
+    campaign: Campaign,
+    *,
+    side: str,
+    index: int,
+    amount: int,
+    note: str,
+    by: AbstractBaseUser,
+    segment: int | None,
 ) -> list[PointEntry]:
-    """Cherkassy Pocket's air points received, as rows: the Soviet points split between the
-    Fronts while 11.16 says so (turn 1 on, until the pocket forms), recorded as data now."""
+    """Cherkassy Pocket's air points received for activation ``segment`` (11.16: spent in it
+    only), as rows: the Soviet points split between the Fronts while 11.16 says so (turn 1 on,
+    until the pocket forms), recorded as data now."""
     game = short_games.setup_of(campaign)
     rows = cp_air.credited_by_front(
         side,
@@ -185,6 +255,7 @@ def air_credit_entries(
             amount=points,
             note=note[:200],
             front=front,
+            segment=segment,
             created_by=by,
         )
         for front, points in rows
@@ -193,11 +264,20 @@ def air_credit_entries(
 
 @transaction.atomic
 def receive_air(
-    campaign: Campaign, *, side: str, index: int, amount: int, note: str, by: AbstractBaseUser
+    campaign: Campaign,
+    *,
+    side: str,
+    index: int,
+    amount: int,
+    note: str,
+    by: AbstractBaseUser,
+    segment: int | None,
 ) -> list[PointEntry]:
-    """Credit a Cherkassy side's rolled air points (split between the Soviet Fronts when
-    11.16 says so), one history event for all rows."""
-    entries = air_credit_entries(campaign, side=side, index=index, amount=amount, note=note, by=by)
+    """Credit a Cherkassy side's rolled air points for activation ``segment`` (split between
+    the Soviet Fronts when 11.16 says so), one history event for all rows."""
+    entries = air_credit_entries(
+        campaign, side=side, index=index, amount=amount, note=note, by=by, segment=segment
+    )
     history.record_change(
         campaign,
         by,
@@ -211,6 +291,7 @@ def receive_air(
         unit="",
         index=index,
         fronts={entry.front: entry.amount for entry in entries if entry.front},
+        segment=segment,
     )
     return entries
 
@@ -387,7 +468,7 @@ def front_points(campaign: Campaign, index: int) -> list[FrontPoints]:
     """Each Front's air points of turn ``index``: received and left (empty while no point
     was split, turn 0 or after the pocket formed). One query."""
     rows = (
-        PointEntry.objects.filter(campaign=campaign, side="soviet", index=index, kind=PointKind.AIR)
+        _rows(campaign, "soviet", index, PointKind.AIR)
         .exclude(front="")
         .order_by("front")
         .values_list("front", "action")

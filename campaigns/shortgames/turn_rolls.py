@@ -187,6 +187,7 @@ def _book(
             amount=points,
             note=_("%(step)s: rolled %(roll)s")
             % {"step": localized(step.name, get_language()) or step.id, "roll": dice_roll.final},
+            segment=step.segment,
         )
     elif dice_roll.table_id == "cp.tank-breakdown" and unit is not None:
         outcome = cp_breakdown.breakdown_result(

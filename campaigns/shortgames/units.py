@@ -106,6 +106,7 @@ class UnitData:
     arrival_edge: str = ""
     marked_n: bool = False
     with_5gtc: bool = False
+    artillery_range: int | None = None
     state: str = "full"
     hex: str = ""
     out_of_supply: bool = False
@@ -210,6 +211,8 @@ def check(module: str, unit: UnitData, sides: Sequence[str], turns: Sequence[int
         errors += [
             reason.in_language(get_language()) for reason in cp_attack.with_5gtc_refusals(fighter)
         ]
+        if unit.artillery_range is not None and not fighter.artillery:
+            errors.append(_("Artillery range: only an artillery unit has a range (11.22)."))
     if unit.steps not in (1, 2):
         errors.append(_("Steps: a unit has 1 or 2 steps."))
     pattern = STRENGTH_LINES.get(module)
@@ -397,6 +400,15 @@ def read_file(module: str, payload: Any, *, with_state: bool) -> list[UnitData]:
                 if not isinstance(value, int) or isinstance(value, bool):
                     raise UnitDataError(_("Unit %(n)s: steps must be 1 or 2.") % {"n": number})
                 unit.steps = value
+            elif key == "artillery_range":
+                if value is not None and (
+                    not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 20
+                ):
+                    raise UnitDataError(
+                        _("Unit %(n)s: artillery_range must be 1 to 20 hexes or null.")
+                        % {"n": number}
+                    )
+                unit.artillery_range = value
             elif key == "arrival_turn":
                 if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                     raise UnitDataError(

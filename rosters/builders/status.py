@@ -13,7 +13,13 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, ControlPoint, GameUnit, PointEntry, PointKind, UnitState
-from campaigns.shortgames import cp_segments, cp_victory, segment_record_dr, turn_points
+from campaigns.shortgames import (
+    cp_combat_record,
+    cp_segments,
+    cp_victory,
+    segment_record_dr,
+    turn_points,
+)
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.common import weather_key
 from campaigns.shortgames.units import type_label
@@ -85,6 +91,9 @@ def status(campaign: Campaign, side: str) -> Sheet:
         Fact(_("Air points left"), str(points.get(PointKind.AIR, 0))),
     ]
     if campaign.module == "cherkassy_pocket":
+        # 11.16: the air points of the activation segment the turn is at; the others lapsed.
+        facts[-1] = Fact(_("Air points left"), turn_points.air_now(campaign, side).words())
+    if campaign.module == "cherkassy_pocket":
         formed = game is not None and game.pocket_formed_index is not None
         facts.append(Fact(_("Pocket"), _("closed") if formed else _("not closed")))
         facts.append(Fact(_("Soviet VP"), str(cp_victory.cp_victory(campaign, game).vp)))
@@ -96,7 +105,7 @@ def status(campaign: Campaign, side: str) -> Sheet:
             facts.append(
                 Fact(
                     _("Air points per Front (11.16)"),
-                    turn_points.fronts_text(fronts) or _("not split this turn"),
+                    turn_points.fronts_text(fronts) or _("not split now"),
                 )
             )
     belongs = _("Nationality") if campaign.module == "defiant_russia" else _("Formation")
@@ -185,6 +194,23 @@ def status(campaign: Campaign, side: str) -> Sheet:
         empty_text=_("None."),
     )
     tables = (roster, reinforcements, places)
+    if campaign.module == "cherkassy_pocket":
+        names = {key: side_name(campaign, key) for key in campaign.game.side_keys}
+        tables += (
+            Table(
+                title=_("This turn's combats"),
+                columns=(
+                    Column("#", width=0.4, numeric=True),
+                    Column(_("Side"), width=0.9),
+                    Column(_("What"), width=7.2),
+                ),
+                rows=tuple(
+                    Row(cells=(str(line.order), names.get(line.side, line.side), line.text))
+                    for line in cp_combat_record.turn_combats(campaign, index)
+                ),
+                empty_text=_("No combat rolled yet this turn."),
+            ),
+        )
     if campaign.module == "defiant_russia":
         names = {key: side_name(campaign, key) for key in campaign.game.side_keys}
         tables += (

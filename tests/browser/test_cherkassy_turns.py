@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from campaigns.games.registry import get_module
 from campaigns.members import services
-from campaigns.models import DiceRoll, PointEntry, RefereeTable, Role, TurnMark
+from campaigns.models import DiceRoll, GameUnit, PointEntry, RefereeTable, Role, TurnMark
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.units import UnitData
 from tests.browser.test_invite_flow import sign_in
@@ -118,11 +118,13 @@ def current_step(page: Page):
     return page.locator("li.step.current").first
 
 
-def mark_current(page: Page, side_name: str) -> bool:
+def mark_current(page: Page, side_name: str, upto: str | None = None) -> bool:
     """Mark the current step for this page's side if it is its to mark (rolling the weather
-    and declaring the segment's order first); False when it is not."""
+    and declaring the segment's order first); False when it is not, or when it is ``upto``."""
     step = current_step(page)
     if step.count() == 0:
+        return False
+    if upto is not None and step.get_attribute("id") == upto:
         return False
     done = step.get_by_role("button", name=f"Done ({side_name})")
     if done.count() == 0:
@@ -143,15 +145,16 @@ def mark_current(page: Page, side_name: str) -> bool:
     return True
 
 
-def walk_turn(pages: dict[str, Page], turn_url: str) -> None:
-    """Both players mark every step of the turn, in order, each on their own page."""
+def walk_turn(pages: dict[str, Page], turn_url: str, upto: str | None = None) -> None:
+    """Both players mark every step of the turn (up to the step ``upto``, its element id), in
+    order, each on their own page."""
     for page in pages.values():
         page.goto(turn_url)
     for _ in range(80):
         moved = False
         for side_name, page in pages.items():
             page.goto(turn_url)
-            while mark_current(page, side_name):
+            while mark_current(page, side_name, upto):
                 moved = True
         if not moved:
             return
@@ -166,7 +169,9 @@ def attack(page: Page, combat_url: str) -> str:
     page.locator('select[name="terrain"]').select_option("Woods")
     page.locator('input[name="shifts"][value="terrain"]').check()
     page.get_by_role("button", name="Find the column").click()
-    expect(page.locator("#column")).to_have_text("3:1", timeout=TIMEOUT)  # 4:1, woods L1
+    # 4:1, woods L1, and R1 for the prepared attack: the Soviet declared combat first (11.27).
+    expect(page.locator("#column")).to_have_text("4:1", timeout=TIMEOUT)
+    expect(page.locator("#prepared-attack")).to_be_visible()
     page.get_by_role("button", name="Roll the die").click()
     result = page.locator("#crt-result")
     expect(result).to_have_text("Attacker loses 0, defender loses 1 (steps)", timeout=TIMEOUT)
@@ -174,12 +179,14 @@ def attack(page: Page, combat_url: str) -> str:
 
 
 def play_the_front_split(page: Page, root: str) -> None:
-    """Turn 1 (11.16): the fixed 6 per segment are split 3/3 between the Fronts; a Soviet
-    combat of the 2nd UF takes the AIR shift and spends that Front's point with its die; the
-    2nd UF cannot spend more than it has left (refused naming 11.16)."""
+    """Turn 1, activation segment 2 (11.16): the fixed 6 of the segment are split 3/3 between
+    the Fronts (segment 1's have lapsed); a Soviet combat of the 2nd UF takes the AIR shift and
+    spends that Front's point with its die; the 2nd UF cannot spend more than it has left
+    (refused naming 11.16)."""
     page.goto(f"{root}points/")
-    expect(page.locator("#front-1uf")).to_contain_text("1st Ukrainian Front: 6 received, 6 left")
-    expect(page.locator("#front-2uf")).to_contain_text("2nd Ukrainian Front: 6 received, 6 left")
+    expect(page.locator("#air-now-soviet")).to_contain_text("6 in activation segment 2")
+    expect(page.locator("#front-1uf")).to_contain_text("1st Ukrainian Front: 3 received, 3 left")
+    expect(page.locator("#front-2uf")).to_contain_text("2nd Ukrainian Front: 3 received, 3 left")
     page.goto(f"{root}combat/")
     page.locator('select[name="side"]').select_option("soviet")
     page.get_by_label("Soviet Front of this combat (11.16)").select_option("2uf")
@@ -189,23 +196,44 @@ def play_the_front_split(page: Page, root: str) -> None:
     page.locator('input[name="shifts"][value="terrain"]').check()
     page.locator('input[name="shifts"][value="air"]').check()
     page.get_by_role("button", name="Find the column").click()
-    expect(page.locator("#column")).to_have_text("4:1", timeout=TIMEOUT)  # 4:1, L1 woods, R1 air
+    # 4:1, L1 woods, R1 air, R1 prepared attack (11.27)
+    expect(page.locator("#column")).to_have_text("5:1", timeout=TIMEOUT)
     expect(page.locator("#combat-front")).to_contain_text("2nd Ukrainian Front")
     page.get_by_role("button", name="Roll the die").click()
     expect(page.locator("#crt-result")).to_have_text(
         "Attacker loses 0, defender loses 1 (steps)", timeout=TIMEOUT
     )
     page.goto(f"{root}points/")
-    expect(page.locator("#front-2uf")).to_contain_text("2nd Ukrainian Front: 6 received, 5 left")
-    expect(page.locator("#front-1uf")).to_contain_text("1st Ukrainian Front: 6 received, 6 left")
+    expect(page.locator("#front-2uf")).to_contain_text("2nd Ukrainian Front: 3 received, 2 left")
+    expect(page.locator("#front-1uf")).to_contain_text("1st Ukrainian Front: 3 received, 3 left")
     booking = page.locator("#points-soviet form").filter(has=page.locator('input[value="used"]'))
-    booking.get_by_label("Air points used").fill("6")
+    booking.get_by_label("Air points used").fill("3")
     booking.get_by_label("Front (11.16)").select_option("2uf")
     booking.get_by_role("button", name="Book").click()
-    expect(page.locator("body")).to_contain_text("has 5 air point(s) left", timeout=TIMEOUT)
-    expect(page.locator("#front-2uf")).to_contain_text("5 left")
+    expect(page.locator("body")).to_contain_text("has 2 air point(s) left", timeout=TIMEOUT)
+    expect(page.locator("#front-2uf")).to_contain_text("2 left")
     page.goto(root)
-    expect(page.locator("#front-points")).to_contain_text("2nd Ukrainian Front: 6 received, 5 left")
+    expect(page.locator("#front-points")).to_contain_text("2nd Ukrainian Front: 3 received, 2 left")
+
+
+def refused_across_the_map(page: Page, combat_url: str, tank: int) -> None:
+    """What the attacker declares of the map (11.14): the 20 TC (a tank) across a river, and any
+    attack across a lake, are refused naming the rule; no die is offered."""
+    page.goto(combat_url)
+    page.locator('select[name="side"]').select_option("soviet")
+    page.locator(f'input[name="attackers"][value="{tank}"]').check()
+    page.get_by_label("I/105").last.check()  # the defenders' list
+    page.locator(f'input[name="river"][value="{tank}"]').check()
+    page.get_by_role("button", name="Find the column").click()
+    expect(page.locator("#cannot-roll")).to_contain_text(
+        "may not attack across a river hexside", timeout=TIMEOUT
+    )
+    expect(page.get_by_role("button", name="Roll the die")).to_have_count(0)
+    page.locator(f'input[name="river"][value="{tank}"]').uncheck()
+    page.get_by_label("An attacker attacks across a lake hexside").check()
+    page.get_by_role("button", name="Find the column").click()
+    expect(page.locator("#cannot-roll")).to_contain_text("lake hexside", timeout=TIMEOUT)
+    expect(page.get_by_role("button", name="Roll the die")).to_have_count(0)
 
 
 def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, django_user_model):
@@ -226,6 +254,22 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
 
     pages = {"Soviet": soviet, "German": german}
     for turn in range(3):
+        # Up to the Soviet operations of activation segment 2: its air points are spendable.
+        walk_turn(pages, root, upto="step-s2-soviet_operations_1")
+        if turn < 2:
+            # 11.16 B: 3 per segment on turn 0, 6 on turn 1, credited as the steps are marked;
+            # segment 1's leftovers lapsed, only segment 2's are available now.
+            soviet.goto(f"{root}points/")
+            expect(soviet.locator("#points-soviet .air-left")).to_have_text(str((3, 6)[turn]))
+            expect(soviet.locator("#air-now-soviet")).to_contain_text("activation segment 2")
+        if turn == 0:
+            attack(soviet, f"{root}combat/")
+        if turn == 1:
+            play_the_front_split(soviet, root)
+        if turn == 2:
+            tank = GameUnit.objects.get(campaign=campaign, name="20 TC").pk
+            refused_across_the_map(soviet, f"{root}combat/", tank)
+            attack(soviet, f"{root}combat/")
         walk_turn(pages, root)
         assert TurnMark.objects.filter(campaign=campaign, index=turn).exists()
         weather = DiceRoll.objects.get(campaign=campaign, index=turn, table_id="cp.weather-table")
@@ -237,17 +281,16 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
             "Segment 2: Soviet — combat first, then movement"
         )
         if turn < 2:
-            # 11.16 B: 3 per segment on turn 0, 6 on turn 1, credited as the steps were marked.
             credited = PointEntry.objects.filter(
                 campaign=campaign, index=turn, side="soviet", action="received"
             )
             assert sum(e.amount for e in credited) == 2 * (3, 6)[turn]
+            assert {e.segment for e in credited} == {1, 2}
+            # The turn is over: no activation segment, no air point left to spend.
             soviet.goto(f"{root}points/")
-            expect(soviet.locator("#points-soviet .air-left")).to_have_text(str(2 * (3, 6)[turn]))
-        if turn in (0, 2):
-            attack(soviet, f"{root}combat/")
-        if turn == 1:
-            play_the_front_split(soviet, root)
+            expect(soviet.locator("#points-soviet .air-left")).to_have_text("0")
+        soviet.goto(root)
+        expect(soviet.locator("#cp-combats")).to_contain_text("defender loses 1")
         if turn < 2:
             german.goto(root)
             german.get_by_role("button", name="Advance the turn marker").click()
@@ -264,7 +307,7 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
     spent = PointEntry.objects.get(campaign=campaign, action="used")
     assert (spent.index, spent.front, spent.amount) == (1, "2uf", -1)
     german.goto(f"{base}/campaigns/{campaign.pk}/dice/")
-    expect(german.locator("main")).to_contain_text("3:1")
+    expect(german.locator("main")).to_contain_text("4:1")
 
 
 def test_the_referee_tables_fit_a_phone_in_both_languages_and_pass_axe(

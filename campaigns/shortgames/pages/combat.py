@@ -19,6 +19,7 @@ from campaigns.shortgames.combat_forms import CpCombatForm, DrCombatForm
 from campaigns.shortgames.combat_rolls import CpCombat
 from campaigns.shortgames.rules import combat_input
 from campaigns.shortgames.rules.cherkassy import air as cp_air
+from campaigns.shortgames.rules.cherkassy.attack import ARTILLERY_TYPES
 from campaigns.shortgames.rules.defiant_russia import attack as dr_attack
 from campaigns.shortgames.rules.defiant_russia import data as dr_data
 from campaigns.shortgames.units import type_label
@@ -121,6 +122,8 @@ class CpCombatPage:
     fronts: list[tuple[str, str, int]]
     front: str  # the Front chosen
     unowned_left: int  # the Soviet air points left this turn that no Front owns
+    artillery: set[int]  # the artillery units' ids: offered with a distance to declare (11.22)
+    distances: dict[int, int]  # the distances declared, by artillery unit id
 
 
 def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpCombatPage:
@@ -144,7 +147,8 @@ def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpComb
             error = form.hint()
     side = data["side"]
     left = turn_points.left_by_front(campaign, "soviet", campaign.period_index)
-    chosen = {key: data.get(key, []) for key in ("attackers", "defenders", "shifts")}
+    chosen = {key: data.get(key, []) for key in ("attackers", "defenders", "shifts", "river")}
+    chosen["lake"] = data.get("lake", False)
     if answer is not None:
         chosen["shifts"] = list(answer.shifts)  # 11.27's shift as the declared order sets it
     return CpCombatPage(
@@ -163,4 +167,6 @@ def cp_combat_page(viewer: Viewer, form: CpCombatForm, *, asked: bool) -> CpComb
         ],
         front=data.get("front", ""),
         unowned_left=left.get("", 0),
+        artillery={unit.pk for unit, _s in units if unit.unit_type in ARTILLERY_TYPES},
+        distances=data.get("distances") or form.distances(),
     )

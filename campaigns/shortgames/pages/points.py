@@ -33,6 +33,7 @@ class SidePoints:
     candidates: list[Candidate]
     fronts: list[Any]  # CP 11.16: the Soviet Fronts' air points (empty: not split this turn)
     front_choices: list[tuple[str, str]]  # CP Soviet: the Fronts a booking may name
+    air_now: str = ""  # CP 11.16: the air points spendable now, and why
 
 
 @dataclass
@@ -85,10 +86,14 @@ def points_page(viewer: Viewer) -> PointsPage:
     units = list(GameUnit.objects.filter(campaign=campaign, state__in=("reduced", "eliminated")))
     data = short_games.game_data(campaign)
     fronts = turn_points.front_points(campaign, index) if not is_dr else []
+    segment = turn_points.air_segment_now(campaign) if not is_dr else None
     sides = []
     for side in campaign.sides:
         mine = [e for e in entries if e.side == side.key]
         replacement_left = sum(e.amount for e in mine if e.kind == PointKind.REPLACEMENT)
+        air = [e for e in mine if e.kind == PointKind.AIR]
+        if not is_dr:  # CP 11.16: only the activation segment's air points can be spent
+            air = [e for e in air if e.segment == segment]
         sides.append(
             SidePoints(
                 side=side.key,
@@ -96,7 +101,7 @@ def points_page(viewer: Viewer) -> PointsPage:
                 can_edit=viewer.can_act_for_side(side.key),
                 entries=mine,
                 replacement_left=replacement_left,
-                air_left=sum(e.amount for e in mine if e.kind == PointKind.AIR),
+                air_left=sum(e.amount for e in air),
                 replacements=turn_points.replacements_now(campaign, side.key) if is_dr else None,
                 air_due=dr_air.air_points(short_games.turn_number(campaign), side.key, data)
                 if is_dr
@@ -114,6 +119,9 @@ def points_page(viewer: Viewer) -> PointsPage:
                 ]
                 if side.key == "soviet" and not is_dr
                 else [],
+                air_now=""
+                if is_dr
+                else turn_points.AirNow(segment, sum(e.amount for e in air)).words(),
             )
         )
     return PointsPage(sides=sides, is_dr=is_dr)

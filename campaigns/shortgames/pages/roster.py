@@ -17,6 +17,7 @@ from campaigns.shortgames import arrivals, reconstitution
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.pages.turn import side_names
 from campaigns.shortgames.rules import stacking
+from campaigns.shortgames.rules.cherkassy.attack import ARTILLERY_TYPES
 from campaigns.shortgames.units import type_label
 
 WarningLine = tuple[str, str]  # hex, the warning naming its rule
@@ -139,6 +140,7 @@ def roster_page(viewer: Viewer) -> RosterPage:
         unit.type_label = type_label(unit.unit_type)
         unit.size_label = type_label(unit.size)
         unit.nationality_label = type_label(unit.nationality)
+        unit.is_artillery = unit.unit_type in ARTILLERY_TYPES  # its range shown (CP 11.22)
     sides = [
         SideRoster(
             side.key,

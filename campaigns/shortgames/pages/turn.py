@@ -12,7 +12,14 @@ from django.utils.translation import gettext as _
 from campaigns.access import Viewer
 from campaigns.games.registry import localized
 from campaigns.models import Campaign, CampaignDay, DiceRoll, GameUnit, ShortGame
-from campaigns.shortgames import cp_segments, segment_record_dr, turn_points, turn_rolls, turn_steps
+from campaigns.shortgames import (
+    cp_combat_record,
+    cp_segments,
+    segment_record_dr,
+    turn_points,
+    turn_rolls,
+    turn_steps,
+)
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
@@ -66,8 +73,11 @@ class TurnPage:
     order_names: dict[str, str] = field(default_factory=dict)  # CP 5.4's orders in words
     segment_orders: list[Any] = field(default_factory=list)  # CP: the orders declared this turn
     fronts: list[Any] = field(default_factory=list)  # CP 11.16: each Soviet Front's air points
+    air_now: str = ""  # CP 11.16: the Soviet air points spendable now, and why (per segment)
     # Defiant Russia: the phases' choices and the combats in the order rolled (segment_record_dr)
     record: list[segment_record_dr.RecordLine] = field(default_factory=list)
+    # Cherkassy Pocket: the turn's combats in the order rolled, with the map's facts declared
+    cp_combats: list[cp_combat_record.CombatLine] = field(default_factory=list)
 
 
 def weather_names(campaign: Campaign) -> dict[str, str]:
@@ -234,6 +244,8 @@ def turn_page(viewer: Viewer) -> TurnPage:
         if is_cp
         else [],
         fronts=turn_points.front_points(campaign, campaign.period_index) if is_cp else [],
+        air_now=turn_points.air_now(campaign, "soviet").words() if is_cp else "",
+        cp_combats=cp_combat_record.turn_combats(campaign, campaign.period_index) if is_cp else [],
         record=segment_record_dr.turn_record(campaign, campaign.period_index, side_names(campaign))
         if campaign.module == "defiant_russia"
         else [],

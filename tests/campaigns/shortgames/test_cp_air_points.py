@@ -113,3 +113,54 @@ def test_spending_the_credit_is_undone_then_the_credit(cp_started, people):
     history.undo(marked, by=people["soviet"])
     assert air_left(cp_started, "soviet") == 0
     assert not PointEntry.objects.filter(campaign=cp_started).exists()
+
+
+# --- per activation segment (11.16: "per segment"; what is left lapses at the segment's end) ----
+
+
+def test_segment_1_points_are_not_spendable_in_segment_2(cp_started, people, client_as):
+    from django.urls import reverse
+
+    mark_all(cp_started, people, upto="s1.air_power")
+    turn_marks.mark(
+        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"], order=ORDER
+    )
+    use(cp_started, people, "soviet", 1)
+    assert air_left(cp_started, "soviet") == 2
+    # Every step up to segment 2's air power phase: segment 1's 2 points lapse.
+    mark_all(cp_started, people, upto="s2.air_power")
+    assert turn_points.air_segment_now(cp_started) == 2
+    assert air_left(cp_started, "soviet") == 0
+    with pytest.raises(Exception, match="activation segment"):
+        use(cp_started, people, "soviet", 1)
+    # Segment 2's own 3 are credited as its step is marked, and only those can be spent.
+    turn_marks.mark(
+        cp_started, index=0, side="soviet", step_id="s2.air_power", by=people["soviet"], order=ORDER
+    )
+    assert air_left(cp_started, "soviet") == 3
+    spent = use(cp_started, people, "soviet", 3)
+    assert spent.segment == 2
+    with pytest.raises(Exception, match="activation segment"):
+        use(cp_started, people, "soviet", 1)
+    # The segment-2 credit's undo would leave segment 2 below 0: refused, for the referee too.
+    marked = CampaignEvent.objects.get(action="turn.step_marked", data__step="s2.air_power")
+    with pytest.raises(history.UndoError, match="would leave the air points at"):
+        history.undo(marked, by=people["referee"])
+    # The points page says what is available now and why.
+    page = client_as("observer").get(reverse("shortgames:points", args=[cp_started.pk]))
+    html = page.content.decode()
+    assert 'id="air-now-soviet"' in html
+    assert "0 in activation segment 2" in html and "lapses at the segment" in html
+    turn = client_as("observer").get(reverse("shortgames:turn", args=[cp_started.pk]))
+    assert "0 in activation segment 2" in turn.content.decode().split('id="soviet-air-now"')[1]
+
+
+def test_the_rows_keep_their_segment(cp_started, people):
+    mark_all(cp_started, people, upto="s1.air_power")
+    turn_marks.mark(
+        cp_started, index=0, side="soviet", step_id="s1.air_power", by=people["soviet"], order=ORDER
+    )
+    assert list(PointEntry.objects.values_list("segment", "amount")) == [(1, 3)]
+    # Before segment 1 (and after segment 2) no air point can be spent: the turn is at none.
+    assert turn_points.balance(cp_started, "soviet", 0, PointKind.AIR, None) == 0
+    assert turn_points.balance(cp_started, "soviet", 0, PointKind.AIR, 1) == 3

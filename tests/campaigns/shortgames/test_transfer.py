@@ -295,14 +295,16 @@ def test_a_cp_game_with_front_points_and_the_5mc_fact_round_trips(cp_started, pe
                 size="brigade",
                 full="5-4-16",
                 with_5gtc=True,
-            )
+            ),
+            UnitData(side="soviet", name="1 Art", unit_type="artillery", artillery_range=3),
         ],
     )
     first, imported, second = round_trip(cp_started, people["referee"], people["outsider"])
     assert comparable(second) == comparable(first)
     rows = PointEntry.objects.filter(campaign=imported).order_by("id")
     assert [(p.front, p.amount) for p in rows] == [("1uf", 3), ("2uf", 3), ("2uf", -1)]
-    assert GameUnit.objects.get(campaign=imported).with_5gtc
+    assert GameUnit.objects.get(campaign=imported, name="233 TBde").with_5gtc
+    assert GameUnit.objects.get(campaign=imported, name="1 Art").artillery_range == 3
     bad = copy.deepcopy(first)
     bad["short_game"]["points"][0]["front"] = "3uf"
     refused(bad, "front")
