@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 import io
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,6 +152,18 @@ class _PageCountingCanvas(Canvas):
         super().save()
 
 
+# Headers laid out, per thread (a header is drawn by one canvas at a time): the most recent.
+KEPT_HEADS = 64
+_HEADS = threading.local()
+
+
+def _kept_heads() -> OrderedDict[tuple, Table]:
+    heads = getattr(_HEADS, "heads", None)
+    if heads is None:
+        heads = _HEADS.heads = OrderedDict()
+    return heads
+
+
 @dataclass(frozen=True)
 class Styles:
     title: ParagraphStyle
@@ -168,7 +182,6 @@ class SheetRenderer:
         self.pagesize = landscape(PAPERS[paper])
         self.font = font or sheet_font()
         self._widths: dict[tuple[str, float], float] = {}
-        self._heads: dict[tuple, Table] = {}
         self._frags: dict[int, tuple[ParagraphStyle, object]] = {}
 
     @property
@@ -295,10 +308,21 @@ class SheetRenderer:
     def _head(self, table: sheets.Table, styles: Styles, widths: list[float]) -> Table:
         """The table's header rows as a reportlab Table (groups span their columns), wrapped
         once and drawn at the top of every page the table runs over; tables of the same
-        columns and widths (the OB sheet's boxes) share one."""
-        key = (table.columns, tuple(widths), styles.head.wordWrap)
-        head = self._heads.get(key)
+        columns and widths (the OB sheet's boxes) share one, and so do the renders after it
+        in the same thread (``_kept_heads``: a header is laid out once, drawn in each PDF)."""
+        head_style = styles.head
+        key = (
+            table.columns,
+            tuple(widths),
+            head_style.fontName,
+            head_style.fontSize,
+            head_style.leading,
+            head_style.wordWrap,
+        )
+        kept = _kept_heads()
+        head = kept.get(key)
         if head is not None:
+            kept.move_to_end(key)
             return head
         head_rows = 2 if table.has_groups else 1
         commands: list[tuple] = [
@@ -328,7 +352,9 @@ class SheetRenderer:
         head = Table(data, colWidths=widths, hAlign="LEFT")
         head.setStyle(TableStyle(commands))
         head.wrap(sum(widths), 1e6)
-        self._heads[key] = head
+        kept[key] = head
+        if len(kept) > KEPT_HEADS:
+            kept.popitem(last=False)
         return head
 
     def _table(self, table: sheets.Table, styles: Styles, blank: bool) -> SheetTable:
