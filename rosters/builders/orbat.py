@@ -35,14 +35,14 @@ def _columns() -> tuple[Column, ...]:
     )
 
 
-def _row(entry: OrbatEntry) -> Row:
+def _row(entry: OrbatEntry, kinds: dict[str, str], statuses: dict[str, str]) -> Row:
     return Row(
         cells=(
             entry.unit_type,
             str(entry.quantity),
-            str(KIND_LABELS.get(entry.kind, entry.kind)),
+            kinds.get(entry.kind, entry.kind),
             entry.origin_rg,
-            ", ".join(str(STATUS_LABELS.get(key, key)) for key in entry.statuses),
+            ", ".join(statuses.get(key, key) for key in entry.statuses),
             entry.status_note,
         )
     )
@@ -51,6 +51,10 @@ def _row(entry: OrbatEntry) -> Row:
 def orbat(campaign: Campaign, side: str) -> Sheet:
     chart = rg_chart(campaign, side)
     columns = _columns()
+    # Each label translated once for the sheet (hundreds of lines share a handful of them).
+    kinds = {key: str(label) for key, label in KIND_LABELS.items()}
+    statuses = {key: str(label) for key, label in STATUS_LABELS.items()}
+    group_states: dict[str, str] = {}
     tables = []
     groups = side_groups(campaign, side)
     for box in divider_boxes(groups, ((line, line) for line in side_lines(campaign, side))):
@@ -58,7 +62,9 @@ def orbat(campaign: Campaign, side: str) -> Sheet:
         if group is None:
             title = str(OrbatBox(box.box).label)
         else:
-            state = status_label(group.status)
+            state = group_states.get(group.status)
+            if state is None:
+                state = group_states[group.status] = status_label(group.status)
             title = " · ".join(
                 part
                 for part in (
@@ -73,7 +79,7 @@ def orbat(campaign: Campaign, side: str) -> Sheet:
         tables.append(
             Table(
                 columns=columns,
-                rows=tuple(_row(line) for line in box.lines),
+                rows=tuple(_row(line, kinds, statuses) for line in box.lines),
                 title=title,
                 empty_text=_("Empty."),
             )
