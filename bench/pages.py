@@ -18,7 +18,8 @@ What it does (docs/performance.md has the goals and the figures):
 - each page is requested alternately with a bare view (a small template through the same
   middleware, logged in), ``--runs`` times each; it prints the medians, the page's ratio to the
   bare view, its query count and its response size.
-- the sheet PDFs are compared with bare reportlab drawing the same rows with the same font.
+- the sheet PDFs are compared with bare reportlab drawing the same rows with the same font,
+  both called directly and answered by a bare view (bench/sheets.py).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
+from bench.sheets import bare_pdf  # noqa: E402
+
 BARE = engines["django"].from_string(
     "<!doctype html><html><head><title>{{ title }}</title></head><body>"
     "<p>{{ request.user.username }}</p><ul>{% for n in numbers %}<li>{{ n }}</li>{% endfor %}"
@@ -71,7 +74,11 @@ def bare(request):
     return HttpResponse(BARE.render({"title": "bare", "numbers": range(10)}, request))
 
 
-urlpatterns = [path("bench-bare/", bare), path("", include("config.urls"))]
+urlpatterns = [
+    path("bench-bare/", bare),
+    path("bench-bare-pdf/", bare_pdf),  # bench/sheets.py: bare reportlab through a view
+    path("", include("config.urls")),
+]
 
 
 def median_ms(samples: list[float]) -> float:
@@ -172,7 +179,7 @@ def main() -> None:
             from bench.sheets import bench_sheets
 
             if not args.only or "pdf" in args.only:
-                bench_sheets(world, client, max(5, args.runs // 6))
+                bench_sheets(world, client, max(10, args.runs // 2))
     finally:
         connection.close()
         if old_name is not None:

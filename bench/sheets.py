@@ -1,10 +1,16 @@
 """The sheet PDFs against bare reportlab drawing the same rows with the same font.
 
-The baseline takes the sheet's rows (built once, outside the timing) and draws each cell as a
-string on an A4 canvas in the sheet's font, a new page when the page is full: what reportlab alone
-costs for the same text. The page's time includes everything the view does (access, queries, the
-sheet's rows, the layout of tables with wrapped cells); "render" is the renderer alone drawing the
-same built sheet (``render_pdf``), so that the two ratios tell the drawing from the building.
+Two baselines, both drawing the sheet's rows (built once, outside the timing) cell by cell as
+strings on an A4 canvas in the sheet's font, a new page when the page is full — what reportlab
+alone costs for the same text:
+
+- "bare draw": that drawing called directly; the sheet's "render" (``render_pdf`` drawing the
+  same built sheet) is compared with it, which tells the drawing apart from the building;
+- "bare request": the same drawing answered by a bare Django view (``bare_pdf``, logged in,
+  through the same middleware as every page); the sheet's whole request (access, queries, the
+  sheet's rows, the drawing) is compared with it.
+
+The four are timed alternately, ``runs`` times each, and their medians compared.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ import io
 import statistics
 import time
 
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.test.client import RequestFactory
 from reportlab.lib.pagesizes import A4
@@ -22,6 +30,10 @@ from reportlab.pdfgen.canvas import Canvas
 from campaigns import access
 from rosters.builders import KINDS, build_sheet
 from rosters.pdf import render_pdf, sheet_font
+
+BARE_URL = "/bench-bare-pdf/"
+# What the bare view draws: the sheet being measured and its font (set by bench_sheets).
+_BARE: dict = {}
 
 
 def median_ms(samples: list[float]) -> float:
@@ -48,6 +60,20 @@ def bare_reportlab(sheet, font: str) -> bytes:
     return buffer.getvalue()
 
 
+@login_required
+def bare_pdf(request: HttpRequest) -> HttpResponse:
+    """A bare Django view answering bare reportlab's drawing of the measured sheet's rows."""
+    return HttpResponse(
+        bare_reportlab(_BARE["sheet"], _BARE["font"]), content_type="application/pdf"
+    )
+
+
+def _timed(samples: list[float], ask, *args) -> None:
+    start = time.perf_counter()
+    ask(*args)
+    samples.append(time.perf_counter() - start)
+
+
 def bench_sheets(world, client: Client, runs: int) -> None:
     campaign, side = world.campaign, world.side
     request = RequestFactory().get("/")
@@ -55,27 +81,24 @@ def bench_sheets(world, client: Client, runs: int) -> None:
     viewer = access.member(request, campaign.pk)
     font = sheet_font()
     print(
-        f"  {'sheet PDF (A4, en)':<34} {'ms':>8} {'bare':>6} {'ratio':>7} "
-        f"{'render':>7} {'ratio':>7} {'pages':>7} {'KiB':>8}"
+        f"  {'sheet PDF (A4, en)':<34} {'page ms':>8} {'bare rq':>8} {'ratio':>6} "
+        f"{'render':>7} {'bare':>6} {'ratio':>6} {'pages':>6} {'KiB':>7}"
     )
     for kind in KINDS:
         if kind.startswith("blank-"):
             continue
         url = f"/campaigns/{campaign.pk}/sheets/{side}/{kind}.pdf?lang=en&paper=a4"
         sheet = build_sheet(viewer, side, kind, "en")
+        _BARE.update(sheet=sheet, font=font)
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
-        page, base, drawn = [], [], []
+        assert client.get(BARE_URL).status_code == 200
+        page, bare_request, drawn, bare = [], [], [], []
         for _ in range(runs):
-            start = time.perf_counter()
-            bare_reportlab(sheet, font)
-            base.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            client.get(url)
-            page.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            render_pdf(sheet, "a4")
-            drawn.append(time.perf_counter() - start)
+            _timed(bare, bare_reportlab, sheet, font)
+            _timed(page, client.get, url)
+            _timed(bare_request, client.get, BARE_URL)
+            _timed(drawn, render_pdf, sheet, "a4")
         rows = sum(len(t.rows) for t in sheet.tables)
         pdf = response.content
         if response.get("Content-Encoding") == "gzip":
@@ -83,8 +106,8 @@ def bench_sheets(world, client: Client, runs: int) -> None:
         pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
         print(
             f"  {kind + ' (' + str(rows) + ' rows)':<34} {median_ms(page):8.1f} "
-            f"{median_ms(base):6.1f} {median_ms(page) / median_ms(base):6.1f}× "
-            f"{median_ms(drawn):7.1f} {median_ms(drawn) / median_ms(base):6.2f}× "
-            f"{pages:7d} "
-            f"{len(response.content) / 1024:8.1f}"
+            f"{median_ms(bare_request):8.1f} {median_ms(page) / median_ms(bare_request):5.2f}× "
+            f"{median_ms(drawn):7.1f} {median_ms(bare):6.1f} "
+            f"{median_ms(drawn) / median_ms(bare):5.2f}× "
+            f"{pages:6d} {len(response.content) / 1024:7.1f}"
         )

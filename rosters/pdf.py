@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import functools
 import io
+import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +34,17 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import _listWrapOn
+from reportlab.platypus.paragraph import _wsc
 
 from rosters import sheets
 
@@ -73,6 +86,28 @@ def sheet_font(candidates: tuple[str, ...] = FONT_CANDIDATES) -> str:
             return name
     pdfmetrics.registerFont(UnicodeCIDFont(CID_FALLBACK))
     return CID_FALLBACK
+
+
+# Text reportlab's parser might split or clean otherwise: markup characters, and whitespace other
+# than the space (its whitespace set, which a Paragraph collapses, includes U+00A0 and U+3000).
+_NOT_PLAIN = re.compile("[&<>" + re.escape(_wsc.replace(" ", "")) + "]")
+
+
+def plain_paragraph(text: str, style: ParagraphStyle, frag=None) -> Paragraph:
+    """``Paragraph(escape(text), style)``, without running reportlab's markup parser when it
+    can be skipped: text of no markup character and no whitespace but spaces is parsed into
+    one fragment of the style holding the text, its spaces collapsed (what
+    ``cleanBlockQuotedText`` does first), so ``frag`` — that fragment as parsed once for the
+    style (``style_frag``) — is cloned with the text instead."""
+    cleaned = " ".join(word for word in text.split(" ") if word)
+    if frag is None or not cleaned or _NOT_PLAIN.search(text):
+        return Paragraph(escape(text), style)
+    return Paragraph(cleaned, style, frags=[frag.clone(text=cleaned)])
+
+
+def style_frag(style: ParagraphStyle):
+    """The fragment reportlab's parser makes of plain text in ``style``."""
+    return Paragraph("x", style).frags[0]
 
 
 def fit_widths(weights: Sequence[float], minimums: Sequence[float], total: float) -> list[float]:
@@ -117,6 +152,18 @@ class _PageCountingCanvas(Canvas):
         super().save()
 
 
+# Headers laid out, per thread (a header is drawn by one canvas at a time): the most recent.
+KEPT_HEADS = 64
+_HEADS = threading.local()
+
+
+def _kept_heads() -> OrderedDict[tuple, Table]:
+    heads = getattr(_HEADS, "heads", None)
+    if heads is None:
+        heads = _HEADS.heads = OrderedDict()
+    return heads
+
+
 @dataclass(frozen=True)
 class Styles:
     title: ParagraphStyle
@@ -135,7 +182,7 @@ class SheetRenderer:
         self.pagesize = landscape(PAPERS[paper])
         self.font = font or sheet_font()
         self._widths: dict[tuple[str, float], float] = {}
-        self._heads: dict[tuple, Table] = {}
+        self._frags: dict[int, tuple[ParagraphStyle, object]] = {}
 
     @property
     def frame_width(self) -> float:
@@ -193,8 +240,8 @@ class SheetRenderer:
         table = Table(
             [
                 [
-                    Paragraph(escape(fact.label), styles.cell),
-                    Paragraph(escape(fact.value), styles.cell),
+                    self.paragraph(fact.label, styles.cell),
+                    self.paragraph(fact.value, styles.cell),
                 ]
                 for fact in facts
             ],
@@ -216,6 +263,14 @@ class SheetRenderer:
     def line(self, text: str, style: ParagraphStyle) -> TextLine:
         """A paragraph of plain text (escaped): drawn as one line when it fits, else wrapped."""
         return TextLine(text, style, self)
+
+    def paragraph(self, text: str, style: ParagraphStyle) -> Paragraph:
+        """An escaped Paragraph of plain text (``plain_paragraph``, the style's fragment kept
+        for the render)."""
+        kept = self._frags.get(id(style))
+        if kept is None or kept[0] is not style:
+            kept = self._frags[id(style)] = (style, style_frag(style))
+        return plain_paragraph(text, style, kept[1])
 
     def text_width(self, text: str, size: float) -> float:
         """``stringWidth`` remembered for the render (dates, unit names and numbers repeat)."""
@@ -248,15 +303,26 @@ class SheetRenderer:
         room = width - 2 * CELL_PADDING
         if "\n" not in text and self.text_width(text, style.fontSize) <= room:
             return text
-        return Paragraph(escape(text), style)
+        return self.paragraph(text, style)
 
     def _head(self, table: sheets.Table, styles: Styles, widths: list[float]) -> Table:
         """The table's header rows as a reportlab Table (groups span their columns), wrapped
         once and drawn at the top of every page the table runs over; tables of the same
-        columns and widths (the OB sheet's boxes) share one."""
-        key = (table.columns, tuple(widths), styles.head.wordWrap)
-        head = self._heads.get(key)
+        columns and widths (the OB sheet's boxes) share one, and so do the renders after it
+        in the same thread (``_kept_heads``: a header is laid out once, drawn in each PDF)."""
+        head_style = styles.head
+        key = (
+            table.columns,
+            tuple(widths),
+            head_style.fontName,
+            head_style.fontSize,
+            head_style.leading,
+            head_style.wordWrap,
+        )
+        kept = _kept_heads()
+        head = kept.get(key)
         if head is not None:
+            kept.move_to_end(key)
             return head
         head_rows = 2 if table.has_groups else 1
         commands: list[tuple] = [
@@ -270,7 +336,7 @@ class SheetRenderer:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         ]
         data: list[list] = []
-        heads = [Paragraph(escape(column.heading), styles.head) for column in table.columns]
+        heads = [self.paragraph(column.heading, styles.head) for column in table.columns]
         if head_rows == 2:
             top: list = ["" for _column in table.columns]
             for position, column in enumerate(table.columns):
@@ -279,14 +345,16 @@ class SheetRenderer:
                     heads[position] = ""
                     commands.append(("SPAN", (position, 0), (position, 1)))
             for group, first, last in table.group_spans():
-                top[first] = Paragraph(escape(group), styles.head)
+                top[first] = self.paragraph(group, styles.head)
                 commands.append(("SPAN", (first, 0), (last, 0)))
             data.append(top)
         data.append(heads)
         head = Table(data, colWidths=widths, hAlign="LEFT")
         head.setStyle(TableStyle(commands))
         head.wrap(sum(widths), 1e6)
-        self._heads[key] = head
+        kept[key] = head
+        if len(kept) > KEPT_HEADS:
+            kept.popitem(last=False)
         return head
 
     def _table(self, table: sheets.Table, styles: Styles, blank: bool) -> SheetTable:
@@ -371,6 +439,7 @@ class SheetRenderer:
             lang=language,
             initialFontName=self.font,
             initialFontSize=BODY_SIZE,
+            keepTogetherClass=_KeepTogether,
         )
         # In the reader's zone (accounts.middleware.UserTimeZoneMiddleware), named after it.
         stamp = timezone.localtime().strftime("%Y-%m-%d %H:%M")
@@ -402,7 +471,7 @@ class TextLine(Flowable):
 
     def _wrapped(self) -> Paragraph:
         if self._paragraph is None:
-            self._paragraph = Paragraph(escape(self.text), self.style)
+            self._paragraph = self.renderer.paragraph(self.text, self.style)
         return self._paragraph
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
@@ -425,6 +494,36 @@ class TextLine(Flowable):
         self.canv.setFillColor(self.style.textColor)
         self.canv.setFont(self.style.fontName, self.style.fontSize, self.style.leading)
         self.canv.drawString(0, self.height - self.style.fontSize, self.text)
+
+
+class _Unframed:
+    """A canvas as a packer's wrap sees it, minus the document template: reportlab's
+    ``_listWrapOn`` then wraps the flowables without a deep copy of the current frame (kept
+    for flowables that add content to the frame, which a sheet's never do)."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self._canvas = canvas
+
+    def __getattr__(self, name: str):
+        if name == "_doctemplate":
+            raise AttributeError(name)
+        return getattr(self._canvas, name)
+
+
+class _KeepTogether(KeepTogether):
+    """reportlab's KeepTogether (what a heading's keepWithNext makes of the heading and the
+    table after it), laid out exactly as it is; only its wrap skips the frame's deep copy when
+    everything it holds is a sheet's own flowable (a TextLine or a SheetTable)."""
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:  # noqa: N803
+        if not all(isinstance(f, TextLine | SheetTable) for f in self._content):
+            return super().wrap(aW, aH)
+        dims: list[tuple[float, float]] = []
+        _width, height = _listWrapOn(self._content, aW, _Unframed(self.canv), dims=dims)
+        self._H = height
+        self._H0 = dims and dims[0][1] or 0
+        self._wrapInfo = aW, aH
+        return _width, 0xFFFFFF  # (as KeepTogether: force a split)
 
 
 @dataclass

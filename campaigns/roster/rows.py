@@ -152,9 +152,11 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
     """One row per CG day / time frame of ``side``'s roster (five queries)."""
     periods = campaign.cg.periods
     count = len(periods)
-    days = {day.index: day for day in CampaignDay.objects.filter(campaign=campaign)}
+    # (by index: no ORDER BY, which Django would otherwise resolve and SQL sort for nothing)
+    days = {day.index: day for day in CampaignDay.objects.filter(campaign=campaign).order_by()}
     side_days = {
-        record.index: record for record in SideDay.objects.filter(campaign=campaign, side=side)
+        record.index: record
+        for record in SideDay.objects.filter(campaign=campaign, side=side).order_by()
     }
     moved = side_movements(campaign, side, count)
     cpp = cpp_days(count, moved[LedgerEntry.CPP])

@@ -37,16 +37,30 @@ def _columns() -> tuple[Column, ...]:
     )
 
 
-def _row(campaign: Campaign, entry: OrbatEntry) -> Row:
+class Statuses:
+    """Each status label translated once for the sheet (hundreds of lines share a handful),
+    a dug-in AFV's as ``line_status_label`` words it."""
+
+    def __init__(self) -> None:
+        self._words: dict[tuple[str, str], str] = {}
+
+    def label(self, key: str, kind: str) -> str:
+        words = self._words.get((key, kind))
+        if words is None:
+            words = self._words[(key, kind)] = line_status_label(key, kind)
+        return words
+
+
+def _row(campaign: Campaign, entry: OrbatEntry, kinds: dict[str, str], statuses: Statuses) -> Row:
     return Row(
         cells=(
             # A line the app wrote from the game data in the reader's language, as on the page
             # ("9-1 armor leader", "(with AAMG)"); a typed one as typed.
             ob_name(entry.unit_type, campaign.module, campaign.campaign_game, get_language()),
             str(entry.quantity),
-            str(KIND_LABELS.get(entry.kind, entry.kind)),
+            kinds.get(entry.kind, entry.kind),
             entry.origin_rg,
-            ", ".join(line_status_label(key, entry.kind) for key in entry.statuses),
+            ", ".join(statuses.label(key, entry.kind) for key in entry.statuses),
             entry.status_note,
         )
     )
@@ -55,6 +69,10 @@ def _row(campaign: Campaign, entry: OrbatEntry) -> Row:
 def orbat(campaign: Campaign, side: str) -> Sheet:
     chart = rg_chart(campaign, side)
     columns = _columns()
+    # Each label translated once for the sheet (hundreds of lines share a handful of them).
+    kinds = {key: str(label) for key, label in KIND_LABELS.items()}
+    statuses = Statuses()
+    group_states: dict[str, str] = {}
     tables = []
     groups = side_groups(campaign, side)
     for box in divider_boxes(groups, ((line, line) for line in side_lines(campaign, side))):
@@ -62,7 +80,9 @@ def orbat(campaign: Campaign, side: str) -> Sheet:
         if group is None:
             title = str(OrbatBox(box.box).label)
         else:
-            state = status_label(group.status)
+            state = group_states.get(group.status)
+            if state is None:
+                state = group_states[group.status] = status_label(group.status)
             title = " · ".join(
                 part
                 for part in (
@@ -77,7 +97,7 @@ def orbat(campaign: Campaign, side: str) -> Sheet:
         tables.append(
             Table(
                 columns=columns,
-                rows=tuple(_row(campaign, line) for line in box.lines),
+                rows=tuple(_row(campaign, line, kinds, statuses) for line in box.lines),
                 title=title,
                 empty_text=_("Empty."),
             )

@@ -258,3 +258,106 @@ def test_minimums_too_wide_for_the_page_are_scaled_down_to_fit():
     widths = fit_widths([1, 1], [300, 500], 400)
     assert widths == [150, 250]
     assert sum(widths) == 400
+
+
+# --- the shortcuts must draw what reportlab would ---------------------------------------------
+
+
+def drawn(flowable, width: float) -> bytes:
+    """The page content a flowable draws, wrapped at ``width``, on a canvas of its own."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    flowable.wrapOn(canvas, width, 1_000)
+    flowable.drawOn(canvas, 10, 10)
+    return canvas.getpdfdata()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I2 (5), J1 (4), K3 (12), L1 (7)",
+        "  two   spaces and    more  ",
+        "第１７戦車師団の増援グループ、補充と偵察",
+        "a & b <i>not markup</i> > c",  # parsed: markup characters
+        "no\u00a0break\u00a0here and there",  # parsed: reportlab keeps U+00A0 inside words
+        "全角\u3000空白\u3000の\u3000テキスト",  # parsed: U+3000 is reportlab's whitespace
+        "a line\nand the next",  # parsed: a newline
+        "x",
+    ],
+)
+def test_a_plain_paragraph_lays_out_and_draws_as_the_parsed_one(text, language):
+    from xml.sax.saxutils import escape
+
+    from reportlab.platypus import Paragraph
+
+    renderer = SheetRenderer("a4")
+    styles = renderer.styles(long_sheet(1, language))
+    for style in (styles.cell, styles.number, styles.head):
+        for width in (30, 60, 400):
+            quick = renderer.paragraph(text, style)
+            parsed = Paragraph(escape(text), style)
+            assert drawn(quick, width) == drawn(parsed, width), (style.name, width)
+            assert quick.height == parsed.height
+
+
+def test_the_parser_is_skipped_only_for_text_it_would_not_change(monkeypatch):
+    from reportlab.platypus import paraparser
+
+    parsed = []
+    original = paraparser.ParaParser.parse
+    monkeypatch.setattr(
+        paraparser.ParaParser,
+        "parse",
+        lambda self, text, style: parsed.append(text) or original(self, text, style),
+    )
+    renderer = SheetRenderer("a4")
+    style = renderer.styles(long_sheet(1)).cell
+    renderer.paragraph("I2 (5), J1 (4)", style)  # the style's fragment: parsed once ("x")
+    renderer.paragraph("K3 (12)", style)
+    assert parsed == ["x"]
+    renderer.paragraph("a & b", style)
+    assert parsed == ["x", "a &amp; b"]
+
+
+def test_a_header_laid_out_for_one_render_serves_the_next_in_its_language():
+    renderer = SheetRenderer("a4")
+    english = long_sheet(3, "en")
+    first = tables_of(renderer, english)[0].head
+    assert tables_of(SheetRenderer("a4"), english)[0].head is first  # kept for the thread
+    japanese = Sheet(
+        **{
+            **english.__dict__,
+            "language": "ja",
+            "tables": (
+                Table(
+                    columns=(Column("ラベル"), Column("数", numeric=True), Column("備考")),
+                    rows=english.tables[0].rows,
+                ),
+            ),
+        }
+    )
+    other = tables_of(SheetRenderer("a4"), japanese)[0].head
+    assert other is not first
+    for data, words in ((render_pdf(japanese), "ラベル"), (render_pdf(english), "Label")):
+        assert all(words in page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_a_heading_kept_with_its_table_moves_to_the_next_page_with_it():
+    """The OB sheet's boxes: a title and its table go to the next page together when they do
+    not fit below the previous box (reportlab's keepWithNext, laid out as before)."""
+    boxes = tuple(
+        Table(
+            columns=(Column("Unit"), Column("Quantity", numeric=True)),
+            rows=tuple(Row(cells=(f"box{box}-unit{n}", str(n))) for n in range(7)),
+            title=f"Box {box}",
+        )
+        for box in range(40)
+    )
+    sheet = Sheet(**{**long_sheet(1).__dict__, "tables": boxes})
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(render_pdf(sheet))).pages]
+    assert len(pages) > 3
+    for box in range(40):
+        (page,) = [text for text in pages if f"Box {box}\n" in text or f"Box {box} " in text]
+        assert all(f"box{box}-unit{n}" in page for n in range(7))
