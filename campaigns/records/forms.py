@@ -80,6 +80,13 @@ def side_field(campaign: Campaign, label: Any, blank: Any) -> forms.ChoiceField:
     )
 
 
+def has_moon(campaign: Campaign) -> bool:
+    """Whether the calendar keeps the moon: Red Factories' night scenarios need its phase;
+    SaP leaves night out of its CG (seed 004 L1649, CG notes: E1 night and E7 air support are
+    excluded), and the short games have none."""
+    return campaign.module == "red_factories"
+
+
 class DayForm(forms.Form):
     """The public facts of one calendar day. Empty means unknown (not in our data)."""
 
@@ -100,9 +107,12 @@ class DayForm(forms.Form):
         weathers: list[tuple[str, str]] | None = None,
         ecs: list[tuple[str, str]] | None = None,
         rain: bool = False,
+        moon: bool = True,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
+        if not moon:  # campaigns.records.forms.has_moon
+            del self.fields["moon"]
         if rain:
             # SaP CG-6.1: the next time frame's EC depends on rain in this one.
             self.fields["rain"] = forms.NullBooleanField(
@@ -127,8 +137,9 @@ class DayForm(forms.Form):
             )
 
     def changes(self) -> dict[str, Any]:
-        names = (*self.FIELDS, "rain") if "rain" in self.fields else self.FIELDS
-        return {name: self.cleaned_data[name] for name in names}
+        return {
+            name: self.cleaned_data[name] for name in (*self.FIELDS, "rain") if name in self.fields
+        }
 
 
 class ScenarioForm(forms.Form):

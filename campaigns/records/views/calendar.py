@@ -26,6 +26,7 @@ from campaigns.records.forms import (
     ec_choices,
     ec_initial,
     ec_label,
+    has_moon,
     typed_as_keys,
     weather_choices,
     weather_initial,
@@ -78,6 +79,7 @@ def _calendar_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
         "rows": rows,
         # Some days' weather the SSRs fix: the rules do not give only the others'.
         "some_weather_by_ssr": any(row.weather_by_ssr for row in rows),
+        "has_moon": has_moon(campaign),
         "editing": None,
         **extra,
     }
@@ -109,6 +111,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
             weathers=weather_choices(campaign, index, record.weather),
             ecs=ec_choices(campaign, record.ec),
             rain=rain_decides_next_ec(campaign, index),
+            moon=has_moon(campaign),
         )
         if form.is_valid():
             try:
@@ -135,7 +138,12 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                     return render(
                         request,
                         "campaigns/records/calendar.html#day-row",
-                        {"campaign": campaign, "row": row, "can_edit": True},
+                        {
+                            "campaign": campaign,
+                            "row": row,
+                            "can_edit": True,
+                            "has_moon": has_moon(campaign),
+                        },
                     )
                 messages.success(
                     request,
@@ -152,6 +160,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
             weathers=weather_choices(campaign, index, record.weather),
             ecs=ec_choices(campaign, record.ec),
             rain=rain_decides_next_ec(campaign, index),
+            moon=has_moon(campaign),
         )
     row = DayRow(
         index,
@@ -167,7 +176,13 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
         return render(
             request,
             f"campaigns/records/calendar.html#{partial}",
-            {"campaign": campaign, "row": row, "form": form, "can_edit": can_edit},
+            {
+                "campaign": campaign,
+                "row": row,
+                "form": form,
+                "can_edit": can_edit,
+                "has_moon": has_moon(campaign),
+            },
         )
     return render(
         request,
