@@ -294,6 +294,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         params,
         size=DICE_PAGE_SIZE,
         path=reverse("campaigns:dice_log", args=[campaign.pk]),
+        capped=True,
     )
     page = log.page
     shown = list(page.object_list)

@@ -80,7 +80,9 @@ def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
     filter_form = HistoryFilterForm(params, viewer=viewer)
     visible = viewer.filter_visible(CampaignEvent.objects.filter(campaign=viewer.campaign))
     events = filter_form.apply(visible).select_related("actor").order_by("-created_at", "-id")
-    listing = paging.listing(events, params, size=HISTORY_PAGE_SIZE, path=_history_url(viewer))
+    listing = paging.listing(
+        events, params, size=HISTORY_PAGE_SIZE, path=_history_url(viewer), capped=True
+    )
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,

@@ -389,6 +389,25 @@ def test_the_log_shows_100_rolls_a_page(campaign, people, client_as):
     assert f'href="{link}"' in filtered
 
 
+def test_a_long_log_is_counted_only_a_few_pages_ahead(campaign, people, client_as, monkeypatch):
+    """Past ``LOOKAHEAD`` pages the count says "more than" (its COUNT reads no further), and
+    the last pages count to the end."""
+    monkeypatch.setattr("campaigns.paging.LOOKAHEAD", 1)
+    many_rolls(campaign, people, 450)
+    client = client_as("referee")
+    first = client.get(url(campaign))
+    html = first.content.decode()
+    assert "More than 200 rolls" in html and "Page 1 of at least 3" in html
+    assert f'href="{url(campaign, page=2)}"' in html
+    fourth = client.get(url(campaign, page=4)).content.decode()
+    assert "450 rolls" in fourth and "Page 4 of 5" in fourth
+    assert len(client.get(url(campaign, page=5)).context["rows"]) == 50
+    assert client.get(url(campaign, page=99)).context["page"].number == 5
+    # A filter is counted the same way (its own rows).
+    step = client.get(url(campaign, step="11.616")).content.decode()
+    assert "More than" not in step and "150 rolls" in step and "Page 1 of 2" in step
+
+
 @pytest.mark.parametrize("persona", ["referee", "german", "observer"])
 def test_the_number_of_queries_does_not_grow_with_rolls_or_days(
     campaign, people, client_as, persona, django_assert_max_num_queries
