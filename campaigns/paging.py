@@ -15,9 +15,9 @@ from typing import Any, TypeVar, overload
 from urllib.parse import urlsplit
 
 from django.core.paginator import Page, Paginator
-from django.utils.functional import cached_property
 from django.db.models import QuerySet
 from django.http import HttpRequest, QueryDict
+from django.utils.functional import cached_property
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, override
 
@@ -97,9 +97,7 @@ def listing(
     than ``LOOKAHEAD`` pages past it (``CappedPaginator``)."""
     number = params.get(param)
     paginator = (
-        CappedPaginator(queryset, size, _cap(number, size))
-        if capped
-        else Paginator(queryset, size)
+        CappedPaginator(queryset, size, _cap(number, size)) if capped else Paginator(queryset, size)
     )
     page = paginator.get_page(number)
     return Listing(

@@ -152,7 +152,9 @@ def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReadi
         ]
     purchases = FortificationPurchase.objects.filter(campaign=campaign, side=side)
     pending = [
-        rules.Pending(item, quantity, {k: v for k, v in zip(ORDER_KEYS, order) if v is not None})
+        rules.Pending(
+            item, quantity, {k: v for k, v in zip(ORDER_KEYS, order, strict=True) if v is not None}
+        )
         for item, lost, *order, quantity in purchases.filter(location="")
         .order_by()
         .values_list("item", KeyTransform("lost", "details"), *map(_order_key, ORDER_KEYS))

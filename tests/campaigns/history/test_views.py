@@ -121,9 +121,7 @@ def test_a_page_number_out_of_range_shows_the_last_page(campaign, people, client
     assert response.context["page"].number == shown
 
 
-def test_a_long_history_is_counted_only_a_few_pages_ahead(
-    campaign, people, client_as, monkeypatch
-):
+def test_a_long_history_is_counted_only_a_few_pages_ahead(campaign, people, client_as, monkeypatch):
     """The count stops ``LOOKAHEAD`` pages past the one asked ("more than"), so a page of a
     history of any length reads the same rows of the index; every event is still reachable
     through the "older" links, and a page past the end is still the last one."""
