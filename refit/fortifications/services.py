@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -110,20 +111,46 @@ class SideReading:
     """A side's fortification state, read once per request in a fixed handful of queries
     however long the record: its FPP ledger summed per day, kind and sign (``(index, kind,
     amount, rg)``, what ``fpp_days`` reads), the purchases not yet set up summed per item and
-    variant (what the Total # boxes read), the booby-trap purchases summed per day (what the
-    level reads) and the purchases themselves as an ordered queryset, read a page at a time.
-    The page and the purchase both judge on it, so neither reads the ledger twice."""
+    variant (what the Total # boxes read), the minefields and booby traps bought summed per day
+    (what the level and the day's limits read), the 11.6123 drops when first asked, and the
+    purchases themselves as an ordered queryset, read a page at a time. The page and the
+    purchase both judge on it, so neither reads the ledger twice."""
 
     campaign: Campaign
     side: str
     fpp_rows: list[tuple[int, str, int, str]]
     pending: list[rules.Pending]
-    # (index, under construction, quantity, lost): booby traps bought, summed per day.
-    booby_traps: list[tuple[int, bool, int, Any]]
+    # (index, item, under construction, lost, quantity, fpp): minefields and booby traps
+    # bought, summed per day.
+    limited: list[tuple[int, str, bool, Any, int, int]]
     purchases: QuerySet[FortificationPurchase]
 
     def fpp(self, index: int) -> FppState:
         return fpp_state(self.fpp_rows, len(self.campaign.cg.periods), index)
+
+    @property
+    def booby_traps(self) -> list[tuple[int, bool, int, Any]]:
+        """(index, under construction, quantity, lost) of the booby traps bought."""
+        return [
+            (index, under_construction, quantity, lost)
+            for index, item, under_construction, lost, quantity, _fpp in self.limited
+            if item in BOOBY_TRAP_ITEMS
+        ]
+
+    @cached_property
+    def drops(self) -> list[int]:
+        """The days of the side's 11.6123 booby-trap drops (one query, when first asked)."""
+        rolls = DiceRoll.objects.filter(
+            campaign=self.campaign,
+            side=self.side,
+            table_id__in=BOOBY_TRAP_DROP_TABLES,
+            voided_at__isnull=True,
+        ).values_list("index", "result")
+        return [
+            index
+            for index, result in rolls
+            if isinstance(result, dict) and result.get("level_change") == -1
+        ]
 
 
 MOVEMENT = ("index", "kind", "amount", "rg")  # a ledger row as fpp_days reads it
@@ -161,18 +188,18 @@ def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReadi
         .annotate(quantity=Sum("quantity"))
         if not lost
     ]
-    booby_traps = list(
-        purchases.filter(item__in=BOOBY_TRAP_ITEMS)
+    limited = list(
+        purchases.filter(item__in=(*MINEFIELDS, *BOOBY_TRAP_ITEMS))
         .order_by()
-        .values_list("index", "under_construction", KeyTransform("lost", "details"))
-        .annotate(quantity=Sum("quantity"))
+        .values_list("index", "item", "under_construction", KeyTransform("lost", "details"))
+        .annotate(quantity=Sum("quantity"), spent=Sum("fpp"))
     )
     return SideReading(
         campaign=campaign,
         side=side,
         fpp_rows=fpp_rows,
         pending=pending,
-        booby_traps=[(i, uc, q, lost) for i, uc, lost, q in booby_traps],
+        limited=limited,
         purchases=purchases.order_by("index", "id"),
     )
 
@@ -182,40 +209,24 @@ def side_fpp(campaign: Campaign, side: str, index: int) -> FppState:
 
 
 def _booby_trap_changes(
-    campaign: Campaign,
-    side: str,
-    booby_traps: Sequence[tuple[int, bool, int, Any]],
-    index: int,
-    *,
-    todays: bool = False,
+    reading: SideReading, index: int, *, todays: bool = False
 ) -> list[tuple[int, int]]:
     """Level changes before day ``index``'s purchases (with ``todays``, including them):
     purchases (Under Construction ones hold from the next time frame, a lost one never) and
     the 11.6123 drops rolled so far."""
     changes = [
         (bought + (1 if under_construction else 0), quantity)
-        for bought, under_construction, quantity, lost in booby_traps
+        for bought, under_construction, quantity, lost in reading.booby_traps
         if (bought <= index if todays else bought < index) and not lost
     ]
-    drops = DiceRoll.objects.filter(
-        campaign=campaign,
-        side=side,
-        table_id__in=BOOBY_TRAP_DROP_TABLES,
-        voided_at__isnull=True,
-    ).values_list("index", "result")
-    changes += [
-        (roll_index, -1)
-        for roll_index, result in drops
-        if isinstance(result, dict) and result.get("level_change") == -1
-    ]
-    return changes
+    return changes + [(roll_index, -1) for roll_index in reading.drops]
 
 
 def booby_trap_level(
     campaign: Campaign, side: str, index: int, reading: SideReading | None = None
 ) -> str:
     reading = reading or read_side(campaign, side)
-    changes = _booby_trap_changes(campaign, side, reading.booby_traps, index)
+    changes = _booby_trap_changes(reading, index)
     return rules.booby_trap_level(changes, index)
 
 
@@ -226,18 +237,17 @@ def booby_trap_level_in_force(
     count (they come before the scenario); an Under Construction purchase counts from the next
     time frame (SaP 11.6191)."""
     reading = reading or read_side(campaign, side)
-    changes = _booby_trap_changes(campaign, side, reading.booby_traps, index, todays=True)
+    changes = _booby_trap_changes(reading, index, todays=True)
     return rules.booby_trap_level(changes, index)
 
 
 def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading) -> rules.Moment:
-    """The facts an order of ``side`` in ``reph`` is judged on (the day's own minefields and
-    booby traps: one query of that day's purchases)."""
-    today = list(
-        reading.purchases.filter(index=reph.index, item__in=(*MINEFIELDS, *BOOBY_TRAP_ITEMS))
-        .order_by()
-        .values_list("item", "fpp", "quantity")
-    )
+    """The facts an order of ``side`` in ``reph`` is judged on."""
+    today = [
+        (item, fpp, quantity)
+        for index, item, _uc, _lost, quantity, fpp in reading.limited
+        if index == reph.index
+    ]
     cg_def = cg_definition(campaign)
     ssr_effects = [
         effect
@@ -245,7 +255,7 @@ def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading
         for effect in ssr.get("effects", [])
         if effect.get("side") == side
     ]
-    changes = _booby_trap_changes(campaign, side, reading.booby_traps, reph.index)
+    changes = _booby_trap_changes(reading, reph.index)
     return rules.Moment(
         module=campaign.module,
         side=side,
