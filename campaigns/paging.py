@@ -64,7 +64,9 @@ class CappedPaginator(Paginator):
         if self.cap is None:
             return super().count
         if isinstance(self.object_list, QuerySet):
-            return self.object_list[: self.cap + 1].count()
+            # Which rows make up the cap does not matter to a count: unordered, the database
+            # may count them from any index that answers the filters.
+            return self.object_list.order_by()[: self.cap + 1].count()
         return min(len(self.object_list), self.cap + 1)
 
     @property

@@ -5,8 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.access import REFEREE
+from campaigns.access import REFEREE, viewer_for
 from campaigns.dice import services as dice
+from campaigns.dice.views import visible_steps
 from campaigns.games.registry import get_module
 from campaigns.games.rules import Drm
 from campaigns.members import services
@@ -562,3 +563,26 @@ def test_the_way_back_stays_on_the_log(campaign, rolls, client_as, elsewhere):
         void_url(rolls["public"]), {"reason": "x", "next": next_url}
     )
     assert response["Location"] == f"{url(campaign)}#roll-{oid(rolls['public'].pk)}"
+
+
+@pytest.mark.parametrize("persona", ["referee", "german", "soviet", "observer"])
+def test_the_step_choices_walk_the_index_and_equal_a_distinct(campaign, people, persona):
+    """``visible_steps`` (one probe of the index per step) names the same steps, in the same
+    order, as a DISTINCT over every roll the viewer sees — blank steps included."""
+    many_rolls(campaign, people, 60)
+    many_rolls(campaign, people, 7)
+    DiceRoll.objects.filter(campaign=campaign, note__in=[f"roll {n}" for n in range(7)]).update(
+        step=""
+    )
+    DiceRoll.objects.filter(campaign=campaign, visibility="german", step="11.618").update(
+        step="11.6122"
+    )
+    viewer = viewer_for(people[persona], campaign.pk)
+    distinct = (
+        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign))
+        .order_by("step")
+        .values_list("step", flat=True)
+        .distinct()
+    )
+    assert visible_steps(viewer) == list(distinct)
+    assert ("11.6122" in visible_steps(viewer)) == (persona in ("german", "referee"))
