@@ -161,10 +161,27 @@ def _order_key(key: str) -> KeyTransform:
     return KeyTransform(key, KeyTransform("order", "details"))
 
 
-def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReading:
+def read_side(
+    campaign: Campaign, side: str, *, lock: bool = False, limits_only: bool = False
+) -> SideReading:
     """Three queries, the same for any length of record (the purchases' own rows are read only
     when a page of them is). With ``lock`` (inside a transaction) the FPP rows stay locked until
-    the commit, so two devices of one side cannot spend the same FPP."""
+    the commit, so two devices of one side cannot spend the same FPP. ``limits_only``: the
+    minefields and booby traps bought alone (one query: what the booby-trap level reads), the
+    ledger and the Total # boxes left empty."""
+    purchases = FortificationPurchase.objects.filter(campaign=campaign, side=side)
+
+    def limited() -> list[tuple[int, str, bool, Any, int, int]]:
+        return list(
+            purchases.filter(item__in=(*MINEFIELDS, *BOOBY_TRAP_ITEMS))
+            .order_by()
+            .values_list("index", "item", "under_construction", KeyTransform("lost", "details"))
+            .annotate(quantity=Sum("quantity"), spent=Sum("fpp"))
+        )
+
+    if limits_only:
+        return SideReading(campaign, side, [], [], limited(), purchases.order_by("index", "id"))
+    # The ledger first: with ``lock``, the purchases read after it cannot change until the commit.
     rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
     if lock:
         # FOR UPDATE cannot group: the rows themselves, which fpp_days sums the same way.
@@ -177,7 +194,6 @@ def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReadi
             .values_list("index", "kind", "gain")
             .annotate(total=Sum("amount"))
         ]
-    purchases = FortificationPurchase.objects.filter(campaign=campaign, side=side)
     pending = [
         rules.Pending(
             item, quantity, {k: v for k, v in zip(ORDER_KEYS, order, strict=True) if v is not None}
@@ -188,18 +204,12 @@ def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReadi
         .annotate(quantity=Sum("quantity"))
         if not lost
     ]
-    limited = list(
-        purchases.filter(item__in=(*MINEFIELDS, *BOOBY_TRAP_ITEMS))
-        .order_by()
-        .values_list("index", "item", "under_construction", KeyTransform("lost", "details"))
-        .annotate(quantity=Sum("quantity"), spent=Sum("fpp"))
-    )
     return SideReading(
         campaign=campaign,
         side=side,
         fpp_rows=fpp_rows,
         pending=pending,
-        limited=limited,
+        limited=limited(),
         purchases=purchases.order_by("index", "id"),
     )
 
@@ -225,7 +235,7 @@ def _booby_trap_changes(
 def booby_trap_level(
     campaign: Campaign, side: str, index: int, reading: SideReading | None = None
 ) -> str:
-    reading = reading or read_side(campaign, side)
+    reading = reading or read_side(campaign, side, limits_only=True)
     changes = _booby_trap_changes(reading, index)
     return rules.booby_trap_level(changes, index)
 
@@ -236,7 +246,7 @@ def booby_trap_level_in_force(
     """The level in force for day ``index``'s scenario: the day's drop and its own purchases
     count (they come before the scenario); an Under Construction purchase counts from the next
     time frame (SaP 11.6191)."""
-    reading = reading or read_side(campaign, side)
+    reading = reading or read_side(campaign, side, limits_only=True)
     changes = _booby_trap_changes(reading, index, todays=True)
     return rules.booby_trap_level(changes, index)
 
