@@ -111,8 +111,8 @@ class SideReading:
     """A side's fortification state, read once per request in a fixed handful of queries
     however long the record: its FPP ledger summed per day, kind and sign (``(index, kind,
     amount, rg)``, what ``fpp_days`` reads), the purchases not yet set up summed per item and
-    variant (what the Total # boxes read), the minefields and booby traps bought summed per day
-    (what the level and the day's limits read), the 11.6123 drops when first asked, and the
+    variant (what the Total # boxes read), the booby traps bought summed per day (what the
+    level and the day's limit read), the 11.6123 drops when first asked, and the
     purchases themselves as an ordered queryset, read a page at a time. The page and the
     purchase both judge on it, so neither reads the ledger twice."""
 
@@ -120,22 +120,12 @@ class SideReading:
     side: str
     fpp_rows: list[tuple[int, str, int, str]]
     pending: list[rules.Pending]
-    # (index, item, under construction, lost, quantity, fpp): minefields and booby traps
-    # bought, summed per day.
-    limited: list[tuple[int, str, bool, Any, int, int]]
+    # (index, under construction, quantity, lost): booby traps bought, summed per day.
+    booby_traps: list[tuple[int, bool, int, Any]]
     purchases: QuerySet[FortificationPurchase]
 
     def fpp(self, index: int) -> FppState:
         return fpp_state(self.fpp_rows, len(self.campaign.cg.periods), index)
-
-    @property
-    def booby_traps(self) -> list[tuple[int, bool, int, Any]]:
-        """(index, under construction, quantity, lost) of the booby traps bought."""
-        return [
-            (index, under_construction, quantity, lost)
-            for index, item, under_construction, lost, quantity, _fpp in self.limited
-            if item in BOOBY_TRAP_ITEMS
-        ]
 
     @cached_property
     def drops(self) -> list[int]:
@@ -145,7 +135,9 @@ class SideReading:
             side=self.side,
             table_id__in=BOOBY_TRAP_DROP_TABLES,
             voided_at__isnull=True,
-        ).values_list("index", "result")
+        )
+        # Unordered: sorted by time, SQLite would walk every roll of the campaign for them.
+        rolls = rolls.order_by().values_list("index", "result")
         return [
             index
             for index, result in rolls
@@ -167,20 +159,21 @@ def read_side(
     """Three queries, the same for any length of record (the purchases' own rows are read only
     when a page of them is). With ``lock`` (inside a transaction) the FPP rows stay locked until
     the commit, so two devices of one side cannot spend the same FPP. ``limits_only``: the
-    minefields and booby traps bought alone (one query: what the booby-trap level reads), the
-    ledger and the Total # boxes left empty."""
+    booby traps bought alone (one query: what the booby-trap level reads), the ledger and the
+    Total # boxes left empty."""
     purchases = FortificationPurchase.objects.filter(campaign=campaign, side=side)
 
-    def limited() -> list[tuple[int, str, bool, Any, int, int]]:
-        return list(
-            purchases.filter(item__in=(*MINEFIELDS, *BOOBY_TRAP_ITEMS))
+    def booby_traps() -> list[tuple[int, bool, int, Any]]:
+        rows = (
+            purchases.filter(item__in=BOOBY_TRAP_ITEMS)
             .order_by()
-            .values_list("index", "item", "under_construction", KeyTransform("lost", "details"))
-            .annotate(quantity=Sum("quantity"), spent=Sum("fpp"))
+            .values_list("index", "under_construction", KeyTransform("lost", "details"))
+            .annotate(quantity=Sum("quantity"))
         )
+        return [(index, uc, quantity, lost) for index, uc, lost, quantity in rows]
 
     if limits_only:
-        return SideReading(campaign, side, [], [], limited(), purchases.order_by("index", "id"))
+        return SideReading(campaign, side, [], [], booby_traps(), purchases.order_by("index", "id"))
     # The ledger first: with ``lock``, the purchases read after it cannot change until the commit.
     rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
     if lock:
@@ -209,7 +202,7 @@ def read_side(
         side=side,
         fpp_rows=fpp_rows,
         pending=pending,
-        limited=limited(),
+        booby_traps=booby_traps(),
         purchases=purchases.order_by("index", "id"),
     )
 
@@ -252,12 +245,11 @@ def booby_trap_level_in_force(
 
 
 def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading) -> rules.Moment:
-    """The facts an order of ``side`` in ``reph`` is judged on."""
-    today = [
-        (item, fpp, quantity)
-        for index, item, _uc, _lost, quantity, fpp in reading.limited
-        if index == reph.index
-    ]
+    """The facts an order of ``side`` in ``reph`` is judged on (one query: the day's
+    minefields)."""
+    minefields = reading.purchases.filter(index=reph.index, item__in=MINEFIELDS).aggregate(
+        fpp=Sum("fpp")
+    )
     cg_def = cg_definition(campaign)
     ssr_effects = [
         effect
@@ -273,9 +265,11 @@ def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading
         period_key=campaign.cg.periods[reph.index].key,
         reph_kind=reph.kind,
         ssr_effects=ssr_effects,
-        minefield_fpp_today=sum(fpp for item, fpp, _n in today if item in MINEFIELDS),
+        minefield_fpp_today=minefields["fpp"] or 0,
         booby_trap_level=rules.booby_trap_level(changes, reph.index),
-        booby_traps_today=sum(n for item, _fpp, n in today if item in BOOBY_TRAP_ITEMS),
+        booby_traps_today=sum(
+            quantity for index, _uc, quantity, _lost in reading.booby_traps if index == reph.index
+        ),
     )
 
 

@@ -156,7 +156,7 @@ def test_a_long_record_is_read_in_the_same_queries(
         fortifications.moment(campaign, "soviet", reph, reading)
         fortifications.booby_trap_level_in_force(campaign, "soviet", 0, reading)
 
-    with django_assert_num_queries(4):  # ledger, Total #, minefields and booby traps, drops
+    with django_assert_num_queries(5):  # ledger, Total #, booby traps; the day's minefields; drops
         read()
     FortificationPurchase.objects.bulk_create(
         FortificationPurchase(
@@ -169,5 +169,5 @@ def test_a_long_record_is_read_in_the_same_queries(
         )
         for n in range(90)
     )
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         read()
