@@ -178,6 +178,7 @@ class LazyRows(Sequence[Row]):
         self._make = make
         self._language = get_language()
         self._all: list[Row] | None = None
+        self._count: int | None = None  # a queryset's COUNT, asked once
 
     def _made(self, items: Iterable[Any]) -> list[Row]:
         if get_language() == self._language:
@@ -187,7 +188,9 @@ class LazyRows(Sequence[Row]):
 
     def __len__(self) -> int:
         if isinstance(self._items, QuerySet):
-            return self._items.count()
+            if self._count is None:
+                self._count = self._items.count()
+            return self._count
         return len(self._items)
 
     @overload
@@ -219,4 +222,5 @@ class LazyRows(Sequence[Row]):
             items.reverse() if isinstance(items, QuerySet) else items[::-1], self._make
         )
         reversed_rows._language = self._language
+        reversed_rows._count = self._count  # the same rows: counted once
         return reversed_rows
