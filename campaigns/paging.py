@@ -178,7 +178,7 @@ class LazyRows(Sequence[Row]):
         self._make = make
         self._language = get_language()
         self._all: list[Row] | None = None
-        self._count: int | None = None  # a queryset's COUNT, asked once
+        self._count: list[int] = []  # a queryset's COUNT, asked once (shared when reversed)
 
     def _made(self, items: Iterable[Any]) -> list[Row]:
         if get_language() == self._language:
@@ -188,9 +188,9 @@ class LazyRows(Sequence[Row]):
 
     def __len__(self) -> int:
         if isinstance(self._items, QuerySet):
-            if self._count is None:
-                self._count = self._items.count()
-            return self._count
+            if not self._count:
+                self._count.append(self._items.count())
+            return self._count[0]
         return len(self._items)
 
     @overload
