@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, QueryDict
+from django.utils.functional import cached_property
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, override
 
@@ -44,12 +45,63 @@ def _page_url(path: str, params: QueryDict, number: int | str, param: str = "pag
     return with_query(path, query)
 
 
+# How many pages past the one asked a capped list counts before it says "more than".
+LOOKAHEAD = 10
+
+
+class CappedPaginator(Paginator):
+    """A paginator that counts no further than ``cap`` rows: the list's ``COUNT`` reads at most
+    ``cap + 1`` rows of its index (``SELECT COUNT(*) FROM (… LIMIT cap + 1)``), so a page of a
+    history of any length costs the same. ``more`` says the count stopped at the cap; the page
+    count is then a lower bound and the last page's link is the next page's."""
+
+    def __init__(self, object_list: QuerySet | list, per_page: int, cap: int | None) -> None:
+        super().__init__(object_list, per_page)
+        self.cap = cap
+
+    @cached_property
+    def count(self) -> int:
+        if self.cap is None:
+            return super().count
+        if isinstance(self.object_list, QuerySet):
+            # Which rows make up the cap does not matter to a count: unordered, the database
+            # may count them from any index that answers the filters.
+            return self.object_list.order_by()[: self.cap + 1].count()
+        return min(len(self.object_list), self.cap + 1)
+
+    @property
+    def more(self) -> bool:
+        return self.cap is not None and self.count > self.cap
+
+
+def _cap(number: str | None, size: int) -> int | None:
+    """What a page asked as ``number`` counts up to: its rows and ``LOOKAHEAD`` pages more. A
+    number below 1 asks for the last page, which needs the whole count (None); one that is not
+    a number reads as the first page."""
+    try:
+        asked = int(number or 1)
+    except ValueError:
+        asked = 1
+    return None if asked < 1 else (asked + LOOKAHEAD) * size
+
+
 def listing(
-    queryset: QuerySet | list, params: QueryDict, *, size: int, path: str, param: str = "page"
+    queryset: QuerySet | list,
+    params: QueryDict,
+    *,
+    size: int,
+    path: str,
+    param: str = "page",
+    capped: bool = False,
 ) -> Listing:
     """The page of ``queryset`` (ordered, newest first) that ``params[param]`` asks for (a page
-    with two lists names each one's page by its own ``param``)."""
-    page = Paginator(queryset, size).get_page(params.get(param))
+    with two lists names each one's page by its own ``param``). ``capped``: count no further
+    than ``LOOKAHEAD`` pages past it (``CappedPaginator``)."""
+    number = params.get(param)
+    paginator = (
+        CappedPaginator(queryset, size, _cap(number, size)) if capped else Paginator(queryset, size)
+    )
+    page = paginator.get_page(number)
     return Listing(
         page=page,
         here=with_query(path, params),
@@ -126,6 +178,7 @@ class LazyRows(Sequence[Row]):
         self._make = make
         self._language = get_language()
         self._all: list[Row] | None = None
+        self._count: list[int] = []  # a queryset's COUNT, asked once (shared when reversed)
 
     def _made(self, items: Iterable[Any]) -> list[Row]:
         if get_language() == self._language:
@@ -135,7 +188,9 @@ class LazyRows(Sequence[Row]):
 
     def __len__(self) -> int:
         if isinstance(self._items, QuerySet):
-            return self._items.count()
+            if not self._count:
+                self._count.append(self._items.count())
+            return self._count[0]
         return len(self._items)
 
     @overload
@@ -167,4 +222,5 @@ class LazyRows(Sequence[Row]):
             items.reverse() if isinstance(items, QuerySet) else items[::-1], self._make
         )
         reversed_rows._language = self._language
+        reversed_rows._count = self._count  # the same rows: counted once
         return reversed_rows

@@ -18,6 +18,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import connection
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -123,6 +124,38 @@ def _visible_rolls(viewer: Viewer) -> QuerySet[DiceRoll]:
     return viewer.filter_visible(DiceRoll.objects.filter(campaign=viewer.campaign))
 
 
+def visible_steps(viewer: Viewer) -> list[str]:
+    """The steps of the rolls ``viewer`` sees, in order (the step filter's choices).
+
+    A ``DISTINCT`` would read an entry of the index per roll (neither SQLite nor PostgreSQL
+    skips through an index); this walks the ``dice_steps`` index (campaign, visibility, step)
+    from each step to the next of each visible scope instead, one probe per step, so it costs
+    the same for 30 rolls or 30,000."""
+    scopes = viewer.visible_scopes()
+    if not scopes:
+        return []
+    table = connection.ops.quote_name(DiceRoll._meta.db_table)
+    start = " UNION ALL ".join(["SELECT %s AS scope"] * len(scopes))
+    sql = f"""
+        WITH RECURSIVE scopes(scope) AS ({start}),
+        walk(scope, step) AS (
+            SELECT scope, (
+                SELECT MIN(step) FROM {table}
+                WHERE campaign_id = %s AND visibility = scopes.scope
+            ) FROM scopes
+            UNION ALL
+            SELECT scope, (
+                SELECT MIN(step) FROM {table}
+                WHERE campaign_id = %s AND visibility = walk.scope AND step > walk.step
+            ) FROM walk WHERE step IS NOT NULL
+        )
+        SELECT DISTINCT step FROM walk WHERE step IS NOT NULL ORDER BY step
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*scopes, viewer.campaign.pk, viewer.campaign.pk])
+        return [step for (step,) in cursor.fetchall()]
+
+
 # --- rows ----------------------------------------------------------------------------------
 
 
@@ -170,7 +203,10 @@ def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
                     action__in=list(ROLL_ACTORS),
                     actor__isnull=True,
                 )
-            ).only("action", "target_type", "target_id", "data", "actor")
+            )
+            # Unordered: sorted by time, SQLite would walk the campaign's every event for them.
+            .order_by()
+            .only("action", "target_type", "target_id", "data", "actor")
         )
 
     def user(roll: DiceRoll, role: str) -> str:
@@ -286,8 +322,7 @@ def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll]) -> list[DiceStats]:
 def _filtered(viewer: Viewer, params: QueryDict) -> tuple[DiceFilterForm, QuerySet[DiceRoll]]:
     """The filter form (its step choices: steps of rolls the viewer sees) and the rolls."""
     visible = _visible_rolls(viewer)
-    steps = visible.order_by("step").values_list("step", flat=True).distinct()
-    filter_form = DiceFilterForm(params, campaign=viewer.campaign, steps=list(steps))
+    filter_form = DiceFilterForm(params, campaign=viewer.campaign, steps=visible_steps(viewer))
     chosen = filter_form.filters()
     return filter_form, visible.filter(**chosen) if chosen else visible
 
@@ -300,6 +335,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         params,
         size=DICE_PAGE_SIZE,
         path=reverse("campaigns:dice_log", args=[campaign.pk]),
+        capped=True,
     )
     page = log.page
     shown = list(page.object_list)

@@ -98,6 +98,10 @@ class DiceRoll(models.Model):
                 fields=["campaign", "visibility", "side", "kind", "original", "voided_at", "step"],
                 name="dice_stats",
             ),
+            # The step filter's choices: walked from one step to the next (issue 18).
+            models.Index(fields=["campaign", "visibility", "step"], name="dice_steps"),
+            # A side's rolls of a table (the booby-trap drops the level reads).
+            models.Index(fields=["campaign", "side", "table_id"], name="dice_table"),
             models.Index(fields=["campaign", "index", "sequence_step"]),
             models.Index(fields=["campaign", "form_token"]),
         ]

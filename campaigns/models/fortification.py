@@ -50,6 +50,17 @@ class FortificationPurchase(models.Model):
                 condition=Q(quantity__gte=1), name="fortification_quantity_positive"
             )
         ]
+        indexes = [
+            # The record's pages (newest first) and a day's own purchases (issue 18).
+            models.Index(fields=["campaign", "side", "index", "id"], name="fortification_record"),
+            # The booby-trap purchases (the level) and what is still to be set up (Total #).
+            models.Index(fields=["campaign", "side", "item"], name="fortification_item"),
+            models.Index(
+                fields=["campaign", "side", "item"],
+                condition=Q(location=""),
+                name="fortification_pending",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.side} day {self.index}: {self.quantity} × {self.item} ({self.fpp} FPP)"

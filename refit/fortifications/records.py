@@ -123,12 +123,8 @@ def fortification_record(
         )
 
     record.lines = LazyRows(reading.purchases, line)
-    # The Total # boxes need every purchase, not its line in words.
-    pending = [
-        rules.Pending(purchase.item, purchase.quantity, purchase.details.get("order") or {})
-        for purchase in reading.purchases
-        if not purchase.location and not purchase.details.get("lost")
-    ]
+    # The Total # boxes: every purchase not yet set up, summed per item and variant in SQL.
+    pending = reading.pending
     record.totals = {
         item: ", ".join(total_words(key, n) for key, n in counts)
         for item, counts in rules.record_totals(pending).items()

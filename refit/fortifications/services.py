@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet, Sum
+from django.db.models.fields.json import KeyTransform
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -105,34 +108,102 @@ def fpp_state(rows: Sequence[tuple[int, str, int, str]], day_count: int, index: 
 
 @dataclass(frozen=True)
 class SideReading:
-    """A side's fortification state, read once per request: its FPP ledger rows
-    (``(index, kind, amount, rg)``) and its purchases in the order they were made. The page and
-    the purchase both judge on it, so neither reads the ledger twice."""
+    """A side's fortification state, read once per request in a fixed handful of queries
+    however long the record: its FPP ledger summed per day, kind and sign (``(index, kind,
+    amount, rg)``, what ``fpp_days`` reads), the purchases not yet set up summed per item and
+    variant (what the Total # boxes read), the booby traps bought summed per day (what the
+    level and the day's limit read), the 11.6123 drops when first asked, and the
+    purchases themselves as an ordered queryset, read a page at a time. The page and the
+    purchase both judge on it, so neither reads the ledger twice."""
 
     campaign: Campaign
     side: str
     fpp_rows: list[tuple[int, str, int, str]]
-    purchases: list[FortificationPurchase]
+    pending: list[rules.Pending]
+    # (index, under construction, quantity, lost): booby traps bought, summed per day.
+    booby_traps: list[tuple[int, bool, int, Any]]
+    purchases: QuerySet[FortificationPurchase]
 
     def fpp(self, index: int) -> FppState:
         return fpp_state(self.fpp_rows, len(self.campaign.cg.periods), index)
 
+    @cached_property
+    def drops(self) -> list[int]:
+        """The days of the side's 11.6123 booby-trap drops (one query, when first asked)."""
+        rolls = DiceRoll.objects.filter(
+            campaign=self.campaign,
+            side=self.side,
+            table_id__in=BOOBY_TRAP_DROP_TABLES,
+            voided_at__isnull=True,
+        )
+        # Unordered: sorted by time, SQLite would walk every roll of the campaign for them.
+        rolls = rolls.order_by().values_list("index", "result")
+        return [
+            index
+            for index, result in rolls
+            if isinstance(result, dict) and result.get("level_change") == -1
+        ]
 
-def read_side(campaign: Campaign, side: str, *, lock: bool = False) -> SideReading:
-    """Two queries. With ``lock`` (inside a transaction) the FPP rows stay locked until the
-    commit, so two devices of one side cannot spend the same FPP."""
+
+MOVEMENT = ("index", "kind", "amount", "rg")  # a ledger row as fpp_days reads it
+ORDER_KEYS = ("factors", "unit", "belt", "size")  # what rules.record_totals reads of an order
+
+
+def _order_key(key: str) -> KeyTransform:
+    return KeyTransform(key, KeyTransform("order", "details"))
+
+
+def read_side(
+    campaign: Campaign, side: str, *, lock: bool = False, limits_only: bool = False
+) -> SideReading:
+    """Three queries, the same for any length of record (the purchases' own rows are read only
+    when a page of them is). With ``lock`` (inside a transaction) the FPP rows stay locked until
+    the commit, so two devices of one side cannot spend the same FPP. ``limits_only``: the
+    booby traps bought alone (one query: what the booby-trap level reads), the ledger and the
+    Total # boxes left empty."""
+    purchases = FortificationPurchase.objects.filter(campaign=campaign, side=side)
+
+    def booby_traps() -> list[tuple[int, bool, int, Any]]:
+        rows = (
+            purchases.filter(item__in=BOOBY_TRAP_ITEMS)
+            .order_by()
+            .values_list("index", "under_construction", KeyTransform("lost", "details"))
+            .annotate(quantity=Sum("quantity"))
+        )
+        return [(index, uc, quantity, lost) for index, uc, lost, quantity in rows]
+
+    if limits_only:
+        return SideReading(campaign, side, [], [], booby_traps(), purchases.order_by("index", "id"))
+    # The ledger first: with ``lock``, the purchases read after it cannot change until the commit.
     rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.FPP)
     if lock:
-        rows = rows.select_for_update(of=("self",))
+        # FOR UPDATE cannot group: the rows themselves, which fpp_days sums the same way.
+        fpp_rows = list(rows.select_for_update(of=("self",)).values_list(*MOVEMENT))
+    else:
+        fpp_rows = [
+            (index, kind, amount, "")
+            for index, kind, _gain, amount in rows.order_by()
+            .annotate(gain=ExpressionWrapper(Q(amount__gt=0), output_field=BooleanField()))
+            .values_list("index", "kind", "gain")
+            .annotate(total=Sum("amount"))
+        ]
+    pending = [
+        rules.Pending(
+            item, quantity, {k: v for k, v in zip(ORDER_KEYS, order, strict=True) if v is not None}
+        )
+        for item, lost, *order, quantity in purchases.filter(location="")
+        .order_by()
+        .values_list("item", KeyTransform("lost", "details"), *map(_order_key, ORDER_KEYS))
+        .annotate(quantity=Sum("quantity"))
+        if not lost
+    ]
     return SideReading(
         campaign=campaign,
         side=side,
-        fpp_rows=list(rows.values_list("index", "kind", "amount", "rg")),
-        purchases=list(
-            FortificationPurchase.objects.filter(campaign=campaign, side=side).order_by(
-                "index", "id"
-            )
-        ),
+        fpp_rows=fpp_rows,
+        pending=pending,
+        booby_traps=booby_traps(),
+        purchases=purchases.order_by("index", "id"),
     )
 
 
@@ -141,42 +212,24 @@ def side_fpp(campaign: Campaign, side: str, index: int) -> FppState:
 
 
 def _booby_trap_changes(
-    campaign: Campaign,
-    side: str,
-    purchases: Sequence[FortificationPurchase],
-    index: int,
-    *,
-    todays: bool = False,
+    reading: SideReading, index: int, *, todays: bool = False
 ) -> list[tuple[int, int]]:
     """Level changes before day ``index``'s purchases (with ``todays``, including them):
     purchases (Under Construction ones hold from the next time frame, a lost one never) and
     the 11.6123 drops rolled so far."""
     changes = [
-        (p.index + (1 if p.under_construction else 0), p.quantity)
-        for p in purchases
-        if p.item in BOOBY_TRAP_ITEMS
-        and (p.index <= index if todays else p.index < index)
-        and not p.details.get("lost")
+        (bought + (1 if under_construction else 0), quantity)
+        for bought, under_construction, quantity, lost in reading.booby_traps
+        if (bought <= index if todays else bought < index) and not lost
     ]
-    drops = DiceRoll.objects.filter(
-        campaign=campaign,
-        side=side,
-        table_id__in=BOOBY_TRAP_DROP_TABLES,
-        voided_at__isnull=True,
-    ).values_list("index", "result")
-    changes += [
-        (roll_index, -1)
-        for roll_index, result in drops
-        if isinstance(result, dict) and result.get("level_change") == -1
-    ]
-    return changes
+    return changes + [(roll_index, -1) for roll_index in reading.drops]
 
 
 def booby_trap_level(
     campaign: Campaign, side: str, index: int, reading: SideReading | None = None
 ) -> str:
-    reading = reading or read_side(campaign, side)
-    changes = _booby_trap_changes(campaign, side, reading.purchases, index)
+    reading = reading or read_side(campaign, side, limits_only=True)
+    changes = _booby_trap_changes(reading, index)
     return rules.booby_trap_level(changes, index)
 
 
@@ -186,14 +239,17 @@ def booby_trap_level_in_force(
     """The level in force for day ``index``'s scenario: the day's drop and its own purchases
     count (they come before the scenario); an Under Construction purchase counts from the next
     time frame (SaP 11.6191)."""
-    reading = reading or read_side(campaign, side)
-    changes = _booby_trap_changes(campaign, side, reading.purchases, index, todays=True)
+    reading = reading or read_side(campaign, side, limits_only=True)
+    changes = _booby_trap_changes(reading, index, todays=True)
     return rules.booby_trap_level(changes, index)
 
 
 def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading) -> rules.Moment:
-    """The facts an order of ``side`` in ``reph`` is judged on."""
-    today = [p for p in reading.purchases if p.index == reph.index]
+    """The facts an order of ``side`` in ``reph`` is judged on (one query: the day's
+    minefields)."""
+    minefields = reading.purchases.filter(index=reph.index, item__in=MINEFIELDS).aggregate(
+        fpp=Sum("fpp")
+    )
     cg_def = cg_definition(campaign)
     ssr_effects = [
         effect
@@ -201,7 +257,7 @@ def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading
         for effect in ssr.get("effects", [])
         if effect.get("side") == side
     ]
-    changes = _booby_trap_changes(campaign, side, reading.purchases, reph.index)
+    changes = _booby_trap_changes(reading, reph.index)
     return rules.Moment(
         module=campaign.module,
         side=side,
@@ -209,9 +265,11 @@ def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading
         period_key=campaign.cg.periods[reph.index].key,
         reph_kind=reph.kind,
         ssr_effects=ssr_effects,
-        minefield_fpp_today=sum(p.fpp for p in today if p.item in MINEFIELDS),
+        minefield_fpp_today=minefields["fpp"] or 0,
         booby_trap_level=rules.booby_trap_level(changes, reph.index),
-        booby_traps_today=sum(p.quantity for p in today if p.item in BOOBY_TRAP_ITEMS),
+        booby_traps_today=sum(
+            quantity for index, _uc, quantity, _lost in reading.booby_traps if index == reph.index
+        ),
     )
 
 
@@ -285,7 +343,7 @@ def buy(
     # Lock the side's FPP rows first: whatever is read below stays true until the commit.
     reading = read_side(campaign, side, lock=True)
     if token:
-        already = next((p for p in reading.purchases if p.details.get("form_token") == token), None)
+        already = reading.purchases.filter(details__form_token=token).first()
         if already is not None:
             return already
     reph = open_fortification_reph(campaign, side)

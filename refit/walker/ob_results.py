@@ -414,13 +414,20 @@ def harden_mmc(
 def booked_lines(campaign: Campaign, reph: RefitPhase, side: str) -> dict[int, str]:
     """Roll id → the OB lines its result was booked onto, in words (the side's secret: for
     those who see the side only). One query."""
-    rows = CampaignEvent.objects.filter(
-        campaign=campaign,
-        action="orbat.result",
-        data__side=side,
-        step_reph=reph.pk,
-        undone_at__isnull=True,
-    ).values_list("data", flat=True)
+    found = (
+        CampaignEvent.objects.filter(
+            campaign=campaign,
+            action="orbat.result",
+            data__side=side,
+            step_reph=reph.pk,
+            undone_at__isnull=True,
+        )
+        # Sorted here, newest first: sorted by the database, SQLite would walk the campaign's
+        # every event by time instead of the step's few (the step_reph index).
+        .order_by()
+        .values_list("created_at", "id", "data")
+    )
+    rows = [data for _at, _id, data in sorted(found, key=lambda row: row[:2], reverse=True)]
     booked: dict[int, str] = {}
     for data in rows:
         roll = (data.get("refit_step") or {}).get("roll")

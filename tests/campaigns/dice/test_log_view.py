@@ -5,8 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.access import REFEREE
+from campaigns.access import REFEREE, viewer_for
 from campaigns.dice import services as dice
+from campaigns.dice.views import visible_steps
 from campaigns.games.registry import get_module
 from campaigns.games.rules import Drm
 from campaigns.members import services
@@ -389,6 +390,25 @@ def test_the_log_shows_100_rolls_a_page(campaign, people, client_as):
     assert f'href="{link}"' in filtered
 
 
+def test_a_long_log_is_counted_only_a_few_pages_ahead(campaign, people, client_as, monkeypatch):
+    """Past ``LOOKAHEAD`` pages the count says "more than" (its COUNT reads no further), and
+    the last pages count to the end."""
+    monkeypatch.setattr("campaigns.paging.LOOKAHEAD", 1)
+    many_rolls(campaign, people, 450)
+    client = client_as("referee")
+    first = client.get(url(campaign))
+    html = first.content.decode()
+    assert "More than 200 rolls" in html and "Page 1 of at least 3" in html
+    assert f'href="{url(campaign, page=2)}"' in html
+    fourth = client.get(url(campaign, page=4)).content.decode()
+    assert "450 rolls" in fourth and "Page 4 of 5" in fourth
+    assert len(client.get(url(campaign, page=5)).context["rows"]) == 50
+    assert client.get(url(campaign, page=99)).context["page"].number == 5
+    # A filter is counted the same way (its own rows).
+    step = client.get(url(campaign, step="11.616")).content.decode()
+    assert "More than" not in step and "150 rolls" in step and "Page 1 of 2" in step
+
+
 @pytest.mark.parametrize("persona", ["referee", "german", "observer"])
 def test_the_number_of_queries_does_not_grow_with_rolls_or_days(
     campaign, people, client_as, persona, django_assert_max_num_queries
@@ -543,3 +563,26 @@ def test_the_way_back_stays_on_the_log(campaign, rolls, client_as, elsewhere):
         void_url(rolls["public"]), {"reason": "x", "next": next_url}
     )
     assert response["Location"] == f"{url(campaign)}#roll-{oid(rolls['public'].pk)}"
+
+
+@pytest.mark.parametrize("persona", ["referee", "german", "soviet", "observer"])
+def test_the_step_choices_walk_the_index_and_equal_a_distinct(campaign, people, persona):
+    """``visible_steps`` (one probe of the index per step) names the same steps, in the same
+    order, as a DISTINCT over every roll the viewer sees — blank steps included."""
+    many_rolls(campaign, people, 60)
+    many_rolls(campaign, people, 7)
+    DiceRoll.objects.filter(campaign=campaign, note__in=[f"roll {n}" for n in range(7)]).update(
+        step=""
+    )
+    DiceRoll.objects.filter(campaign=campaign, visibility="german", step="11.618").update(
+        step="11.6122"
+    )
+    viewer = viewer_for(people[persona], campaign.pk)
+    distinct = (
+        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign))
+        .order_by("step")
+        .values_list("step", flat=True)
+        .distinct()
+    )
+    assert visible_steps(viewer) == list(distinct)
+    assert ("11.6122" in visible_steps(viewer)) == (persona in ("german", "referee"))

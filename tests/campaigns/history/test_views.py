@@ -121,6 +121,40 @@ def test_a_page_number_out_of_range_shows_the_last_page(campaign, people, client
     assert response.context["page"].number == shown
 
 
+def test_a_long_history_is_counted_only_a_few_pages_ahead(campaign, people, client_as, monkeypatch):
+    """The count stops ``LOOKAHEAD`` pages past the one asked ("more than"), so a page of a
+    history of any length reads the same rows of the index; every event is still reachable
+    through the "older" links, and a page past the end is still the last one."""
+    monkeypatch.setattr("campaigns.history.views.HISTORY_PAGE_SIZE", 5)
+    monkeypatch.setattr("campaigns.paging.LOOKAHEAD", 1)
+    filler(campaign, people, 40)
+    expected = visible_ids(campaign, people, "observer")
+    client = client_as("observer")
+    with CaptureQueriesContext(connection) as queries:
+        first = client.get(url(campaign))
+    html = first.content.decode()
+    assert "More than 10 changes" in html and "Page 1 of at least 3" in html
+    (count,) = [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"]]
+    assert "LIMIT 11" in count
+    shown, page = [], first
+    while True:
+        shown += shown_ids(page)
+        older = page.context["listing"].older_url
+        if not older:
+            break
+        page = client.get(older)
+    assert shown == expected
+    assert "More than" not in page.content.decode()  # the last page counts to the end
+    pages = -(-len(expected) // 5)
+    assert f"Page {pages} of {pages}" in page.content.decode()
+    last = client.get(url(campaign, page=99))
+    assert shown_ids(last) == shown_ids(page)
+    people["observer"].language = "ja"
+    people["observer"].save()
+    html = client_as("observer").get(url(campaign)).content.decode()
+    assert "変更10件超" in html and "1／3ページ以上" in html
+
+
 # --- filters ---------------------------------------------------------------------------------
 
 
