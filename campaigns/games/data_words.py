@@ -1095,3 +1095,15 @@ def file_title(stem: str, language: str | None) -> str:
         en, ja = FILE_TITLES[stem]
         return localized(LocalizedText(en=en, ja=ja), language)
     return data_key(stem, language)
+
+
+# A rule reference that is a word rather than a number: Cherkassy's scenarios ("Scenario 2").
+_SCENARIO_RULE = re.compile(r"Scenario (\d+)")
+
+
+def rule_words(rule: str, language: str | None) -> str:
+    """A rule reference as the reader reads it: numbers ("11.16", "CG7.22") as printed, a
+    scenario by its word ("Scenario 2" / "シナリオ2", as seed 002 names them)."""
+    if language and language.lower().startswith("ja"):
+        return _SCENARIO_RULE.sub(r"シナリオ\1", rule)
+    return rule

@@ -9,7 +9,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.games import rules
-from campaigns.games.data_words import data_key, file_title, value_words
+from campaigns.games.data_words import data_key, file_title, rule_words, value_words
 from campaigns.games.display import hidden_key
 from campaigns.games.registry import localized
 
@@ -208,3 +208,9 @@ def get(mapping: Any, key: Any) -> Any:
     if isinstance(mapping, dict):
         return mapping.get(key)
     return None
+
+
+@register.filter
+def rule_ref(value: Any) -> str:
+    """A rule reference in the active language (``data_words.rule_words``)."""
+    return rule_words(str(value), get_language()) if value else ""

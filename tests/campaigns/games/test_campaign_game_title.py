@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from campaigns.games.data_words import rule_words
 from campaigns.games.registry import get_module
 from tests.campaigns.shortgames.conftest import make_game
 
@@ -52,3 +53,27 @@ def test_the_campaign_pages_name_the_scenario_in_the_readers_language(
         page = client.get(url).content.decode()
         assert shown in page, url
         assert hidden not in page, url
+
+
+@pytest.mark.parametrize(
+    ("rule", "language", "words"),
+    [
+        ("Scenario 2", "ja", "シナリオ2"),
+        ("Scenario 2", "en", "Scenario 2"),
+        ("11.16", "ja", "11.16"),
+        ("CG7.22", "ja", "CG7.22"),
+    ],
+)
+def test_a_rule_reference_reads_in_the_readers_language(rule, language, words):
+    assert rule_words(rule, language) == words
+
+
+def test_the_cherkassy_turn_page_names_its_scenario_rules_in_japanese(client, people):
+    campaign = make_game(people, "cherkassy_pocket", "scenario-1", "german")
+    user = people["german"]
+    user.language = "ja"
+    user.save(update_fields=["language"])
+    client.force_login(user)
+    page = client.get(reverse("shortgames:turn", args=[campaign.pk])).content.decode()
+    assert "(シナリオ2)" in page  # the scenario 2 set-up the rules lack
+    assert "Scenario 2" not in page
