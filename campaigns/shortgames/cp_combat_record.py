@@ -39,15 +39,18 @@ def declared_text(declared: Mapping[str, Any] | None) -> str:
     for support in declared.get("artillery") or ():
         distance = support.get("distance")
         distance = "?" if distance is None else distance
+        unit = support.get("unit", "")
+        if support.get("defending"):
+            unit = _("%(unit)s supporting the defence") % {"unit": unit}
         if support.get("range") is None:
             parts.append(
                 _("%(unit)s: %(distance)s hexes, range unknown (11.22)")
-                % {"unit": support.get("unit", ""), "distance": distance}
+                % {"unit": unit, "distance": distance}
             )
         else:
             parts.append(
                 _("%(unit)s: %(distance)s hexes, range %(range)s (11.22)")
-                % {"unit": support.get("unit", ""), "distance": distance, "range": support["range"]}
+                % {"unit": unit, "distance": distance, "range": support["range"]}
             )
     return " · ".join(parts)
 
