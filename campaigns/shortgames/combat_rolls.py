@@ -200,7 +200,8 @@ def cp_combat(
 ) -> CpCombat:
     """The odds column (11.6, 11.8) after the chosen column shifts (11.9), terrain from the
     referee's TEC (its halving row not applied when ``river_ticked``: the attack was already
-    halved by 11.14's count of the units ticked across a river). A missing CRT, or TEC when a terrain shift is asked, blocks the roll; so does
+    halved by 11.14's count of the units ticked across a river).
+    A missing CRT, or TEC when a terrain shift is asked, blocks the roll; so does
     an AIR shift the side's points (a Soviet Front's share, 11.16) cannot pay for."""
     data = short_games.game_data(campaign)
     tables = campaign.game.files["tables"]

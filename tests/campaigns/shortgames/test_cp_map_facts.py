@@ -234,7 +234,11 @@ def test_defending_artillery_must_reach_the_defender_it_supports(cp_started, peo
         by=people["referee"],
         units=[
             UnitData(
-                side="german", name="II/AR 108", unit_type="artillery", artillery_range=3, hex="2022"
+                side="german",
+                name="II/AR 108",
+                unit_type="artillery",
+                artillery_range=3,
+                hex="2022",
             )
         ],
     )
