@@ -277,6 +277,7 @@ def cp_combat(
         prepared_auto=prepared and declared is not None,
         river_part=river_part if across else None,
         declared=cp_declared(entry, units or {}),
+        typed=(entry["attack"], entry["defense"]),
     )
     refusals = cp_refusals(campaign, entry, units or {})
     if prepared_refusal is not None:

@@ -185,6 +185,10 @@ class CpCombat:
     chart_halving_replaced: bool = False
     # What the attacker declared of the map (11.14, 11.22; combat.cp_declared), kept with the roll.
     declared: Mapping[str, Any] | None = None
+    # The strengths typed by hand on top of the chosen units' (attack, defence): the players'
+    # own figure (e.g. 11.25's artillery fire dice, units not in the roster), not judged;
+    # kept with the roll so the record says which part was typed.
+    typed: tuple[int, int] = (0, 0)
 
 
 def cp_combat(
@@ -333,5 +337,7 @@ def roll_cp_combat(
         made.result["front"] = combat.front  # the Soviet combat's Front (11.16), as data
     if made.result is not None and combat.declared:
         made.result["declared"] = dict(combat.declared)  # the map's facts (11.14, 11.22)
+    if made.result is not None and any(combat.typed):
+        made.result["typed"] = {"attack": combat.typed[0], "defense": combat.typed[1]}
     made.save(update_fields=["result"])
     return made

@@ -55,6 +55,17 @@ def declared_text(declared: Mapping[str, Any] | None) -> str:
     return " · ".join(parts)
 
 
+def typed_text(typed: Mapping[str, Any] | None) -> str:
+    """The strengths typed by hand with a combat, said as the players' own figure ("" when
+    none were typed)."""
+    if not typed or not (typed.get("attack") or typed.get("defense")):
+        return ""
+    return _(
+        "typed by hand: attack +%(attack)s, defence +%(defense)s (the players' own figure, "
+        "not checked)"
+    ) % {"attack": typed.get("attack") or 0, "defense": typed.get("defense") or 0}
+
+
 def _line(order: int, made: DiceRoll) -> CombatLine:
     result = made.result if isinstance(made.result, Mapping) else {}
     parts = [made.note or _("combat"), _("die %(n)s") % {"n": made.original}]
@@ -66,6 +77,9 @@ def _line(order: int, made: DiceRoll) -> CombatLine:
     declared = declared_text(result.get("declared"))
     if declared:
         parts.append(declared)
+    typed = typed_text(result.get("typed"))
+    if typed:
+        parts.append(typed)
     return CombatLine(order, made.side, " · ".join(parts))
 
 

@@ -273,3 +273,36 @@ def test_defending_artillery_must_reach_the_defender_it_supports(cp_started, peo
     ]
     page = client_as("observer").get(reverse("shortgames:turn", args=[cp_started.pk]))
     assert "II/AR 108 supporting the defence: 3 hexes, range 3 (11.22)" in page.content.decode()
+
+
+def test_strengths_typed_by_hand_are_said_and_kept_as_the_players_own(
+    cp_started, people, client_as
+):
+    enter(cp_started, people, "cp.crt", CRT)
+    german, _tank = units(cp_started, people)
+    r254, _r255, art, _art2 = soviet_units(cp_started, people)
+    query = {
+        "side": "soviet",
+        "attackers": [r254.pk, art.pk],
+        "defenders": german.pk,
+        f"distance-{art.pk}": "2",
+        "attack": "5",  # the artillery's fire die (11.25), typed
+    }
+    response = roll(client_as("soviet"), cp_started, query)
+    html = response.content.decode()
+    assert response.status_code == 200, html
+    assert "9 against 8" in html and 'id="typed-by-hand"' in html
+    made = DiceRoll.objects.get(step="11.9")
+    assert made.result["typed"] == {"attack": 5, "defense": 0}
+    page = client_as("observer").get(reverse("shortgames:turn", args=[cp_started.pk]))
+    assert "typed by hand: attack +5, defence +0" in page.content.decode()
+
+
+def test_nothing_typed_says_nothing(cp_started, people, client_as):
+    enter(cp_started, people, "cp.crt", CRT)
+    german, _tank = units(cp_started, people)
+    r254, _r255, _art, _art2 = soviet_units(cp_started, people)
+    query = {"side": "soviet", "attackers": [r254.pk], "defenders": german.pk}
+    html = roll(client_as("soviet"), cp_started, query).content.decode()
+    assert 'id="typed-by-hand"' not in html
+    assert "typed" not in DiceRoll.objects.get(step="11.9").result
