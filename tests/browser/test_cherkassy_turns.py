@@ -172,6 +172,8 @@ def attack(page: Page, combat_url: str) -> str:
     # 4:1, woods L1, and R1 for the prepared attack: the Soviet declared combat first (11.27).
     expect(page.locator("#column")).to_have_text("4:1", timeout=TIMEOUT)
     expect(page.locator("#prepared-attack")).to_be_visible()
+    # The strengths typed by hand are said to be the players' own figure, not checked.
+    expect(page.locator("#typed-by-hand")).to_contain_text("attack +32, defence +8")
     page.get_by_role("button", name="Roll the die").click()
     result = page.locator("#crt-result")
     expect(result).to_have_text("Attacker loses 0, defender loses 1 (steps)", timeout=TIMEOUT)
