@@ -301,10 +301,12 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
             assert campaign.period_index == turn + 1
 
     rolls = DiceRoll.objects.filter(campaign=campaign, table_id="", step="11.9").order_by("id")
+    # Each attack's strengths were typed by hand: kept as the players' own figure.
+    typed = {"typed": {"attack": 32, "defense": 8}}
     assert [r.result for r in rolls] == [
-        {"attacker_steps": 0, "defender_steps": 1},
-        {"attacker_steps": 0, "defender_steps": 1, "front": "2uf"},  # turn 1: the 2nd UF's
-        {"attacker_steps": 0, "defender_steps": 1},
+        {"attacker_steps": 0, "defender_steps": 1, **typed},
+        {"attacker_steps": 0, "defender_steps": 1, "front": "2uf", **typed},  # the 2nd UF's
+        {"attacker_steps": 0, "defender_steps": 1, **typed},
     ]
     spent = PointEntry.objects.get(campaign=campaign, action="used")
     assert (spent.index, spent.front, spent.amount) == (1, "2uf", -1)
