@@ -198,11 +198,15 @@ def cp_river_attackers(
 def cp_supports(
     entry: Mapping[str, Any], units: Mapping[int, GameUnit]
 ) -> list[cp_hexsides.Support]:
-    """The chosen attacking artillery, each with its range (roster) and declared distance."""
+    """The chosen artillery, attacking then supporting the defence, each with its range
+    (roster) and declared distance (11.22)."""
     distances = entry.get("distances") or {}
     return [
-        cp_hexsides.Support(units[pk].name, units[pk].artillery_range, distances.get(pk))
-        for pk in entry["attackers"]
+        cp_hexsides.Support(
+            units[pk].name, units[pk].artillery_range, distances.get(pk), defending=defending
+        )
+        for role, defending in (("attackers", False), ("defenders", True))
+        for pk in entry[role]
         if pk in units and units[pk].unit_type in cp_attack.ARTILLERY_TYPES
     ]
 
@@ -216,7 +220,12 @@ def cp_declared(entry: Mapping[str, Any], units: Mapping[int, GameUnit]) -> dict
         "river": [a.name for a in cp_river_attackers(entry, units) if a.across_river],
         "lake": bool(entry.get("lake")),
         "artillery": [
-            {"unit": s.name, "range": s.range, "distance": s.distance}
+            {
+                "unit": s.name,
+                "range": s.range,
+                "distance": s.distance,
+                **({"defending": True} if s.defending else {}),
+            }
             for s in cp_supports(entry, units)
         ],
     }
@@ -261,12 +270,14 @@ def cp_combat(
         terrain=entry["terrain"],
         side=side,
         front=front,
+        river_ticked=bool(river & set(entry["attackers"])),
     )
     counted = replace(
         counted,
         prepared_auto=prepared and declared is not None,
         river_part=river_part if across else None,
         declared=cp_declared(entry, units or {}),
+        typed=(entry["attack"], entry["defense"]),
     )
     refusals = cp_refusals(campaign, entry, units or {})
     if prepared_refusal is not None:

@@ -167,7 +167,9 @@ class CpCombatForm(CombatForm):
         for key in list(self.data.keys()) if self.data is not None else ():
             if not key.startswith("distance-") or not key[9:].isdigit():
                 continue
-            value = str(self.data.get(key) or "").strip()
+            # An artillery unit offers a distance as attacker and as defender: the first filled.
+            values = self.data.getlist(key) if hasattr(self.data, "getlist") else [self.data[key]]
+            value = next((str(v).strip() for v in values if str(v or "").strip()), "")
             if value.isdigit() and 0 < int(value) <= MAX_DISTANCE:
                 found[int(key[9:])] = int(value)
         return found

@@ -26,6 +26,7 @@ from campaigns.shortgames import segment_record_dr, turn_points
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import combat as cp_combat_rules
+from campaigns.shortgames.rules.cherkassy import hexsides as cp_hexsides
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.common import count_hits
 from campaigns.shortgames.turn_steps import (
@@ -180,8 +181,14 @@ class CpCombat:
     shifts: tuple[str, ...] = ()  # the column shifts applied (the prepared attack's included)
     prepared_auto: bool = False  # 11.27's shift set from the attacker's declared order (5.4)
     river_part: int | None = None  # 11.14: the river attackers' sum as halved (None: none)
+    # 11.14: the chart's halving row was chosen but the river ticks halved the attack instead.
+    chart_halving_replaced: bool = False
     # What the attacker declared of the map (11.14, 11.22; combat.cp_declared), kept with the roll.
     declared: Mapping[str, Any] | None = None
+    # The strengths typed by hand on top of the chosen units' (attack, defence): the players'
+    # own figure (e.g. 11.25's artillery fire dice, units not in the roster), not judged;
+    # kept with the roll so the record says which part was typed.
+    typed: tuple[int, int] = (0, 0)
 
 
 def cp_combat(
@@ -193,15 +200,19 @@ def cp_combat(
     terrain: str = "",
     side: str = "",
     front: str = "",
+    river_ticked: bool = False,
 ) -> CpCombat:
     """The odds column (11.6, 11.8) after the chosen column shifts (11.9), terrain from the
-    referee's TEC. A missing CRT, or TEC when a terrain shift is asked, blocks the roll; so does
+    referee's TEC (its halving row not applied when ``river_ticked``: the attack was already
+    halved by 11.14's count of the units ticked across a river).
+    A missing CRT, or TEC when a terrain shift is asked, blocks the roll; so does
     an AIR shift the side's points (a Soviet Front's share, 11.16) cannot pay for."""
     data = short_games.game_data(campaign)
     tables = campaign.game.files["tables"]
     referee = short_games.referee_tables(campaign)
     missing = {m.slot_id: m for m in cp_referee.missing_rolls(referee, data)}
     blocked = []
+    chart_halving_replaced = False
     if not cp_combat_rules.crt_entered(referee, data):
         blocked.append(_missing_text(missing["cp.crt"]))
     shift, rules = cp_combat_rules.column_shift([s for s in shifts if s != "terrain"], tables)
@@ -219,9 +230,11 @@ def cp_combat(
         else:
             shift += terrain_shifts[terrain]
             rules = (*rules, "11.12")
-            if terrain in cp_combat_rules.terrain_halves(referee, data):
+            row_halves = terrain in cp_combat_rules.terrain_halves(referee, data)
+            if cp_hexsides.chart_halving_applies(row_halves, river_ticked):
                 attack = cp_combat_rules.halved(attack)
                 rules = (*rules, "11.14")
+            chart_halving_replaced = row_halves and river_ticked
     column = cp_combat_rules.odds_column(attack, defense, shift, data)
     if not blocked and not cp_combat_rules.crt_answers(column, referee, data):
         blocked.append(
@@ -249,6 +262,7 @@ def cp_combat(
         air_points=1 if "air" in shifts else 0,
         front=front,
         shifts=tuple(shifts),
+        chart_halving_replaced=chart_halving_replaced,
     )
 
 
@@ -323,5 +337,7 @@ def roll_cp_combat(
         made.result["front"] = combat.front  # the Soviet combat's Front (11.16), as data
     if made.result is not None and combat.declared:
         made.result["declared"] = dict(combat.declared)  # the map's facts (11.14, 11.22)
+    if made.result is not None and any(combat.typed):
+        made.result["typed"] = {"attack": combat.typed[0], "defense": combat.typed[1]}
     made.save(update_fields=["result"])
     return made

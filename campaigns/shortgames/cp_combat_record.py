@@ -39,17 +39,31 @@ def declared_text(declared: Mapping[str, Any] | None) -> str:
     for support in declared.get("artillery") or ():
         distance = support.get("distance")
         distance = "?" if distance is None else distance
+        unit = support.get("unit", "")
+        if support.get("defending"):
+            unit = _("%(unit)s supporting the defence") % {"unit": unit}
         if support.get("range") is None:
             parts.append(
                 _("%(unit)s: %(distance)s hexes, range unknown (11.22)")
-                % {"unit": support.get("unit", ""), "distance": distance}
+                % {"unit": unit, "distance": distance}
             )
         else:
             parts.append(
                 _("%(unit)s: %(distance)s hexes, range %(range)s (11.22)")
-                % {"unit": support.get("unit", ""), "distance": distance, "range": support["range"]}
+                % {"unit": unit, "distance": distance, "range": support["range"]}
             )
     return " · ".join(parts)
+
+
+def typed_text(typed: Mapping[str, Any] | None) -> str:
+    """The strengths typed by hand with a combat, said as the players' own figure ("" when
+    none were typed)."""
+    if not typed or not (typed.get("attack") or typed.get("defense")):
+        return ""
+    return _(
+        "typed by hand: attack +%(attack)s, defence +%(defense)s (the players' own figure, "
+        "not checked)"
+    ) % {"attack": typed.get("attack") or 0, "defense": typed.get("defense") or 0}
 
 
 def _line(order: int, made: DiceRoll) -> CombatLine:
@@ -63,6 +77,9 @@ def _line(order: int, made: DiceRoll) -> CombatLine:
     declared = declared_text(result.get("declared"))
     if declared:
         parts.append(declared)
+    typed = typed_text(result.get("typed"))
+    if typed:
+        parts.append(typed)
     return CombatLine(order, made.side, " · ".join(parts))
 
 

@@ -117,6 +117,8 @@ class RollForm(TurnForm):
     table = forms.CharField(max_length=60)
     note = forms.CharField(label=_("Rolled for"), max_length=150, required=False)
     unit = forms.IntegerField(required=False)
+    # DR 11.52: the nearest Axis unit's distance to the fleet raided, in hexes (declared).
+    distance = forms.IntegerField(required=False, min_value=1, max_value=99)
 
 
 class WeatherForm(TurnForm):

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -20,6 +21,8 @@ from campaigns.models import (
     CampaignDay,
     DiceRoll,
     GameUnit,
+    PointEntry,
+    PointKind,
     ShortGame,
     UnitState,
 )
@@ -28,9 +31,10 @@ from campaigns.shortgames import services as short_games
 from campaigns.shortgames.arrivals import roster_key
 from campaigns.shortgames.rules.cherkassy import air as cp_air
 from campaigns.shortgames.rules.cherkassy import breakdown as cp_breakdown
+from campaigns.shortgames.rules.defiant_russia import air as dr_air
 from campaigns.shortgames.rules.defiant_russia import events as dr_events
 from campaigns.shortgames.rules.defiant_russia import reinforcements as dr_reinforcements
-from campaigns.shortgames.turn_points import receive_air
+from campaigns.shortgames.turn_points import add_points, receive_air
 from campaigns.shortgames.turn_steps import (
     TableOffer,
     TurnError,
@@ -104,10 +108,13 @@ def roll_table(
     by: AbstractBaseUser,
     note: str = "",
     unit: GameUnit | None = None,
+    distance: int | None = None,
 ) -> DiceRoll:
     """Roll one of the step's tables (through campaigns.dice.services) and book what the app keeps
     of the
-    result: the turn's weather, a side's air points, a Soviet tank's breakdown."""
+    result: the turn's weather, a side's air points, a Soviet tank's breakdown, an air raid on
+    a fleet (DR 11.52: the fleet ``unit`` and the declared ``distance`` of the nearest Axis
+    unit; one Axis air point spent in the same action, its hit booked on the fleet)."""
     campaign = locked_campaign(campaign, index)
     game = short_games.setup_of(campaign)
     if game is None:
@@ -147,6 +154,8 @@ def roll_table(
         raise TurnError(_("The turn's weather is already recorded."))
     if table_id == "cp.tank-breakdown" and (unit is None or unit.campaign_id != campaign.pk):
         raise TurnError(_("Choose the Soviet tank unit that moved."))
+    if table_id == FLEET_RAID:
+        _spend_on_fleet(campaign, side=side, index=index, unit=unit, distance=distance, by=by)
     dice_roll = dice.roll(
         campaign,
         by=by,
@@ -201,8 +210,84 @@ def _book(
                 box = {"recovery_1": UnitState.RECOVERY_1, "recovery_2": UnitState.RECOVERY_2}
                 changes = {"state": box.get(str(outcome.to_box), UnitState.ELIMINATED), "hex": ""}
             short_games.change_unit(campaign, unit, by=by, version=unit.version, **changes)
+    elif dice_roll.table_id == FLEET_RAID and unit is not None:
+        _book_fleet_raid(campaign, unit, dice_roll, by=by)
     elif dice_roll.table_id == "dr.airborne-drop":
         _book_airborne_drop(campaign, dice_roll, result, by=by)
+
+
+FLEET_RAID = "dr.fleet-air-raid"
+FLEET_TYPE = "fleet"
+
+
+def fleet_raid_points(campaign: Campaign, index: int, fleet: GameUnit) -> int:
+    """The Axis air points spent on ``fleet`` on turn ``index`` (11.52's 3 per fleet per turn)."""
+    spent = PointEntry.objects.filter(
+        campaign=campaign,
+        index=index,
+        side="axis",
+        kind=PointKind.AIR,
+        action=PointEntry.Action.USED,
+        unit=fleet,
+        note__startswith="11.52",
+    ).aggregate(total=Sum("amount"))["total"]
+    return -(spent or 0)
+
+
+def _spend_on_fleet(
+    campaign: Campaign,
+    *,
+    side: str,
+    index: int,
+    unit: GameUnit | None,
+    distance: int | None,
+    by: AbstractBaseUser,
+) -> None:
+    """DR 11.52: judge the raid (the fleet on the map, the nearest Axis unit's declared
+    distance, 3 points per fleet per turn) and spend its one Axis air point, in the roll's
+    action (a ``used`` entry on the fleet, taken back from the history like any points)."""
+    if (
+        unit is None
+        or unit.campaign_id != campaign.pk
+        or unit.unit_type != FLEET_TYPE
+        or unit.state not in (UnitState.FULL, UnitState.REDUCED)
+    ):
+        raise TurnError(_("Choose the fleet on the map that the air point attacks (11.52)."))
+    refusals = dr_air.fleet_raid_refusals(
+        side, distance, fleet_raid_points(campaign, index, unit), short_games.game_data(campaign)
+    )
+    if refusals:
+        raise TurnError(refusals[0].in_language(reader_language()))
+    add_points(
+        campaign,
+        by=by,
+        side=side,
+        index=index,
+        kind=PointKind.AIR,
+        action=PointEntry.Action.USED,
+        amount=-1,
+        unit=unit,
+        note=f"11.52 · {unit.name} · {distance}",
+    )
+
+
+def _book_fleet_raid(
+    campaign: Campaign, unit: GameUnit, dice_roll: DiceRoll, *, by: AbstractBaseUser
+) -> None:
+    """11.52: a 5 or 6 reduces the fleet, or removes it when reduced already or without a
+    reduced side (one step)."""
+    unit.refresh_from_db()
+    outcome = dr_air.fleet_raid_result(
+        dice_roll.final in (5, 6), unit.state == UnitState.FULL, unit.steps >= 2
+    )
+    if outcome == "reduced":
+        short_games.change_unit(
+            campaign, unit, by=by, version=unit.version, state=UnitState.REDUCED
+        )
+    elif outcome == "eliminated":
+        short_games.change_unit(
+            campaign, unit, by=by, version=unit.version, state=UnitState.ELIMINATED, hex=""
+        )
 
 
 def _book_airborne_drop(

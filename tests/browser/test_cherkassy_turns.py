@@ -172,6 +172,8 @@ def attack(page: Page, combat_url: str) -> str:
     # 4:1, woods L1, and R1 for the prepared attack: the Soviet declared combat first (11.27).
     expect(page.locator("#column")).to_have_text("4:1", timeout=TIMEOUT)
     expect(page.locator("#prepared-attack")).to_be_visible()
+    # The strengths typed by hand are said to be the players' own figure, not checked.
+    expect(page.locator("#typed-by-hand")).to_contain_text("attack +32, defence +8")
     page.get_by_role("button", name="Roll the die").click()
     result = page.locator("#crt-result")
     expect(result).to_have_text("Attacker loses 0, defender loses 1 (steps)", timeout=TIMEOUT)
@@ -299,10 +301,12 @@ def test_three_cherkassy_turns_from_empty_referee_tables(live_server, new_page, 
             assert campaign.period_index == turn + 1
 
     rolls = DiceRoll.objects.filter(campaign=campaign, table_id="", step="11.9").order_by("id")
+    # Each attack's strengths were typed by hand: kept as the players' own figure.
+    typed = {"typed": {"attack": 32, "defense": 8}}
     assert [r.result for r in rolls] == [
-        {"attacker_steps": 0, "defender_steps": 1},
-        {"attacker_steps": 0, "defender_steps": 1, "front": "2uf"},  # turn 1: the 2nd UF's
-        {"attacker_steps": 0, "defender_steps": 1},
+        {"attacker_steps": 0, "defender_steps": 1, **typed},
+        {"attacker_steps": 0, "defender_steps": 1, "front": "2uf", **typed},  # the 2nd UF's
+        {"attacker_steps": 0, "defender_steps": 1, **typed},
     ]
     spent = PointEntry.objects.get(campaign=campaign, action="used")
     assert (spent.index, spent.front, spent.amount) == (1, "2uf", -1)

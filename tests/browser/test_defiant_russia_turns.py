@@ -4,7 +4,9 @@ checked where the next step needs it:
 - turn 5, light mud (the referee records it): the Axis books its air points, spends 2 of them in
   the dice helper (the points page shows what is left), makes the one legal light-mud
   breakthrough attack (German armour stacked with Guderian) and is refused an illegal one
-  (infantry in the stack, 6.6); the Soviet player enters the airborne unit due on turn 6;
+  (infantry in the stack, 6.6), raids the Black Sea Fleet in the Axis combat phase (11.52: a
+  distance beyond 4 refused, the die spends its air point and reduces the fleet); the Soviet
+  player enters the airborne unit due on turn 6;
 - turn 6: the airborne unit is due and enters in Kiev's hex (10.2, 11.3);
 - turn 7, snow: the airborne unit drops from there, and the roll's result lands on its roster
   line, in the hex typed with the roll.
@@ -23,6 +25,7 @@ from campaigns.members import services
 from campaigns.models import DiceRoll, GameUnit, PointEntry, Role
 from campaigns.shortgames import services as short_games
 from campaigns.shortgames import turn_marks, turn_steps
+from campaigns.shortgames.units import UnitData
 from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD
 from tests.campaigns.dice.test_services import Loaded
@@ -176,6 +179,40 @@ def test_three_defiant_russia_turns(live_server, new_page, django_user_model):
     expect(record.nth(0)).to_contain_text("2 air points")
     expect(record.nth(1)).to_contain_text("Axis breakthrough combat phase")
     expect(record.nth(1)).to_contain_text("Guderian")
+
+    # 11.52: in the Axis combat phase, an air raid on the Black Sea Fleet, the nearest Axis
+    # unit's distance declared; one air point spent with each die, the hit on the fleet.
+    (fleet,) = short_games.add_units(
+        campaign,
+        by=people["referee"],
+        units=[
+            UnitData(
+                side="soviet",
+                name="Black Sea Fleet",
+                unit_type="fleet",
+                nationality="soviet",
+                hex="1712",
+            )
+        ],
+    )
+    mark_until(campaign, people, upto="axis_combat")
+    axis.goto(turn_url)
+    step = axis.locator("#step-axis_combat")
+    raid = step.locator(".roll", has_text="Fleet raided")
+    raid.get_by_label("Nearest Axis unit to the fleet").fill("5")
+    raid.get_by_role("button", name="Roll (Axis)").click()
+    expect(axis.locator(".messages")).to_contain_text("within 4. (11.52)", timeout=TIMEOUT)
+    assert not DiceRoll.objects.filter(campaign=campaign, table_id="dr.fleet-air-raid").exists()
+    step = axis.locator("#step-axis_combat")
+    raid = step.locator(".roll", has_text="Fleet raided")
+    raid.get_by_label("Nearest Axis unit to the fleet").fill("4")
+    with dice.use_roller(Loaded(6)):  # 5–6: a step loss (11.52)
+        raid.get_by_role("button", name="Roll (Axis)").click()
+        expect(axis.locator("#step-axis_combat .rolls")).to_contain_text("→ 6", timeout=TIMEOUT)
+    fleet.refresh_from_db()
+    assert fleet.state == "reduced"
+    axis.goto(points_url)
+    expect(axis.locator("#points-axis .air-left")).to_have_text("3")
 
     # The Soviet player enters the airborne unit due on turn 6 (11.3) in the roster.
     soviet.goto(units_url)

@@ -24,6 +24,7 @@ from campaigns.shortgames import services as short_games
 from campaigns.shortgames.rules.cherkassy import referee as cp_referee
 from campaigns.shortgames.rules.cherkassy import turn_sequence as cp_sequence
 from campaigns.shortgames.rules.defiant_russia import limits as dr_limits
+from campaigns.shortgames.turn_rolls import FLEET_RAID, FLEET_TYPE
 
 # Cherkassy's tank breakdown table is rolled for one of these Soviet units.
 TANK_BREAKDOWN_TYPES = ("tank", "mech_infantry")
@@ -47,6 +48,7 @@ class StepRow:
     rolls: list[DiceRoll]
     tables: list[dict[str, Any]]
     tank_units: list[GameUnit] = field(default_factory=list)
+    fleets: list[GameUnit] = field(default_factory=list)  # DR 11.52: the fleets to raid
     order_sides: list[str] = field(default_factory=list)  # CP 5.4: who declares its order here
 
 
@@ -120,6 +122,15 @@ def _missing(campaign: Campaign) -> list[Any]:
         return []
     return cp_referee.missing_rolls(
         short_games.referee_tables(campaign), short_games.game_data(campaign)
+    )
+
+
+def _fleets(campaign: Campaign) -> list[GameUnit]:
+    """DR 11.52: the fleets on the map (full or reduced) an Axis air point may raid."""
+    return list(
+        GameUnit.objects.filter(
+            campaign=campaign, unit_type=FLEET_TYPE, state__in=("full", "reduced")
+        ).order_by("name")
     )
 
 
@@ -208,6 +219,7 @@ def turn_page(viewer: Viewer) -> TurnPage:
                 tank_units=tank_units
                 if any(t["id"] == "cp.tank-breakdown" for t in tables)
                 else [],
+                fleets=_fleets(campaign) if any(t["id"] == FLEET_RAID for t in tables) else [],
                 order_sides=[
                     side
                     for side in needed

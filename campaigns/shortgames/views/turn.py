@@ -166,6 +166,7 @@ def roll(request: HttpRequest, campaign_id: int, side: str, step_id: str) -> Htt
                 by=request.user,
                 note=data["note"],
                 unit=unit,
+                distance=data.get("distance"),
             )
         except (turn_steps.TurnError, dice.DiceError, StateError) as error:
             messages.error(request, str(error))

@@ -187,3 +187,122 @@ def test_every_member_reads_the_turns_combats_and_an_outsider_nothing(
     assert response.status_code == status
     assert "Olshana" in response.content.decode().split('id="cp-combats"')[1]
     assert client_as("outsider").get(url).status_code == 404
+
+
+# The chart's river row as printed: "½" in its combat column (11.12, 11.14).
+RIVER_TEC = {"clear": {"combat": "—"}, "river": {"combat": "½"}}
+
+
+@pytest.mark.parametrize(
+    ("ticked", "attack", "replaced"),
+    [
+        # 254 RR (4) ticked across: 4 → 2, 255 RR (3) in full: 5 (not halved again to 3).
+        ("254", 5, True),
+        # Nothing ticked: the chart's river row halves the whole attack, 7 → 4.
+        ("", 4, False),
+    ],
+)
+def test_the_terrain_charts_river_row_and_the_ticks_halve_the_attack_once(
+    cp_started, people, client_as, ticked, attack, replaced
+):
+    enter(cp_started, people, "cp.crt", CRT)
+    enter(cp_started, people, "cp.tec", RIVER_TEC)
+    german, _tank = units(cp_started, people)
+    r254, r255, _art, _art2 = soviet_units(cp_started, people)
+    query = {
+        "side": "soviet",
+        "attackers": [r254.pk, r255.pk],
+        "defenders": german.pk,
+        "shifts": "terrain",
+        "terrain": "river",
+        "river": [r254.pk] if ticked else [],
+    }
+    response = roll(client_as("soviet"), cp_started, query)
+    html = response.content.decode()
+    assert response.status_code == 200, html
+    assert f"{attack} against 8" in html
+    assert ('id="chart-halving-replaced"' in html) is replaced
+
+
+def test_defending_artillery_must_reach_the_defender_it_supports(cp_started, people, client_as):
+    """11.22: "支援砲撃を受ける自軍ユニット" lies within the supporting artillery's range too."""
+    enter(cp_started, people, "cp.crt", CRT)
+    german, _tank = units(cp_started, people)
+    r254, r255, _art, _art2 = soviet_units(cp_started, people)
+    (german_art,) = short_games.add_units(
+        cp_started,
+        by=people["referee"],
+        units=[
+            UnitData(
+                side="german",
+                name="II/AR 108",
+                unit_type="artillery",
+                artillery_range=3,
+                hex="2022",
+            )
+        ],
+    )
+    query = {
+        "side": "soviet",
+        "attackers": [r254.pk, r255.pk],
+        "defenders": [german.pk, german_art.pk],
+        f"distance-{german_art.pk}": "4",
+    }
+    # The page offers the artillery among the defenders, with its distance to declare.
+    page = client_as("german").get(
+        reverse("shortgames:combat", args=[cp_started.pk]), {"side": "soviet"}
+    )
+    assert "distance to the defending unit it supports" in page.content.decode()
+    # One hex beyond its range: refused, no die.
+    response = roll(client_as("soviet"), cp_started, query)
+    assert response.status_code == 400
+    assert "the defending unit it supports is 4 hexes away, beyond its range of 3" in (
+        response.content.decode()
+    )
+    assert not DiceRoll.objects.exists()
+    # No distance: asked for.
+    response = roll(client_as("soviet"), cp_started, {**query, f"distance-{german_art.pk}": ""})
+    assert response.status_code == 400
+    assert "distance in hexes to the defending unit it supports" in response.content.decode()
+    # At its range: rolled, the declaration kept and shown as the defence's.
+    response = roll(client_as("soviet"), cp_started, {**query, f"distance-{german_art.pk}": "3"})
+    assert response.status_code == 200, response.content.decode()
+    made = DiceRoll.objects.get(step="11.9")
+    assert made.result["declared"]["artillery"] == [
+        {"unit": "II/AR 108", "range": 3, "distance": 3, "defending": True}
+    ]
+    page = client_as("observer").get(reverse("shortgames:turn", args=[cp_started.pk]))
+    assert "II/AR 108 supporting the defence: 3 hexes, range 3 (11.22)" in page.content.decode()
+
+
+def test_strengths_typed_by_hand_are_said_and_kept_as_the_players_own(
+    cp_started, people, client_as
+):
+    enter(cp_started, people, "cp.crt", CRT)
+    german, _tank = units(cp_started, people)
+    r254, _r255, art, _art2 = soviet_units(cp_started, people)
+    query = {
+        "side": "soviet",
+        "attackers": [r254.pk, art.pk],
+        "defenders": german.pk,
+        f"distance-{art.pk}": "2",
+        "attack": "5",  # the artillery's fire die (11.25), typed
+    }
+    response = roll(client_as("soviet"), cp_started, query)
+    html = response.content.decode()
+    assert response.status_code == 200, html
+    assert "9 against 8" in html and 'id="typed-by-hand"' in html
+    made = DiceRoll.objects.get(step="11.9")
+    assert made.result["typed"] == {"attack": 5, "defense": 0}
+    page = client_as("observer").get(reverse("shortgames:turn", args=[cp_started.pk]))
+    assert "typed by hand: attack +5, defence +0" in page.content.decode()
+
+
+def test_nothing_typed_says_nothing(cp_started, people, client_as):
+    enter(cp_started, people, "cp.crt", CRT)
+    german, _tank = units(cp_started, people)
+    r254, _r255, _art, _art2 = soviet_units(cp_started, people)
+    query = {"side": "soviet", "attackers": [r254.pk], "defenders": german.pk}
+    html = roll(client_as("soviet"), cp_started, query).content.decode()
+    assert 'id="typed-by-hand"' not in html
+    assert "typed" not in DiceRoll.objects.get(step="11.9").result

@@ -139,3 +139,14 @@ def test_points_received_cannot_be_undone_below_what_was_spent(dr_started, peopl
     history.undo(used, by=people["german"])
     history.undo(received, by=people["referee"])
     assert air_left(dr_started) == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "not checked against the roster"), ("ja", "名簿とは照合されません")],
+)
+def test_the_helper_says_typed_strengths_are_the_players_own(
+    dr_started, client_as, language, words
+):
+    page = client_as("german").get(url(dr_started), HTTP_ACCEPT_LANGUAGE=language)
+    assert words in page.content.decode()

@@ -7,6 +7,9 @@ declares on the combat helper, and these rules judge the attack from it:
 - ``river_refusals``: no tank attacks across a river hexside (11.14).
 - ``river_total``: the attackers across a river are summed, then halved rounding up; the others
   count in full (11.14). Artillery fire is never halved (11.14, 11.23).
+- ``chart_halving_applies``: the terrain chart's halving row (the river hexside) halves the whole
+  attack only when no attacker is ticked across a river: the ticks already halve those units,
+  as 11.14 counts them (never twice).
 - ``artillery_range_refusals``: each supporting artillery unit's distance to the target hex
   (its own hex not counted, the target's counted) within its printed range (11.22). The range
   is printed on the counter (left of the branch symbol) and is not in our rules: entered on the
@@ -78,6 +81,16 @@ def river_total(strengths: Sequence[tuple[int, bool]]) -> tuple[int, int]:
     return others + river_part, river_part
 
 
+def chart_halving_applies(row_halves: bool, ticked_across_river: bool) -> bool:
+    """11.12/11.14: whether the referee's terrain chart row chosen for the defender halves the
+    attack. The chart's halving is the river hexside's (11.14: "attacking across a river hexside,
+    a unit's attack is halved"); when the attacker ticked its units across a river, 11.14's own
+    count (those units summed, halved rounding up, the others in full) replaces the chart's
+    row, so the attack is halved once. Without a tick the chart's row halves the whole attack
+    (every attacker then counts as across)."""
+    return row_halves and not ticked_across_river
+
+
 @dataclass(frozen=True)
 class Support:
     """A supporting artillery unit: its printed range (None while not entered on the roster)
@@ -86,6 +99,9 @@ class Support:
     name: str
     range: int | None
     distance: int | None
+    # 11.22: artillery supporting the defence ("支援砲撃を受ける自軍ユニット"): the distance is to
+    # the defending unit it supports, which must be within its range as a target must.
+    defending: bool = False
 
 
 def range_known(support: Support) -> bool:
@@ -93,12 +109,15 @@ def range_known(support: Support) -> bool:
 
 
 def artillery_range_refusals(supports: Iterable[Support]) -> list[Reason]:
-    """11.22: the target hex lies within the artillery's range (the artillery's own hex not
-    counted, the target's counted: an adjacent target is 1). A distance must be declared for
-    each artillery unit; a range not entered cannot be judged (not refused: shown unknown)."""
+    """11.22: the target hex (for artillery supporting the defence, the hex of the defending
+    unit it supports) lies within the artillery's range (the artillery's own hex not counted,
+    the target's counted: an adjacent target is 1). A distance must be declared for each
+    artillery unit; a range not entered cannot be judged (not refused: shown unknown)."""
     refusals = []
     for support in supports:
-        if support.distance is None or support.distance < 1:
+        if support.defending:
+            refusals.extend(_defending_range_refusals(support))
+        elif support.distance is None or support.distance < 1:
             refusals.append(
                 Reason(
                     "artillery_distance_missing",
@@ -127,3 +146,37 @@ def artillery_range_refusals(supports: Iterable[Support]) -> list[Reason]:
                 )
             )
     return refusals
+
+
+def _defending_range_refusals(support: Support) -> list[Reason]:
+    """11.22 for artillery supporting the defence: the defending unit it supports lies within
+    its range."""
+    if support.distance is None or support.distance < 1:
+        return [
+            Reason(
+                "artillery_distance_missing",
+                "11.22",
+                {"unit": support.name},
+                text=text(
+                    f"{support.name}: give the artillery's distance in hexes to the defending "
+                    "unit it supports (its own hex not counted, the defender's counted).",
+                    f"{support.name}：砲兵から支援する防御ユニットまでのヘクス数を入力してください"
+                    "（砲兵自身のヘクスは数えず、防御ユニットのヘクスは数えます）。",
+                ),
+            )
+        ]
+    if support.range is not None and support.distance > support.range:
+        return [
+            Reason(
+                "artillery_out_of_range",
+                "11.22",
+                {"unit": support.name, "distance": support.distance, "range": support.range},
+                text=text(
+                    f"{support.name}: the defending unit it supports is {support.distance} hexes "
+                    f"away, beyond its range of {support.range}.",
+                    f"{support.name}：支援する防御ユニットまで{support.distance}ヘクスで、射程"
+                    f"{support.range}の外です。",
+                ),
+            )
+        ]
+    return []

@@ -1,6 +1,7 @@
 """Cherkassy Pocket: the map's restrictions on an attack, declared by the attacker
 (11.14, 11.22)."""
 
+from campaigns.shortgames.rules.cherkassy import hexsides
 from campaigns.shortgames.rules.cherkassy.hexsides import (
     RiverAttacker,
     Support,
@@ -95,3 +96,21 @@ def test_a_distance_must_be_declared():
 
 def test_a_range_not_entered_is_not_judged():
     assert artillery_range_refusals([Support("1 Art", range=None, distance=9)]) == []
+
+
+def test_the_charts_halving_row_applies_only_without_river_ticks():
+    assert hexsides.chart_halving_applies(row_halves=True, ticked_across_river=False)
+    assert not hexsides.chart_halving_applies(row_halves=True, ticked_across_river=True)
+    assert not hexsides.chart_halving_applies(row_halves=False, ticked_across_river=False)
+
+
+def test_defending_artillery_reaches_the_unit_it_supports_at_its_range_not_one_over():
+    at_range = hexsides.Support("AR", 3, 3, defending=True)
+    over = hexsides.Support("AR", 3, 4, defending=True)
+    unknown = hexsides.Support("AR", None, 9, defending=True)
+    missing = hexsides.Support("AR", 3, None, defending=True)
+    assert hexsides.artillery_range_refusals([at_range, unknown]) == []
+    (refusal,) = hexsides.artillery_range_refusals([over])
+    assert refusal.rule == "11.22" and "defending unit it supports" in refusal.in_language("en")
+    (asked,) = hexsides.artillery_range_refusals([missing])
+    assert asked.code == "artillery_distance_missing"
