@@ -1,4 +1,4 @@
-"""Migration 0035 gives Cherkassy air-point rows written before ``PointEntry.segment`` existed
+"""Migration 0037 gives Cherkassy air-point rows written before ``PointEntry.segment`` existed
 the activation segment the record shows they were booked in (11.16), so that a game in
 progress keeps spending them; rows of other games and kinds are left alone."""
 
@@ -12,7 +12,7 @@ from django.utils import timezone
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("campaigns", "0034_cp20_point_segment")]
-AFTER = [("campaigns", "0035_cp20b_point_segment_backfill")]
+AFTER = [("campaigns", "0037_cp20b_point_segment_backfill")]
 
 
 def migrate(targets):

@@ -71,7 +71,7 @@ def backfill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaigns", "0034_cp20_point_segment"),
+        ("campaigns", "0036_perf18_dice_indexes"),
     ]
 
     operations = [
