@@ -198,7 +198,7 @@ def test_pre_cg_to_9_july_pm(live_server, new_page, django_user_model):
     # Moderate; Overcast on 9 July (CG-5.1, CG-6.1); no SSR sets 7 and 8 July's weather.
     referee.goto(f"{home}/calendar/")
     for index in range(5):
-        expect(referee.locator(f"#day-{index} td").nth(2)).to_have_text("Moderate")
+        expect(referee.locator(f"#day-{index} td.ec")).to_have_text("Moderate")
     for index in range(4):
         expect(referee.locator(f"#day-{index} td.weather")).to_have_text("unknown")
     for index in (4, 5):

@@ -248,7 +248,7 @@ def test_htmx_save_answers_with_the_updated_row(campaign, client_as):
     html = response.content.decode()
     assert "<html" not in html
     assert html.strip().startswith('<tr id="day-6"')
-    assert "<td>Dry</td>" in html
+    assert '<td class="ec">Dry</td>' in html
     assert 'name="ec"' not in html
     assert CampaignDay.objects.get(campaign=campaign, index=6).ec == "dry"  # shown by its name
 
