@@ -27,6 +27,7 @@ class CampaignsConfig(AppConfig):
         # leaves a side's CPP or FPP below zero (history.UNDO_CHECKS); the short games'
         # per-turn record (campaigns.shortgames.per_turn, imported by turn_marks) the check that
         # no undo leaves a recorded turn's VP disagreeing with the record.
+        import campaigns.corrections.history
         import campaigns.dice.history
         import campaigns.histdrm.history
         import campaigns.history.history

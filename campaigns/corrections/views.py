@@ -1,0 +1,219 @@
+"""The corrections page (campaign without a referee): ask the other side to agree to void a roll
+or adjust one's own ledger; the other side agrees or declines; the asker may withdraw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+
+from campaigns import access
+from campaigns.access import Viewer
+from campaigns.corrections import services
+from campaigns.corrections.history import kind_words
+from campaigns.history.labels import side_label
+from campaigns.models import Correction, DiceRoll, LedgerEntry
+from campaigns.periods import day_label
+from campaigns.roster.forms import period_choices
+
+# The newest rolls a player may ask to void (the dice log's rows link here with theirs).
+ROLL_CHOICES = 30
+# The answered requests shown under the open ones.
+ANSWERED_SHOWN = 20
+
+
+def _roll_label(viewer: Viewer, roll: DiceRoll) -> str:
+    faces = " + ".join(str(face) for face in roll.faces)
+    day = day_label(viewer.campaign, roll.index)
+    return f"{day} · {roll.step} {roll.kind} · {faces} = {roll.final}"
+
+
+class VoidAskForm(forms.Form):
+    roll = forms.TypedChoiceField(label=gettext_lazy("Roll"), coerce=int)
+    reason = forms.CharField(label=gettext_lazy("Why is the roll void?"), max_length=150)
+
+    def __init__(self, *args: Any, rolls: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["roll"].choices = rolls
+
+
+class AdjustAskForm(forms.Form):
+    ledger = forms.ChoiceField(
+        label=gettext_lazy("Ledger"), choices=[(LedgerEntry.CPP, "CPP"), (LedgerEntry.FPP, "FPP")]
+    )
+    index = forms.TypedChoiceField(label=gettext_lazy("CG day"), coerce=int)
+    amount = forms.IntegerField(
+        label=gettext_lazy("Amount"),
+        min_value=-999,
+        max_value=999,
+        help_text=gettext_lazy("−3 takes 3 away, 3 adds 3."),
+    )
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=150)
+
+    def __init__(self, *args: Any, campaign: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["index"].choices = period_choices(campaign)
+
+
+def _rolls(viewer: Viewer) -> list[tuple[int, str]]:
+    if not viewer.can_ask_correction:
+        return []
+    rolls = viewer.filter_visible(
+        DiceRoll.objects.filter(campaign=viewer.campaign, voided_at__isnull=True)
+    ).order_by("-rolled_at", "-id")[:ROLL_CHOICES]
+    return [(roll.pk, _roll_label(viewer, roll)) for roll in rolls]
+
+
+def _row(viewer: Viewer, correction: Correction) -> dict[str, Any]:
+    """What the viewer may read of one request: the kind, side and reason for every member; the
+    roll or the adjustment only where the viewer may see its scope."""
+    detail = ""
+    if viewer.can_see(correction.visibility):
+        if correction.kind == Correction.VOID and correction.roll is not None:
+            detail = _roll_label(viewer, correction.roll)
+        elif correction.kind == Correction.ADJUST:
+            amount = correction.amount or 0
+            day = day_label(viewer.campaign, correction.index)
+            detail = f"{correction.ledger.upper()} {amount:+d} · {day}"
+    secret = correction.visibility != access.PUBLIC and not viewer.can_see(correction.visibility)
+    return {
+        "correction": correction,
+        "side": side_label(viewer.campaign, correction.side),
+        "what": kind_words(correction.kind),
+        "secret": secret,
+        "detail": detail,
+        "may_answer": correction.state == Correction.OPEN
+        and viewer.can_agree_correction(correction.side),
+        "may_withdraw": correction.state == Correction.OPEN
+        and viewer.can_ask_correction
+        and viewer.side == correction.side,
+    }
+
+
+def _context(viewer: Viewer, **forms_: Any) -> dict[str, Any]:
+    campaign = viewer.campaign
+    rows = Correction.objects.filter(campaign=campaign).select_related("roll")
+    open_rows = [_row(viewer, c) for c in rows.filter(state=Correction.OPEN)]
+    answered = [_row(viewer, c) for c in rows.exclude(state=Correction.OPEN)[:ANSWERED_SHOWN]]
+    may_ask = viewer.can_ask_correction
+    rolls = _rolls(viewer)
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "has_referee": viewer.campaign_has_referee,
+        "may_ask": may_ask,
+        "open_rows": open_rows,
+        "answered": answered,
+        "void_form": forms_.get("void_form")
+        or (VoidAskForm(rolls=rolls, initial=forms_.get("void_initial")) if rolls else None),
+        "adjust_form": forms_.get("adjust_form")
+        or (
+            AdjustAskForm(campaign=campaign, initial={"index": campaign.period_index})
+            if may_ask
+            else None
+        ),
+        "my_side": side_label(campaign, viewer.side) if viewer.side else "",
+    }
+
+
+@require_safe
+@login_required
+def corrections(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = access.member(request, campaign_id)
+    initial = {}
+    if "roll" in request.GET:
+        initial["roll"] = request.GET["roll"]
+    return render(
+        request, "campaigns/corrections/corrections.html", _context(viewer, void_initial=initial)
+    )
+
+
+def _back(campaign_id: int) -> HttpResponse:
+    return redirect("campaigns:corrections", campaign_id=campaign_id)
+
+
+@require_POST
+@login_required
+def ask_void(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = access.member(request, campaign_id)
+    access.require(viewer.can_ask_correction)
+    form = VoidAskForm(request.POST, rolls=_rolls(viewer))
+    if not form.is_valid():
+        messages.error(request, _("The request was not sent: correct the fields marked below."))
+        return render(
+            request,
+            "campaigns/corrections/corrections.html",
+            _context(viewer, void_form=form),
+        )
+    roll = viewer.filter_visible(DiceRoll.objects.filter(campaign=viewer.campaign)).get(
+        pk=form.cleaned_data["roll"]
+    )
+    try:
+        services.ask_void(viewer, roll, form.cleaned_data["reason"])
+    except services.CorrectionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Asked; a player of the other side agrees or declines."))
+    return _back(campaign_id)
+
+
+@require_POST
+@login_required
+def ask_adjustment(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = access.member(request, campaign_id)
+    access.require(viewer.can_ask_correction)
+    form = AdjustAskForm(request.POST, campaign=viewer.campaign)
+    if not form.is_valid():
+        messages.error(request, _("The request was not sent: correct the fields marked below."))
+        return render(
+            request,
+            "campaigns/corrections/corrections.html",
+            _context(viewer, adjust_form=form),
+        )
+    data = form.cleaned_data
+    try:
+        services.ask_adjustment(
+            viewer,
+            ledger=data["ledger"],
+            index=data["index"],
+            amount=data["amount"],
+            reason=data["reason"],
+        )
+    except services.CorrectionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Asked; a player of the other side agrees or declines."))
+    return _back(campaign_id)
+
+
+ANSWERS = {
+    "agree": (services.agree, gettext_lazy("Agreed: the correction is made.")),
+    "decline": (services.decline, gettext_lazy("Declined.")),
+    "withdraw": (services.withdraw, gettext_lazy("Withdrawn.")),
+}
+
+
+@require_POST
+@login_required
+def answer(request: HttpRequest, campaign_id: int, correction_id: int) -> HttpResponse:
+    viewer = access.member(request, campaign_id)
+    access.require(viewer.can_ask_correction)
+    chosen = ANSWERS.get(request.POST.get("answer", ""))
+    if chosen is None:
+        messages.error(request, _("Agree, decline or withdraw."))
+        return _back(campaign_id)
+    act, done = chosen
+    try:
+        act(viewer, correction_id)
+    except services.CorrectionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, str(done))
+    return _back(campaign_id)
