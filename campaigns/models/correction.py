@@ -26,7 +26,7 @@ class Correction(models.Model):
         (OPEN, _("open")),
         (AGREED, _("agreed")),
         (DECLINED, _("declined")),
-        (WITHDRAWN, _("withdrawn")),
+        (WITHDRAWN, _("withdrawn by the asker")),
     ]
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="corrections")
