@@ -57,3 +57,6 @@ class CampaignsConfig(AppConfig):
         from campaigns.records import transfer as victory_transfer
 
         victory_transfer.register()
+        from campaigns.corrections import transfer as correction_transfer
+
+        correction_transfer.register()
