@@ -73,6 +73,11 @@ urlpatterns = [
         name="correction_adjust",
     ),
     path(
+        "campaigns/<int:campaign_id>/corrections/undo/",
+        correction_views.ask_undo,
+        name="correction_undo",
+    ),
+    path(
         "campaigns/<int:campaign_id>/corrections/<int:correction_id>/",
         correction_views.answer,
         name="correction_answer",

@@ -281,6 +281,8 @@ campaigns:correction_void          GET  405      405      405      405      405 
 campaigns:correction_void          POST 403      403      403      403      404      login
 campaigns:correction_adjust        GET  405      405      405      405      405      405
 campaigns:correction_adjust        POST 403      403      403      403      404      login
+campaigns:correction_undo          GET  405      405      405      405      405      405
+campaigns:correction_undo          POST 403      403      403      403      404      login
 campaigns:correction_answer        GET  405      405      405      405      405      405
 campaigns:correction_answer        POST 403      403      403      403      404      login
 campaigns:history                  POST 405      405      405      405      405      405

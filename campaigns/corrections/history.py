@@ -21,6 +21,8 @@ def kind_words(kind: str) -> str:
         return _("void one of its rolls")
     if kind == "adjust":
         return _("adjust its own ledger")
+    if kind == "undo":
+        return _("undo a change only a referee could undo")
     return kind
 
 

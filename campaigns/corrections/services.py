@@ -2,7 +2,8 @@
 
 What the referee alone does (``Viewer.can_overrule``) nobody could do in a campaign without one.
 Here a player asks (``ask_void``: a roll the player sees; ``ask_adjustment``: an adjustment of
-its own side's ledger), with a reason; a player of another side agrees (``agree``: carried out
+its own side's ledger; ``ask_undo``: a change the player sees but may not undo alone), with a
+reason; a player of another side agrees (``agree``: carried out
 through the same services the referee's overrule uses, checked again now) or declines
 (``decline``); the asker's side may withdraw (``withdraw``). Each step is a public history event
 (``correction.asked`` / ``agreed`` / ``declined`` / ``withdrawn``) naming the kind, the asking side
@@ -12,6 +13,7 @@ and the reason — never a secret roll's faces or a ledger's amount.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,7 +21,7 @@ from campaigns.access import PUBLIC, Viewer
 from campaigns.dice import services as dice
 from campaigns.history import services as history
 from campaigns.history.labels import side_label
-from campaigns.models import Campaign, Correction, DiceRoll, LedgerEntry, LedgerKind
+from campaigns.models import Campaign, CampaignEvent, Correction, DiceRoll, LedgerEntry, LedgerKind
 from campaigns.periods import day_label
 from campaigns.roster import services as roster
 from campaigns.roster.ledger import Movement, new_shortfalls
@@ -45,7 +47,7 @@ def _check_asker(viewer: Viewer, reason: str) -> str:
     return reason
 
 
-def _asked(viewer: Viewer, correction: Correction) -> Correction:
+def _asked(viewer: Viewer, correction: Correction, **more: int) -> Correction:
     correction.save(force_insert=True)
     history.record(
         viewer.campaign,
@@ -56,8 +58,68 @@ def _asked(viewer: Viewer, correction: Correction) -> Correction:
         kind=correction.kind,
         side=correction.side,
         reason=correction.reason,
+        correction=correction.pk,
+        **more,
     )
     return correction
+
+
+def undo_targets(viewer: Viewer) -> QuerySet[CampaignEvent]:
+    """The changes the viewer may ask the other side to let undo: visible, undoable, not undone,
+    and not ones the viewer may undo alone (``history.undoable_for``)."""
+    events = viewer.filter_visible(
+        CampaignEvent.objects.filter(
+            campaign=viewer.campaign, undone_at__isnull=True, data__has_key="undo"
+        )
+    )
+    return events.exclude(pk__in=history.undoable_for(viewer).values("pk"))
+
+
+def asked_changes(corrections: list[Correction]) -> dict[int, int]:
+    """The change each undo request names (correction id → event id), from the requests'
+    ``correction.asked`` events (one query)."""
+    wanted = [c.pk for c in corrections if c.kind == Correction.UNDO]
+    if not wanted:
+        return {}
+    rows = CampaignEvent.objects.filter(
+        campaign_id=corrections[0].campaign_id,
+        action="correction.asked",
+        data__has_key="change",
+        data__correction__in=wanted,
+    ).values_list("data", flat=True)
+    return {
+        row["correction"]: row["change"]
+        for row in rows
+        if isinstance(row.get("correction"), int) and isinstance(row.get("change"), int)
+    }
+
+
+@transaction.atomic
+def ask_undo(viewer: Viewer, event_id: int, reason: str) -> Correction:
+    """Ask the other side to agree to undo a change the viewer sees but may not undo alone (a
+    change of a finished phase, the referee-only kind, the other player's)."""
+    reason = _check_asker(viewer, reason)
+    event = undo_targets(viewer).filter(pk=event_id).first()
+    if event is None:
+        raise CorrectionError(
+            _(
+                "That change cannot be asked for: it is undone, cannot be undone, or you may "
+                "undo it yourself."
+            )
+        )
+    return _asked(
+        viewer,
+        Correction(
+            campaign=viewer.campaign,
+            kind=Correction.UNDO,
+            side=viewer.side,
+            visibility=event.visibility,
+            reason=reason,
+            asked_by=viewer.membership.user,
+            asked_by_name=_name(viewer),
+        ),
+        change=event.pk,
+    )
 
 
 @transaction.atomic
@@ -194,6 +256,15 @@ def agree(viewer: Viewer, correction_id: int) -> Correction:
         try:
             dice.void(correction.roll, by=by, reason=reason[:200])
         except dice.DiceError as error:
+            raise CorrectionError(str(error)) from None
+    elif correction.kind == Correction.UNDO:
+        target = asked_changes([correction]).get(correction.pk)
+        event = CampaignEvent.objects.filter(campaign=viewer.campaign, pk=target).first()
+        if event is None:
+            raise CorrectionError(_("That change is not in this campaign any more."))
+        try:
+            history.undo(event, by=by, reason=reason[:200], agreed=True)
+        except history.UndoError as error:
             raise CorrectionError(str(error)) from None
     else:
         _check_balance(

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.models import Correction, DiceRoll
+from campaigns.models import CampaignEvent, Correction, DiceRoll
 from campaigns.transfer.format import scope_visibilities
-from campaigns.transfer.sections import register_section
+from campaigns.transfer.sections import register_reference, register_section
 from campaigns.transfer.values import is_int
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ TIMES = ("asked_at", "answered_at")
 def export_corrections(context: ExportContext) -> list[dict[str, Any]] | None:
     rows = context.viewer.filter_visible(Correction.objects.filter(campaign=context.campaign))
     found = []
-    for row in rows.order_by("asked_at", "id").values(*FIELDS, *TIMES, "roll_id"):
+    for row in rows.order_by("asked_at", "id").values("id", *FIELDS, *TIMES, "roll_id"):
         roll = row.pop("roll_id")
         if row["kind"] == Correction.VOID:
             row["roll"] = context.ids.of(DiceRoll, roll)
@@ -50,6 +50,9 @@ def export_corrections(context: ExportContext) -> list[dict[str, Any]] | None:
         for name in TIMES:
             row[name] = row[name].isoformat() if row[name] is not None else None
         found.append(row)
+    numbered = context.ids.number(Correction, (row["id"] for row in found))
+    for row in found:
+        row["id"] = numbered[row["id"]]
     return found or None
 
 
@@ -59,14 +62,16 @@ def check_corrections(checker: Checker, value: Any) -> list[dict[str, Any]] | No
     allowed = scope_visibilities(checker.scope, checker.module)
     rolls = checker.known(DiceRoll)
     parsed = []
+    seen: set = set()
     for n, row in checker.entries(SECTION, value):
+        ref = checker.ref(SECTION, n, row, seen, required=False)
         # The day is checked here: a void has none (the checker's calendar check wants one).
         values = checker.values(SECTION, n, row, Correction, [f for f in FIELDS if f != "index"])
         index = row.get("index")
         if index is not None and not (is_int(index) and 0 <= index < checker.periods):
             raise checker.error(SECTION, n, "index", _("is not a day of the calendar."))
         values["index"] = index
-        if values["kind"] not in {Correction.VOID, Correction.ADJUST}:
+        if values["kind"] not in {key for key, _label in Correction.KINDS}:
             raise checker.error(SECTION, n, "kind", _("is not a kind of correction."))
         if values["state"] not in {key for key, _label in Correction.STATES}:
             raise checker.error(SECTION, n, "state", _("is not a state of a request."))
@@ -80,8 +85,8 @@ def check_corrections(checker: Checker, value: Any) -> list[dict[str, Any]] | No
         roll = checker.reference(
             SECTION, n, row, "roll", rolls, _("names no dice roll of the file.")
         )
-        if values["kind"] == Correction.VOID and roll is None:
-            raise checker.error(SECTION, n, "roll", _("is missing."))
+        if (values["kind"] == Correction.VOID) != (roll is not None):
+            raise checker.error(SECTION, n, "roll", _("is given for a void, and only then."))
         if values["kind"] == Correction.ADJUST and (
             values["ledger"] not in {"cpp", "fpp"}
             or values["index"] is None
@@ -93,11 +98,13 @@ def check_corrections(checker: Checker, value: Any) -> list[dict[str, Any]] | No
             )
         parsed.append(
             {
+                "ref": ref,
                 "values": values,
                 "roll": roll,
                 **{name: checker.timestamp(SECTION, n, row, name) for name in TIMES},
             }
         )
+    checker.define(Correction, (row["ref"] for row in parsed))
     return parsed
 
 
@@ -114,10 +121,14 @@ def load_corrections(context: LoadContext, rows: list[dict[str, Any]]) -> None:
             for row in rows
         ],
     )
+    context.keep(Correction, (row["ref"] for row in rows), made)
     context.restore_times(Correction, made, rows, "asked_at")
 
 
 def register() -> None:
+    # The request's correction.asked event names it (and, for an undo, the change: the history's
+    # EVENT_REFERENCES).
+    register_reference(CampaignEvent, "data", ("correction",), Correction)
     register_section(
         SECTION,
         models=(Correction,),

@@ -10,6 +10,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -19,7 +21,8 @@ from campaigns.access import Viewer
 from campaigns.corrections import services
 from campaigns.corrections.history import kind_words
 from campaigns.history.labels import side_label
-from campaigns.models import Correction, DiceRoll, LedgerEntry
+from campaigns.history.services import describe
+from campaigns.models import CampaignEvent, Correction, DiceRoll, LedgerEntry
 from campaigns.periods import day_label
 from campaigns.roster.forms import period_choices
 
@@ -27,6 +30,8 @@ from campaigns.roster.forms import period_choices
 ROLL_CHOICES = 30
 # The answered requests shown under the open ones.
 ANSWERED_SHOWN = 20
+# The newest changes a player may ask to undo (the history's rows link here with theirs).
+EVENT_CHOICES = 30
 
 
 def _roll_label(viewer: Viewer, roll: DiceRoll) -> str:
@@ -62,6 +67,28 @@ class AdjustAskForm(forms.Form):
         self.fields["index"].choices = period_choices(campaign)
 
 
+class UndoAskForm(forms.Form):
+    event = forms.TypedChoiceField(label=gettext_lazy("Change"), coerce=int)
+    reason = forms.CharField(label=gettext_lazy("Why undo it?"), max_length=150)
+
+    def __init__(self, *args: Any, events: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].choices = events
+
+
+def _change_label(viewer: Viewer, event: CampaignEvent) -> str:
+    event.campaign = viewer.campaign  # the sentences read it
+    when = date_format(localtime(event.created_at), "SHORT_DATETIME_FORMAT")
+    return f"{when} · {describe(event)}"
+
+
+def _events(viewer: Viewer) -> list[tuple[int, str]]:
+    if not viewer.can_ask_correction:
+        return []
+    events = services.undo_targets(viewer).order_by("-created_at", "-id")[:EVENT_CHOICES]
+    return [(event.pk, _change_label(viewer, event)) for event in events]
+
+
 def _rolls(viewer: Viewer) -> list[tuple[int, str]]:
     if not viewer.can_ask_correction:
         return []
@@ -71,13 +98,17 @@ def _rolls(viewer: Viewer) -> list[tuple[int, str]]:
     return [(roll.pk, _roll_label(viewer, roll)) for roll in rolls]
 
 
-def _row(viewer: Viewer, correction: Correction) -> dict[str, Any]:
+def _row(
+    viewer: Viewer, correction: Correction, changes: dict[int, CampaignEvent]
+) -> dict[str, Any]:
     """What the viewer may read of one request: the kind, side and reason for every member; the
     roll or the adjustment only where the viewer may see its scope."""
     detail = ""
     if viewer.can_see(correction.visibility):
         if correction.kind == Correction.VOID and correction.roll is not None:
             detail = _roll_label(viewer, correction.roll)
+        elif correction.kind == Correction.UNDO and correction.pk in changes:
+            detail = _change_label(viewer, changes[correction.pk])
         elif correction.kind == Correction.ADJUST:
             amount = correction.amount or 0
             day = day_label(viewer.campaign, correction.index)
@@ -100,10 +131,22 @@ def _row(viewer: Viewer, correction: Correction) -> dict[str, Any]:
 def _context(viewer: Viewer, **forms_: Any) -> dict[str, Any]:
     campaign = viewer.campaign
     rows = Correction.objects.filter(campaign=campaign).select_related("roll")
-    open_rows = [_row(viewer, c) for c in rows.filter(state=Correction.OPEN)]
-    answered = [_row(viewer, c) for c in rows.exclude(state=Correction.OPEN)[:ANSWERED_SHOWN]]
+    opened = list(rows.filter(state=Correction.OPEN))
+    closed = list(rows.exclude(state=Correction.OPEN)[:ANSWERED_SHOWN])
+    # The changes undo requests name, those the viewer may see (two queries for the page).
+    named = services.asked_changes([*opened, *closed])
+    found = {
+        event.pk: event
+        for event in viewer.filter_visible(
+            CampaignEvent.objects.filter(campaign=campaign, pk__in=set(named.values()))
+        )
+    }
+    changes = {pk: found[event] for pk, event in named.items() if event in found}
+    open_rows = [_row(viewer, c, changes) for c in opened]
+    answered = [_row(viewer, c, changes) for c in closed]
     may_ask = viewer.can_ask_correction
     rolls = _rolls(viewer)
+    events = _events(viewer)
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -113,6 +156,8 @@ def _context(viewer: Viewer, **forms_: Any) -> dict[str, Any]:
         "answered": answered,
         "void_form": forms_.get("void_form")
         or (VoidAskForm(rolls=rolls, initial=forms_.get("void_initial")) if rolls else None),
+        "undo_form": forms_.get("undo_form")
+        or (UndoAskForm(events=events, initial=forms_.get("undo_initial")) if events else None),
         "adjust_form": forms_.get("adjust_form")
         or (
             AdjustAskForm(campaign=campaign, initial={"index": campaign.period_index})
@@ -127,11 +172,14 @@ def _context(viewer: Viewer, **forms_: Any) -> dict[str, Any]:
 @login_required
 def corrections(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
-    initial = {}
-    if "roll" in request.GET:
-        initial["roll"] = request.GET["roll"]
     return render(
-        request, "campaigns/corrections/corrections.html", _context(viewer, void_initial=initial)
+        request,
+        "campaigns/corrections/corrections.html",
+        _context(
+            viewer,
+            void_initial={"roll": request.GET.get("roll")},
+            undo_initial={"event": request.GET.get("event")},
+        ),
     )
 
 
@@ -186,6 +234,28 @@ def ask_adjustment(request: HttpRequest, campaign_id: int) -> HttpResponse:
             amount=data["amount"],
             reason=data["reason"],
         )
+    except services.CorrectionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Asked; a player of the other side agrees or declines."))
+    return _back(campaign_id)
+
+
+@require_POST
+@login_required
+def ask_undo(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    viewer = access.member(request, campaign_id)
+    access.require(viewer.can_ask_correction)
+    form = UndoAskForm(request.POST, events=_events(viewer))
+    if not form.is_valid():
+        messages.error(request, _("The request was not sent: correct the fields marked below."))
+        return render(
+            request,
+            "campaigns/corrections/corrections.html",
+            _context(viewer, undo_form=form),
+        )
+    try:
+        services.ask_undo(viewer, form.cleaned_data["event"], form.cleaned_data["reason"])
     except services.CorrectionError as error:
         messages.error(request, str(error))
     else:

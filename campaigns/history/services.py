@@ -191,12 +191,15 @@ def undoable_for(
 
 
 @transaction.atomic
-def undo(event: CampaignEvent, *, by: AbstractBaseUser, reason: str = "") -> None:
+def undo(
+    event: CampaignEvent, *, by: AbstractBaseUser, reason: str = "", agreed: bool = False
+) -> None:
     """Put back the rows as they were before ``event`` — if nothing has changed them since, the
     books stay balanced and the rules the change was made under still allow it.
 
     A change of a finished Refit Phase or a played scenario is undone only by the referee, with a
-    ``reason`` (kept with the undo's own event)."""
+    ``reason`` (kept with the undo's own event). ``agreed``: in a campaign without a referee, the
+    other side's player agreed to it (campaigns.corrections), which stands for the referee."""
     event = CampaignEvent.objects.select_for_update(of=("self",)).get(pk=event.pk)
     if event.undone_at is not None:
         raise UndoError(_("That change was already undone."))
@@ -205,7 +208,7 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser, reason: str = "") -> Non
         raise UndoError(_("That change cannot be undone."))
     reason = reason.strip()
     viewer = viewer_or_none(by, event.campaign_id)
-    overruling = viewer is not None and viewer.can_overrule
+    overruling = agreed or (viewer is not None and viewer.can_overrule)
     closed = is_closed(event, closed_at(event.campaign))
     if closed and not overruling:
         raise UndoError(

@@ -12,15 +12,21 @@ from campaigns.models.dice import DiceRoll
 
 
 class Correction(models.Model):
-    """One side's player asks for what only a referee does (void a roll, adjust its own ledger);
+    """One side's player asks for what only a referee does (void a roll, adjust its own ledger,
+    undo a change only the referee could undo: the change is named by the ``correction.asked``
+    event's ``change``, so that the export links it as the history links its events);
     a player of the other side agrees (it is carried out) or declines, or the asker withdraws.
 
     ``visibility`` is the scope of the details (campaigns.access): the roll's scope, or the
     asking side's for a ledger adjustment. The kind and the reason are public.
     """
 
-    VOID, ADJUST = "void", "adjust"
-    KINDS = [(VOID, _("void a roll")), (ADJUST, _("ledger adjustment"))]
+    VOID, ADJUST, UNDO = "void", "adjust", "undo"
+    KINDS = [
+        (VOID, _("void a roll")),
+        (ADJUST, _("ledger adjustment")),
+        (UNDO, _("undo a change")),
+    ]
     OPEN, AGREED, DECLINED, WITHDRAWN = "open", "agreed", "declined", "withdrawn"
     STATES = [
         (OPEN, _("open")),

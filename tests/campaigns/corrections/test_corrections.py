@@ -322,3 +322,60 @@ def test_the_live_token_moves_for_the_other_side(bare, people, client_as):
     before = client_as("soviet").get(live).content
     services.ask_void(viewer(bare, people["german"]), roll, "misclick")
     assert client_as("soviet").get(live).content != before
+
+
+# --- (c) undo a change of a finished phase -----------------------------------------------------
+
+
+def finish_phase(campaign):
+    from django.utils import timezone
+
+    from campaigns.models import RefitPhase
+
+    RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=True).update(
+        finished_at=timezone.now()
+    )
+
+
+def test_undo_of_a_finished_phase_asked_and_agreed(bare, people, client_as):
+    entry = cpp(bare, "german", SECRET_AMOUNT)
+    added = CampaignEvent.objects.get(campaign=bare, action="ledger.added")
+    german, soviet = viewer(bare, people["german"]), viewer(bare, people["soviet"])
+    # While the phase is open, the German player undoes it alone: nothing to ask.
+    CampaignEvent.objects.filter(pk=added.pk).update(actor=people["german"])
+    with pytest.raises(services.CorrectionError):
+        services.ask_undo(german, added.pk, "typo")
+    finish_phase(bare)
+    assert added.pk in set(services.undo_targets(german).values_list("pk", flat=True))
+    assert added.pk not in set(services.undo_targets(soviet).values_list("pk", flat=True))
+    asked = services.ask_undo(german, added.pk, "typo in the amount")
+    # The Soviet player reads the request but not the secret amount.
+    text = client_as("soviet").get(reverse("campaigns:corrections", args=[bare.pk])).content
+    assert "typo in the amount" in text.decode() and str(SECRET_AMOUNT) not in text.decode()
+    services.agree(soviet, asked.pk)
+    assert not LedgerEntry.objects.filter(pk=entry.pk).exists()
+    undone = CampaignEvent.objects.get(campaign=bare, action="change.undone")
+    assert undone.actor == people["soviet"] and "typo in the amount" in undone.data["reason"]
+    assert "german" in undone.data["reason"]
+
+
+def test_undo_checked_again_when_agreed(bare, people):
+    cpp(bare, "german", 5)
+    added = CampaignEvent.objects.get(campaign=bare, action="ledger.added")
+    finish_phase(bare)
+    german, soviet = viewer(bare, people["german"]), viewer(bare, people["soviet"])
+    asked = services.ask_undo(german, added.pk, "typo")
+    again = services.ask_undo(german, added.pk, "typo, asked twice")
+    services.agree(soviet, asked.pk)
+    with pytest.raises(services.CorrectionError, match="already undone"):
+        services.agree(soviet, again.pk)
+
+
+def test_undo_of_the_other_side_secret_cannot_be_asked(bare, people):
+    cpp(bare, "german", 5)
+    added = CampaignEvent.objects.get(campaign=bare, action="ledger.added")
+    finish_phase(bare)
+    with pytest.raises(services.CorrectionError):
+        services.ask_undo(viewer(bare, people["soviet"]), added.pk, "x")
+    with pytest.raises(services.CorrectionError):
+        services.ask_undo(viewer(bare, people["observer"]), added.pk, "x")

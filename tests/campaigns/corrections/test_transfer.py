@@ -61,3 +61,23 @@ def test_a_secret_request_in_a_public_file_is_refused(asked, people):
     data["corrections"][0]["visibility"] = "german"
     with pytest.raises(ImportRefused):
         parse_export(dumps(data).encode())
+
+
+def test_an_open_undo_request_names_its_change_after_the_import(campaign, people):
+    from campaigns.models import CampaignEvent
+    from tests.campaigns.corrections.test_corrections import cpp, finish_phase
+
+    Membership.objects.filter(campaign=campaign, role=Role.REFEREE).delete()
+    cpp(campaign, "german", 5)
+    finish_phase(campaign)
+    added = CampaignEvent.objects.get(campaign=campaign, action="ledger.added")
+    german = access.viewer_for(people["german"], campaign.pk)
+    asked = services.ask_undo(german, added.pk, "typo")
+    first = export(campaign, people["german"])
+    imported = load(parse_export(dumps(first).encode()), user=people["outsider"])
+    assert export(imported, people["outsider"])["corrections"] == first["corrections"]
+    (copy_,) = Correction.objects.filter(campaign=imported)
+    named = services.asked_changes([copy_])[copy_.pk]
+    assert CampaignEvent.objects.get(pk=named).action == "ledger.added"
+    assert CampaignEvent.objects.get(pk=named).campaign_id == imported.pk
+    assert services.asked_changes([asked]) == {asked.pk: added.pk}
