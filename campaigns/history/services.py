@@ -152,6 +152,26 @@ UndoCheck = Callable[[CampaignEvent, list[dict[str, Any]]], None]
 UNDO_CHECKS: list[UndoCheck] = []
 
 
+# Checks that tell in advance, for a page of the history, which undos the checks above would
+# refuse, so that the page shows the reason instead of an Undo button that only fails when
+# posted. Each gets the campaign and the page's undoable events (their ``campaign`` set) and
+# answers {event id: the sentence}, reading a fixed number of queries for the whole page
+# (campaigns.shortgames.per_turn: a turn's recorded VP; turn_marks: a turn advanced).
+UndoPreview = Callable[[Campaign, list[CampaignEvent]], dict[int, str]]
+UNDO_PREVIEWS: list[UndoPreview] = []
+
+
+def undo_refusals(campaign: Campaign, events: list[CampaignEvent]) -> dict[int, str]:
+    """Event id → why its undo would be refused now, for the events given (``UNDO_PREVIEWS``)."""
+    refused: dict[int, str] = {}
+    if not events:
+        return refused
+    for preview in UNDO_PREVIEWS:
+        for pk, reason in preview(campaign, events).items():
+            refused.setdefault(pk, reason)
+    return refused
+
+
 def closed_at(campaign: Campaign) -> dt.datetime | None:
     """When the campaign's last Refit Phase (or scenario) finished: what was recorded before then
     belongs to a finished phase, and only the referee undoes it, with a reason."""
