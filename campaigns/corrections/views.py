@@ -82,20 +82,38 @@ def _change_label(viewer: Viewer, event: CampaignEvent) -> str:
     return f"{when} · {describe(event)}"
 
 
-def _events(viewer: Viewer) -> list[tuple[int, str]]:
+def _events(viewer: Viewer, wanted: Any = None) -> list[tuple[int, str]]:
+    """The newest changes the viewer may ask to undo, and the one ``wanted`` if it is one."""
     if not viewer.can_ask_correction:
         return []
-    events = services.undo_targets(viewer).order_by("-created_at", "-id")[:EVENT_CHOICES]
-    return [(event.pk, _change_label(viewer, event)) for event in events]
+    targets = services.undo_targets(viewer)
+    shown = list(targets.order_by("-created_at", "-id")[:EVENT_CHOICES])
+    pk = _wanted(wanted)
+    if pk is not None and pk not in {event.pk for event in shown}:
+        shown += list(targets.filter(pk=pk))
+    return [(event.pk, _change_label(viewer, event)) for event in shown]
 
 
-def _rolls(viewer: Viewer) -> list[tuple[int, str]]:
+def _wanted(value: Any) -> int | None:
+    """A roll or change named in the query or the form (the dice log's and history's links)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _rolls(viewer: Viewer, wanted: Any = None) -> list[tuple[int, str]]:
+    """The newest rolls the viewer may ask to void, and the one ``wanted`` if it is one."""
     if not viewer.can_ask_correction:
         return []
     rolls = viewer.filter_visible(
         DiceRoll.objects.filter(campaign=viewer.campaign, voided_at__isnull=True)
-    ).order_by("-rolled_at", "-id")[:ROLL_CHOICES]
-    return [(roll.pk, _roll_label(viewer, roll)) for roll in rolls]
+    )
+    shown = list(rolls.order_by("-rolled_at", "-id")[:ROLL_CHOICES])
+    pk = _wanted(wanted)
+    if pk is not None and pk not in {roll.pk for roll in shown}:
+        shown += list(rolls.filter(pk=pk))
+    return [(roll.pk, _roll_label(viewer, roll)) for roll in shown]
 
 
 def _row(
@@ -145,8 +163,8 @@ def _context(viewer: Viewer, **forms_: Any) -> dict[str, Any]:
     open_rows = [_row(viewer, c, changes) for c in opened]
     answered = [_row(viewer, c, changes) for c in closed]
     may_ask = viewer.can_ask_correction
-    rolls = _rolls(viewer)
-    events = _events(viewer)
+    rolls = _rolls(viewer, (forms_.get("void_initial") or {}).get("roll"))
+    events = _events(viewer, (forms_.get("undo_initial") or {}).get("event"))
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -192,7 +210,7 @@ def _back(campaign_id: int) -> HttpResponse:
 def ask_void(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
     access.require(viewer.can_ask_correction)
-    form = VoidAskForm(request.POST, rolls=_rolls(viewer))
+    form = VoidAskForm(request.POST, rolls=_rolls(viewer, request.POST.get("roll")))
     if not form.is_valid():
         messages.error(request, _("The request was not sent: correct the fields marked below."))
         return render(
@@ -246,7 +264,7 @@ def ask_adjustment(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def ask_undo(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
     access.require(viewer.can_ask_correction)
-    form = UndoAskForm(request.POST, events=_events(viewer))
+    form = UndoAskForm(request.POST, events=_events(viewer, request.POST.get("event")))
     if not form.is_valid():
         messages.error(request, _("The request was not sent: correct the fields marked below."))
         return render(

@@ -379,3 +379,52 @@ def test_undo_of_the_other_side_secret_cannot_be_asked(bare, people):
         services.ask_undo(viewer(bare, people["soviet"]), added.pk, "x")
     with pytest.raises(services.CorrectionError):
         services.ask_undo(viewer(bare, people["observer"]), added.pk, "x")
+
+
+# --- the links from the dice log and the history -----------------------------------------------
+
+
+def test_the_dice_log_links_a_roll_to_its_request(bare, campaign, people, client_as):
+    roll = secret_roll(bare, people["german"])
+    link = f"{reverse('campaigns:corrections', args=[bare.pk])}?roll={roll.pk}"
+    log = reverse("campaigns:dice_log", args=[bare.pk])
+    assert link in client_as("german").get(log).content.decode()
+    for persona in ("soviet", "observer"):
+        assert "?roll=" not in client_as(persona).get(log).content.decode(), persona
+    # An older roll than the form's newest ones is offered when linked.
+    for _n in range(31):
+        secret_roll(bare, people["german"])
+    page = client_as("german").get(link).content.decode()
+    assert f'value="{roll.pk}" selected' in page
+    response = client_as("german").post(
+        reverse("campaigns:correction_void", args=[bare.pk]), {"roll": roll.pk, "reason": "old"}
+    )
+    assert response.status_code == 302
+    assert Correction.objects.get(roll=roll).reason == "old"
+
+
+def test_the_history_links_a_finished_change_to_its_request(bare, people, client_as):
+    cpp(bare, "german", 5)
+    added = CampaignEvent.objects.get(campaign=bare, action="ledger.added")
+    finish_phase(bare)
+    link = f"{reverse('campaigns:corrections', args=[bare.pk])}?event={added.pk}"
+    url = reverse("campaigns:history", args=[bare.pk])
+    assert link in client_as("german").get(url).content.decode()
+    for persona in ("soviet", "observer"):
+        assert "?event=" not in client_as(persona).get(url).content.decode(), persona
+    page = client_as("german").get(link).content.decode()
+    assert f'value="{added.pk}" selected' in page
+
+
+def test_the_corrections_tab_only_without_a_referee(bare, people, client_as):
+    url = reverse("campaigns:detail", args=[bare.pk])
+    tab = reverse("campaigns:corrections", args=[bare.pk])
+    for persona in ("german", "soviet", "observer"):
+        assert tab in client_as(persona).get(url).content.decode(), persona
+
+
+def test_no_corrections_tab_with_a_referee(campaign, people, client_as):
+    url = reverse("campaigns:detail", args=[campaign.pk])
+    tab = reverse("campaigns:corrections", args=[campaign.pk])
+    for persona in ("german", "soviet", "referee", "observer"):
+        assert tab not in client_as(persona).get(url).content.decode(), persona
