@@ -428,3 +428,43 @@ def test_no_corrections_tab_with_a_referee(campaign, people, client_as):
     tab = reverse("campaigns:corrections", args=[campaign.pk])
     for persona in ("german", "soviet", "referee", "observer"):
         assert tab not in client_as(persona).get(url).content.decode(), persona
+
+
+# --- the history's words ------------------------------------------------------------------------
+
+
+def test_each_step_has_its_words_in_english_and_japanese(bare, people):
+    from django.utils import translation
+
+    from campaigns.history.services import describe
+
+    roll = secret_roll(bare, people["german"])
+    german, soviet = viewer(bare, people["german"]), viewer(bare, people["soviet"])
+    services.decline(soviet, services.ask_void(german, roll, "r1").pk)
+    services.withdraw(german, services.ask_void(german, roll, "r2").pk)
+    services.agree(soviet, services.ask_void(german, roll, "r3").pk)
+    events = CampaignEvent.objects.filter(campaign=bare, action__startswith="correction.")
+    actions = {event.action for event in events}
+    assert actions == {
+        "correction.asked",
+        "correction.agreed",
+        "correction.declined",
+        "correction.withdrawn",
+    }
+    for event in events:
+        assert event.visibility == "public"
+        with translation.override("en"):
+            english = describe(event)
+        with translation.override("ja"):
+            japanese = describe(event)
+        assert english != event.action and "German" in english, english
+        assert japanese != english and "ドイツ" in japanese, japanese
+        assert str(roll.final) not in english.replace(event.data["reason"], "")
+
+
+def test_the_overview_tells_the_other_side_a_request_waits(bare, people, client_as):
+    services.ask_void(viewer(bare, people["german"]), secret_roll(bare, people["german"]), "x")
+    url = reverse("campaigns:detail", args=[bare.pk])
+    assert 'id="corrections-waiting"' in client_as("soviet").get(url).content.decode()
+    for persona in ("german", "observer"):
+        assert 'id="corrections-waiting"' not in client_as(persona).get(url).content.decode()
