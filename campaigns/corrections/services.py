@@ -246,45 +246,59 @@ def agree(viewer: Viewer, correction_id: int) -> Correction:
     correction = _open(viewer, correction_id)
     if not viewer.can_agree_correction(correction.side):
         raise CorrectionError(_("A player of the other side agrees to this request."))
-    by = viewer.membership.user
     reason = _("%(reason)s (asked by %(asker)s, agreed by %(agreer)s)") % {
         "reason": correction.reason,
         "asker": correction.asked_by_name,
         "agreer": _name(viewer),
     }
+    try:
+        _carry_out(viewer, correction, reason)
+    except (dice.DiceError, history.UndoError, StateError, CorrectionError) as error:
+        raise _refusal(viewer, correction, error) from None
+    _answer(viewer, correction, Correction.AGREED, "correction.agreed")
+    return correction
+
+
+def _carry_out(viewer: Viewer, correction: Correction, reason: str) -> None:
+    """Through the services the referee's overrule uses, checked by them again now."""
+    by = viewer.membership.user
     if correction.kind == Correction.VOID:
-        try:
-            dice.void(correction.roll, by=by, reason=reason[:200])
-        except dice.DiceError as error:
-            raise CorrectionError(str(error)) from None
+        dice.void(correction.roll, by=by, reason=reason[:200])
     elif correction.kind == Correction.UNDO:
         target = asked_changes([correction]).get(correction.pk)
         event = CampaignEvent.objects.filter(campaign=viewer.campaign, pk=target).first()
         if event is None:
             raise CorrectionError(_("That change is not in this campaign any more."))
-        try:
-            history.undo(event, by=by, reason=reason[:200], agreed=True)
-        except history.UndoError as error:
-            raise CorrectionError(str(error)) from None
+        history.undo(event, by=by, reason=reason[:200], agreed=True)
     else:
         _check_balance(
             viewer.campaign, correction.side, correction.ledger, correction.index, correction.amount
         )
-        try:
-            roster.add_ledger_entry(
-                viewer.campaign,
-                by=correction.asked_by or by,
-                side=correction.side,
-                ledger=correction.ledger,
-                index=correction.index,
-                kind=LedgerKind.ADJUSTMENT,
-                amount=correction.amount,
-                note=reason[:200],
-            )
-        except StateError as error:
-            raise CorrectionError(str(error)) from None
-    _answer(viewer, correction, Correction.AGREED, "correction.agreed")
-    return correction
+        roster.add_ledger_entry(
+            viewer.campaign,
+            by=correction.asked_by or by,
+            side=correction.side,
+            ledger=correction.ledger,
+            index=correction.index,
+            kind=LedgerKind.ADJUSTMENT,
+            amount=correction.amount,
+            note=reason[:200],
+        )
+
+
+def _refusal(viewer: Viewer, correction: Correction, error: Exception) -> CorrectionError:
+    """Why the correction cannot be made, for the agreeing player: the service's own sentence
+    where the player may see the details' scope; otherwise one that names no secret (a refused
+    undo or adjustment would tell the other side's balance)."""
+    if viewer.can_see(correction.visibility):
+        return CorrectionError(str(error))
+    return CorrectionError(
+        _(
+            "It cannot be made now: what stops it is secret to %(side)s, whose player sees why. "
+            "The request stays open."
+        )
+        % {"side": side_label(viewer.campaign, correction.side)}
+    )
 
 
 @transaction.atomic

@@ -104,7 +104,7 @@ def test_void_checked_again_when_agreed(bare, people):
     asked = services.ask_void(viewer(bare, people["german"]), roll, "misclick")
     DiceRoll.objects.filter(pk=roll.pk).update(void_reason="x")
     dice.void(roll, by=people["german"], reason="voided meanwhile")
-    with pytest.raises(services.CorrectionError, match="already void"):
+    with pytest.raises(services.CorrectionError, match="secret to German"):
         services.agree(viewer(bare, people["soviet"]), asked.pk)
     asked.refresh_from_db()
     assert asked.state == Correction.OPEN
@@ -171,8 +171,9 @@ def test_adjustment_below_zero_refused_when_agreed(bare, people):
     limit = services.ask_adjustment(german, ledger="cpp", index=1, amount=-left, reason="wrong DR")
     services.agree(soviet, limit.pk)  # down to 0
     assert lowest_left(bare, "german") == 0
-    with pytest.raises(services.CorrectionError, match="at -1"):
+    with pytest.raises(services.CorrectionError, match="secret to German") as refused:
         services.agree(soviet, over.pk)  # would be -1 now
+    assert "-1" not in str(refused.value)  # the German balance is not the Soviet's to read
     over.refresh_from_db()
     assert over.state == Correction.OPEN
     assert LedgerEntry.objects.filter(kind="adjustment").count() == 1
@@ -367,8 +368,8 @@ def test_undo_checked_again_when_agreed(bare, people):
     asked = services.ask_undo(german, added.pk, "typo")
     again = services.ask_undo(german, added.pk, "typo, asked twice")
     services.agree(soviet, asked.pk)
-    with pytest.raises(services.CorrectionError, match="already undone"):
-        services.agree(soviet, again.pk)
+    with pytest.raises(services.CorrectionError, match="secret to German"):
+        services.agree(soviet, again.pk)  # the change was secret: its undo's refusal too
 
 
 def test_undo_of_the_other_side_secret_cannot_be_asked(bare, people):
@@ -468,3 +469,11 @@ def test_the_overview_tells_the_other_side_a_request_waits(bare, people, client_
     assert 'id="corrections-waiting"' in client_as("soviet").get(url).content.decode()
     for persona in ("german", "observer"):
         assert 'id="corrections-waiting"' not in client_as(persona).get(url).content.decode()
+
+
+def test_a_public_rolls_refusal_is_told_as_it_is(bare, people):
+    roll = secret_roll(bare, people["german"], visibility="public")
+    asked = services.ask_void(viewer(bare, people["german"]), roll, "misclick")
+    dice.void(roll, by=people["german"], reason="voided meanwhile")
+    with pytest.raises(services.CorrectionError, match="already void"):
+        services.agree(viewer(bare, people["soviet"]), asked.pk)
