@@ -52,3 +52,28 @@ def test_the_corrections_page_fits_a_phone(live_server, browser):
             context.close()
     assert measured == 6
     assert not found, "\n".join(found)
+
+
+def test_the_other_side_sees_a_request_without_reloading(live_server, browser):
+    """The Soviet player has the page open; the German asks; within the live poll's 5 s (and the
+    fetch that follows) the request is on the Soviet's page, with its Agree button, no reload."""
+    from playwright.sync_api import expect
+
+    world = build_world()
+    campaign = world.rf
+    Membership.objects.filter(campaign=campaign, role=Role.REFEREE).delete()
+    german = world.people["german"]
+    roll = dice.roll(
+        campaign, by=german, kind="DR", step="11.618", index=0, side="german", visibility="german"
+    )
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([session_cookie("soviet", live_server.url)])
+    page = context.new_page()
+    page.goto(live_server.url + reverse("campaigns:corrections", args=[campaign.pk]))
+    expect(page.locator("#open-corrections")).not_to_contain_text("A die rolled off the table")
+    services.ask_void(access.viewer_for(german, campaign.pk), roll, "A die rolled off the table")
+    expect(page.locator("#open-corrections")).to_contain_text(
+        "A die rolled off the table", timeout=12_000
+    )
+    expect(page.locator('#open-corrections button[value="agree"]')).to_be_visible()
+    context.close()
