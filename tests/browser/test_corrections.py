@@ -77,3 +77,21 @@ def test_the_other_side_sees_a_request_without_reloading(live_server, browser):
     )
     expect(page.locator('#open-corrections button[value="agree"]')).to_be_visible()
     context.close()
+
+
+def test_the_corrections_page_has_no_serious_axe_violation(live_server, browser):
+    from tests.browser.test_axe import BLOCKING, RUN, axe_source
+
+    world = _bare_world()
+    url = live_server.url + reverse("campaigns:corrections", args=[world.rf.pk])
+    source = axe_source()
+    found = []
+    for who in ("german", "soviet"):
+        context = browser.new_context(viewport=PHONE, locale="en-US")
+        context.add_cookies([session_cookie(who, live_server.url)])
+        page = context.new_page()
+        assert measure(page, url) is not None
+        page.add_script_tag(content=source)
+        found += [f"{who} {v}" for v in page.evaluate(RUN) if v["impact"] in BLOCKING]
+        context.close()
+    assert not found, "\n".join(found)
