@@ -15,6 +15,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
@@ -288,6 +289,7 @@ ANSWERS = {
 }
 
 
+@vary_on_headers("HX-Request")
 @require_POST
 @login_required
 def answer(request: HttpRequest, campaign_id: int, correction_id: int) -> HttpResponse:
@@ -304,4 +306,9 @@ def answer(request: HttpRequest, campaign_id: int, correction_id: int) -> HttpRe
         messages.error(request, str(error))
     else:
         messages.success(request, str(done))
+    if request.htmx:
+        # The open requests swap in place; the answered ones follow with the live poll.
+        return render(
+            request, "campaigns/corrections/corrections.html#open-corrections", _context(viewer)
+        )
     return _back(campaign_id)

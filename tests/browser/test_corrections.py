@@ -75,7 +75,11 @@ def test_the_other_side_sees_a_request_without_reloading(live_server, browser):
     expect(page.locator("#open-corrections")).to_contain_text(
         "A die rolled off the table", timeout=12_000
     )
-    expect(page.locator('#open-corrections button[value="agree"]')).to_be_visible()
+    # Agree: the open requests swap in place (HTMX), the roll is void.
+    page.locator('#open-corrections button[value="agree"]').click()
+    expect(page.locator("#open-corrections")).to_contain_text("the correction is made")
+    roll.refresh_from_db()
+    assert roll.voided_at is not None
     context.close()
 
 

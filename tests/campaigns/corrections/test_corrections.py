@@ -477,3 +477,19 @@ def test_a_public_rolls_refusal_is_told_as_it_is(bare, people):
     dice.void(roll, by=people["german"], reason="voided meanwhile")
     with pytest.raises(services.CorrectionError, match="already void"):
         services.agree(viewer(bare, people["soviet"]), asked.pk)
+
+
+def test_with_htmx_the_open_requests_swap_in_place(bare, people, client_as):
+    asked = services.ask_void(
+        viewer(bare, people["german"]), secret_roll(bare, people["german"]), "x"
+    )
+    response = client_as("soviet").post(
+        reverse("campaigns:correction_answer", args=[bare.pk, asked.pk]),
+        {"answer": "decline"},
+        HTTP_HX_REQUEST="true",
+    )
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<section id="open-corrections">')
+    assert "No request is open." in text and "Declined." in text
+    assert "HX-Request" in response["Vary"]
