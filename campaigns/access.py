@@ -179,6 +179,19 @@ class Viewer:
         return self.is_referee and not self.is_revealed
 
     @property
+    def can_ask_correction(self) -> bool:
+        """May ask the other side to agree to a correction only a referee makes (void a roll it
+        sees, adjust its own side's ledger; campaigns.corrections): a player, in a campaign
+        without a referee; nobody once the campaign is revealed."""
+        return self.is_player and not self.is_revealed and not self.campaign_has_referee
+
+    def can_agree_correction(self, side: str) -> bool:
+        """May agree to (or decline) a correction ``side`` asked for: a player of another side,
+        in a campaign without a referee — never the asking side itself, never an observer;
+        nobody once the campaign is revealed."""
+        return self.can_ask_correction and bool(side) and self.side != side
+
+    @property
     def can_manage_members(self) -> bool:
         """Invitations, roles and removals belong to whoever created the campaign."""
         return self.campaign.created_by_id == self.membership.user_id

@@ -27,6 +27,7 @@ class CampaignsConfig(AppConfig):
         # leaves a side's CPP or FPP below zero (history.UNDO_CHECKS); the short games'
         # per-turn record (campaigns.shortgames.per_turn, imported by turn_marks) the check that
         # no undo leaves a recorded turn's VP disagreeing with the record.
+        import campaigns.corrections.history
         import campaigns.dice.history
         import campaigns.histdrm.history
         import campaigns.history.history
@@ -56,3 +57,6 @@ class CampaignsConfig(AppConfig):
         from campaigns.records import transfer as victory_transfer
 
         victory_transfer.register()
+        from campaigns.corrections import transfer as correction_transfer
+
+        correction_transfer.register()

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from campaigns import views
+from campaigns.corrections import views as correction_views
 from campaigns.dice import views as dice_views
 from campaigns.games import views as game_views
 from campaigns.histdrm import views as histdrm_views
@@ -55,6 +56,32 @@ urlpatterns = [
         name="invitation_revoke",
     ),
     path("campaigns/<int:campaign_id>/history/", history_views.campaign_history, name="history"),
+    # Corrections both players agree to, without a referee (campaigns.corrections).
+    path(
+        "campaigns/<int:campaign_id>/corrections/",
+        correction_views.corrections,
+        name="corrections",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/corrections/void/",
+        correction_views.ask_void,
+        name="correction_void",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/corrections/adjust/",
+        correction_views.ask_adjustment,
+        name="correction_adjust",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/corrections/undo/",
+        correction_views.ask_undo,
+        name="correction_undo",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/corrections/<int:correction_id>/",
+        correction_views.answer,
+        name="correction_answer",
+    ),
     # The campaign's end: its reveal (issue 22).
     path("campaigns/<int:campaign_id>/end/", reveal_views.reveal_page, name="reveal"),
     path("campaigns/<int:campaign_id>/end/reveal/", reveal_views.reveal, name="reveal_do"),

@@ -15,7 +15,7 @@ from campaigns import access
 from campaigns.history.labels import role_label
 from campaigns.members import services
 from campaigns.members.forms import CampaignCreateForm
-from campaigns.models import Membership, Role
+from campaigns.models import Correction, Membership, Role
 
 
 @require_safe
@@ -82,8 +82,22 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
         for member in members
         if member.is_pending and services.may_answer(member, request.user)
     ]
+    # Without a referee: the other side's corrections waiting for this player's answer.
+    corrections = (
+        Correction.objects.filter(campaign=campaign, state=Correction.OPEN)
+        .exclude(side=viewer.side)
+        .count()
+        if viewer.can_ask_correction
+        else 0
+    )
     return render(
         request,
         "campaigns/detail.html",
-        {"viewer": viewer, "campaign": campaign, "seats": seats, "asking": asking},
+        {
+            "viewer": viewer,
+            "campaign": campaign,
+            "seats": seats,
+            "asking": asking,
+            "corrections": corrections,
+        },
     )

@@ -273,6 +273,18 @@ campaigns:reveal                   GET  200      200      200      200      404 
 campaigns:reveal                   POST 405      405      405      405      405      405
 campaigns:reveal_do                GET  405      405      405      405      405      405
 campaigns:reveal_do                POST 403      403      302      403      404      login
+# Corrections agreed between the players: the world's campaign has a referee, so every member
+# reads the page (it says the referee corrects) and nobody may ask or answer.
+campaigns:corrections              GET  200      200      200      200      404      login
+campaigns:corrections              POST 405      405      405      405      405      405
+campaigns:correction_void          GET  405      405      405      405      405      405
+campaigns:correction_void          POST 403      403      403      403      404      login
+campaigns:correction_adjust        GET  405      405      405      405      405      405
+campaigns:correction_adjust        POST 403      403      403      403      404      login
+campaigns:correction_undo          GET  405      405      405      405      405      405
+campaigns:correction_undo          POST 403      403      403      403      404      login
+campaigns:correction_answer        GET  405      405      405      405      405      405
+campaigns:correction_answer        POST 403      403      403      403      404      login
 campaigns:history                  POST 405      405      405      405      405      405
 campaigns:undo                     GET  405      405      405      405      405      405
 # Undo the German purchase (a German secret): the German player and the referee.

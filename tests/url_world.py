@@ -286,6 +286,7 @@ def url_for(world: World, pattern: Pattern) -> str:
         "entry_id": world.orbat_line.pk,
         "scenario_id": world.scenario.pk,
         "roll_id": world.roll.pk,
+        "correction_id": world.roll.pk,  # refused before any lookup (a refereed campaign)
         "token": world.invitation.token,
         "uidb64": "MA",  # a password reset link that is not valid
         "module_key": "red_factories",

@@ -34,7 +34,8 @@ class Kind:
 
 
 # In the order the filter offers them: the campaign and its members, the public records, a
-# side's sheets, the dice, the Refit Phase's pages, the short games, then the undos.
+# side's sheets, the dice, the Refit Phase's pages, the short games, then the corrections the
+# players agreed and the undos.
 KINDS: tuple[Kind, ...] = (
     Kind("campaign", _("Campaign"), ("campaign",)),
     Kind("members", _("Members and invitations"), ("member", "invitation")),
@@ -53,6 +54,7 @@ KINDS: tuple[Kind, ...] = (
         ("shortgame", "turn", "points", "victory", "referee_table"),
     ),
     Kind("units", _("Short-game units and map"), ("unit", "units", "control", "pocket")),
+    Kind("corrections", _("Corrections"), ("correction",)),
     Kind("undo", _("Undone changes"), ("change",)),
 )
 

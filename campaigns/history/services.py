@@ -152,6 +152,26 @@ UndoCheck = Callable[[CampaignEvent, list[dict[str, Any]]], None]
 UNDO_CHECKS: list[UndoCheck] = []
 
 
+# Checks that tell in advance, for a page of the history, which undos the checks above would
+# refuse, so that the page shows the reason instead of an Undo button that only fails when
+# posted. Each gets the campaign and the page's undoable events (their ``campaign`` set) and
+# answers {event id: the sentence}, reading a fixed number of queries for the whole page
+# (campaigns.shortgames.per_turn: a turn's recorded VP; turn_marks: a turn advanced).
+UndoPreview = Callable[[Campaign, list[CampaignEvent]], dict[int, str]]
+UNDO_PREVIEWS: list[UndoPreview] = []
+
+
+def undo_refusals(campaign: Campaign, events: list[CampaignEvent]) -> dict[int, str]:
+    """Event id → why its undo would be refused now, for the events given (``UNDO_PREVIEWS``)."""
+    refused: dict[int, str] = {}
+    if not events:
+        return refused
+    for preview in UNDO_PREVIEWS:
+        for pk, reason in preview(campaign, events).items():
+            refused.setdefault(pk, reason)
+    return refused
+
+
 def closed_at(campaign: Campaign) -> dt.datetime | None:
     """When the campaign's last Refit Phase (or scenario) finished: what was recorded before then
     belongs to a finished phase, and only the referee undoes it, with a reason."""
@@ -191,12 +211,15 @@ def undoable_for(
 
 
 @transaction.atomic
-def undo(event: CampaignEvent, *, by: AbstractBaseUser, reason: str = "") -> None:
+def undo(
+    event: CampaignEvent, *, by: AbstractBaseUser, reason: str = "", agreed: bool = False
+) -> None:
     """Put back the rows as they were before ``event`` — if nothing has changed them since, the
     books stay balanced and the rules the change was made under still allow it.
 
     A change of a finished Refit Phase or a played scenario is undone only by the referee, with a
-    ``reason`` (kept with the undo's own event)."""
+    ``reason`` (kept with the undo's own event). ``agreed``: in a campaign without a referee, the
+    other side's player agreed to it (campaigns.corrections), which stands for the referee."""
     event = CampaignEvent.objects.select_for_update(of=("self",)).get(pk=event.pk)
     if event.undone_at is not None:
         raise UndoError(_("That change was already undone."))
@@ -205,7 +228,7 @@ def undo(event: CampaignEvent, *, by: AbstractBaseUser, reason: str = "") -> Non
         raise UndoError(_("That change cannot be undone."))
     reason = reason.strip()
     viewer = viewer_or_none(by, event.campaign_id)
-    overruling = viewer is not None and viewer.can_overrule
+    overruling = agreed or (viewer is not None and viewer.can_overrule)
     closed = is_closed(event, closed_at(event.campaign))
     if closed and not overruling:
         raise UndoError(

@@ -25,6 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access, paging
 from campaigns.access import Viewer
+from campaigns.corrections import services as corrections
 from campaigns.history import services as history
 from campaigns.history.forms import HistoryFilterForm, UndoForm
 from campaigns.models import CampaignEvent
@@ -39,6 +40,10 @@ class HistoryRow(NamedTuple):
     can_undo: bool
     # Of a finished phase (asked only when the row may be undone): the referee gives a reason.
     closed: bool
+    # Why the undo would be refused now (history.undo_refusals), shown instead of the button.
+    refused: str = ""
+    # Without a referee: the viewer may ask the other side to let this change be undone.
+    may_ask: bool = False
 
 
 def _actor_name(event: CampaignEvent) -> str:
@@ -58,9 +63,20 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
             .values_list("pk", flat=True)
         )
     closed = history.closed_at(viewer.campaign) if undoable else None
-    rows = []
     for event in events:
         event.campaign = viewer.campaign  # already loaded; describe() reads its game data
+    refused = history.undo_refusals(
+        viewer.campaign, [event for event in events if event.pk in undoable]
+    )
+    askable: set[int] = set()
+    if events and viewer.can_ask_correction:
+        askable = set(
+            corrections.undo_targets(viewer)
+            .filter(pk__in=[event.pk for event in events])
+            .values_list("pk", flat=True)
+        )
+    rows = []
+    for event in events:
         event.actor_name = _actor_name(event)
         rows.append(
             HistoryRow(
@@ -68,6 +84,8 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
                 history.describe(event),
                 event.pk in undoable,
                 history.is_closed(event, closed),
+                refused.get(event.pk, ""),
+                event.pk in askable,
             )
         )
     return rows

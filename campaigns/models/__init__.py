@@ -1,6 +1,7 @@
 """Everything a campaign remembers. One module per part; imported here for Django."""
 
 from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
+from campaigns.models.correction import Correction
 from campaigns.models.dice import DiceCommitment, DiceRoll
 from campaigns.models.dr_record import DrCombatRecord
 from campaigns.models.fortification import FortificationPurchase
@@ -38,6 +39,7 @@ __all__ = [
     "CampaignDay",
     "CampaignEvent",
     "ControlPoint",
+    "Correction",
     "CvpEntry",
     "CvpPhase",
     "CvpValue",

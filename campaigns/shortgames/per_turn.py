@@ -18,7 +18,7 @@ Both are public like everything of a short game, and kept in the export file as 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -101,9 +101,16 @@ def check_undo(event: CampaignEvent, steps: list[dict[str, Any]]) -> None:
     ended = TurnVictoryPoints.objects.filter(
         campaign=campaign, index__in=[i for i in advanced if isinstance(i, int)]
     ).values_list("index", flat=True)
+    message = _refusal(campaign, touched, ended)
+    if message is not None:
+        raise history.UndoError(message)
+
+
+def _refusal(campaign: Campaign, touched: set[str], ended: Iterable[int]) -> str | None:
+    """The sentence of ``rules.turn_vp``'s refusal, or None when the undo may go ahead."""
     reason = turn_vp.undo_keeps_turn_vp(touched, ended)
     if reason is None:
-        return
+        return None
     first, last = reason.params["first"], reason.params["last"]
     words = {"first": day_label(campaign, first), "last": day_label(campaign, last)}
     if first == last:
@@ -117,10 +124,39 @@ def check_undo(event: CampaignEvent, steps: list[dict[str, Any]]) -> None:
             "place. Take back the turn marker's advances first, from %(last)s back to "
             "%(first)s (and what was done since)."
         )
-    raise history.UndoError(message % words)
+    return message % words
+
+
+def preview_undo(campaign: Campaign, events: list[CampaignEvent]) -> dict[int, str]:
+    """``check_undo`` for a page of the history at once (two queries, only when a change of the
+    rows the victory page reads is on it)."""
+    relevant = []
+    for event in events:
+        steps = event.data.get("undo") or []
+        touched = {step.get("model") for step in steps if isinstance(step, dict)}
+        if event.action != ADVANCED and turn_vp.VP_SOURCES.intersection(touched):
+            relevant.append((event, touched))
+    if not relevant:
+        return {}
+    advanced = list(
+        CampaignEvent.objects.filter(
+            campaign=campaign, action=ADVANCED, undone_at__isnull=True
+        ).values_list("pk", "data__index")
+    )
+    recorded = set(
+        TurnVictoryPoints.objects.filter(campaign=campaign).values_list("index", flat=True)
+    )
+    refused = {}
+    for event, touched in relevant:
+        ended = [i for pk, i in advanced if pk > event.pk and isinstance(i, int) and i in recorded]
+        message = _refusal(campaign, touched, ended)
+        if message is not None:
+            refused[event.pk] = message
+    return refused
 
 
 history.UNDO_CHECKS.append(check_undo)
+history.UNDO_PREVIEWS.append(preview_undo)
 
 
 # --- reading ----------------------------------------------------------------------------------

@@ -292,3 +292,21 @@ def _refuse_undo_of_advance(event: CampaignEvent, overruled: bool) -> None:
 
 
 history.UNDO_GUARDS["turn.advanced"] = _refuse_undo_of_advance
+
+
+def _preview_advances(campaign: Campaign, events: list[CampaignEvent]) -> dict[int, str]:
+    """The guard above for a page of the history: an advance from a turn the marker has left is
+    refused without a query; only the one that moved the marker to where it is asks the
+    database (at most one such advance is not undone)."""
+    refused = {}
+    for event in events:
+        if event.action != "turn.advanced":
+            continue
+        try:
+            _refuse_undo_of_advance(event, False)
+        except history.UndoError as error:
+            refused[event.pk] = str(error)
+    return refused
+
+
+history.UNDO_PREVIEWS.append(_preview_advances)

@@ -80,7 +80,7 @@ NOT_EXPORTED_EVENT_DATA = ("undo",)
 DATABASE_ID_EVENT_DATA = {"member.joined": ("invitation",)}
 # Event data keys that name another history event: exported as that event's file id (the key is
 # left out when the event is not in the file), imported as the new event's database id.
-EVENT_REFERENCES = {"change.undone": "undone"}
+EVENT_REFERENCES = {"change.undone": "undone", "correction.asked": "change"}
 
 # Scenario victory counts: {side key: {"gained": n | null, "lost": n | null, "controlled": n |
 # null}}, each count what the scenario forms accept (0 … COUNT_MAX), so that the imported

@@ -50,6 +50,7 @@ def test_the_refit_phase_registers_its_sections_from_its_app():
         "perimeter_units",
         "scenario_control",
         "armor_reserve",
+        "corrections",
     }
     assert not set(REGISTRY.names()) & set(CORE_SECTIONS)
 

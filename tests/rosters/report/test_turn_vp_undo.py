@@ -193,3 +193,42 @@ def test_the_recorded_vp_always_equal_a_replay_of_the_record(people, seed):
             fresh.refresh_from_db()
     assert campaign.period_index == fresh.period_index
     assert _recorded(campaign) == _recorded(fresh), (seed, played, refused)
+
+
+def test_the_history_page_shows_the_refusal_instead_of_the_undo_button(
+    city_then_turn_end, people, client_as
+):
+    """The Undo button is shown only where the undo would go ahead: a change before a recorded
+    turn end shows why not; the advance that ended the turn keeps its button."""
+    campaign = city_then_turn_end
+    change = _last(campaign, "control.changed")
+    advance = _last(campaign, "turn.advanced")
+    html = client_as("referee").get(reverse("campaigns:history", args=[campaign.pk])).content
+    text = html.decode()
+    assert reverse("campaigns:undo", args=[campaign.pk, change.pk]) not in text
+    assert "Take back the turn marker" in text
+    assert reverse("campaigns:undo", args=[campaign.pk, advance.pk]) in text
+    # Once the advance is taken back, the change's button is back.
+    history.undo(advance, by=people["referee"])
+    text = client_as("referee").get(reverse("campaigns:history", args=[campaign.pk])).content
+    assert reverse("campaigns:undo", args=[campaign.pk, change.pk]) in text.decode()
+
+
+def test_the_refusals_cost_no_query_per_row(city_then_turn_end, people, client_as):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    campaign = city_then_turn_end
+    client = client_as("referee")
+    url = reverse("campaigns:history", args=[campaign.pk])
+    client.get(url)
+    with CaptureQueriesContext(connection) as few:
+        client.get(url)
+    for _n in range(4):
+        _flip(campaign, people, _dr_city(campaign))
+    _advance(campaign, people)
+    for _n in range(4):
+        _flip(campaign, people, _dr_city(campaign))
+    with CaptureQueriesContext(connection) as many:
+        client.get(url)
+    assert len(many) == len(few)
