@@ -3,6 +3,7 @@ or adjust one's own ledger; the other side agrees or declines; the asker may wit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -206,29 +207,43 @@ def _back(campaign_id: int) -> HttpResponse:
     return redirect("campaigns:corrections", campaign_id=campaign_id)
 
 
+def _ask(
+    request: HttpRequest,
+    viewer: Viewer,
+    form: forms.Form,
+    form_name: str,
+    send: Callable[[dict[str, Any]], object],
+) -> HttpResponse:
+    """One ask form's answer: the page again with the form's errors, or the request sent (a
+    refusal as a message) and back to the page."""
+    if not form.is_valid():
+        messages.error(request, _("The request was not sent: correct the fields marked below."))
+        return render(
+            request,
+            "campaigns/corrections/corrections.html",
+            _context(viewer, **{form_name: form}),
+        )
+    try:
+        send(form.cleaned_data)
+    except services.CorrectionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Asked; a player of the other side agrees or declines."))
+    return _back(viewer.campaign.pk)
+
+
 @require_POST
 @login_required
 def ask_void(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
     access.require(viewer.can_ask_correction)
     form = VoidAskForm(request.POST, rolls=_rolls(viewer, request.POST.get("roll")))
-    if not form.is_valid():
-        messages.error(request, _("The request was not sent: correct the fields marked below."))
-        return render(
-            request,
-            "campaigns/corrections/corrections.html",
-            _context(viewer, void_form=form),
-        )
-    roll = viewer.filter_visible(DiceRoll.objects.filter(campaign=viewer.campaign)).get(
-        pk=form.cleaned_data["roll"]
-    )
-    try:
-        services.ask_void(viewer, roll, form.cleaned_data["reason"])
-    except services.CorrectionError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Asked; a player of the other side agrees or declines."))
-    return _back(campaign_id)
+
+    def send(data: dict[str, Any]) -> object:
+        rolls = viewer.filter_visible(DiceRoll.objects.filter(campaign=viewer.campaign))
+        return services.ask_void(viewer, rolls.get(pk=data["roll"]), data["reason"])
+
+    return _ask(request, viewer, form, "void_form", send)
 
 
 @require_POST
@@ -237,27 +252,17 @@ def ask_adjustment(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
     access.require(viewer.can_ask_correction)
     form = AdjustAskForm(request.POST, campaign=viewer.campaign)
-    if not form.is_valid():
-        messages.error(request, _("The request was not sent: correct the fields marked below."))
-        return render(
-            request,
-            "campaigns/corrections/corrections.html",
-            _context(viewer, adjust_form=form),
-        )
-    data = form.cleaned_data
-    try:
-        services.ask_adjustment(
+
+    def send(data: dict[str, Any]) -> object:
+        return services.ask_adjustment(
             viewer,
             ledger=data["ledger"],
             index=data["index"],
             amount=data["amount"],
             reason=data["reason"],
         )
-    except services.CorrectionError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Asked; a player of the other side agrees or declines."))
-    return _back(campaign_id)
+
+    return _ask(request, viewer, form, "adjust_form", send)
 
 
 @require_POST
@@ -266,20 +271,11 @@ def ask_undo(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
     access.require(viewer.can_ask_correction)
     form = UndoAskForm(request.POST, events=_events(viewer, request.POST.get("event")))
-    if not form.is_valid():
-        messages.error(request, _("The request was not sent: correct the fields marked below."))
-        return render(
-            request,
-            "campaigns/corrections/corrections.html",
-            _context(viewer, undo_form=form),
-        )
-    try:
-        services.ask_undo(viewer, form.cleaned_data["event"], form.cleaned_data["reason"])
-    except services.CorrectionError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Asked; a player of the other side agrees or declines."))
-    return _back(campaign_id)
+
+    def send(data: dict[str, Any]) -> object:
+        return services.ask_undo(viewer, data["event"], data["reason"])
+
+    return _ask(request, viewer, form, "undo_form", send)
 
 
 ANSWERS = {

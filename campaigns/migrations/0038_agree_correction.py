@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0034_cp20_point_segment'),
+        ('campaigns', '0037_cp20b_point_segment_backfill'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
