@@ -78,7 +78,7 @@ urlpatterns = [
         name="correction_undo",
     ),
     path(
-        "campaigns/<int:campaign_id>/corrections/<int:correction_id>/",
+        "campaigns/<int:campaign_id>/corrections/<oid:correction_id>/",
         correction_views.answer,
         name="correction_answer",
     ),

@@ -25,6 +25,7 @@ from campaigns.corrections.history import kind_words
 from campaigns.history.labels import side_label
 from campaigns.history.services import describe
 from campaigns.models import CampaignEvent, Correction, DiceRoll, LedgerEntry
+from campaigns.oid import from_oid, oid
 from campaigns.periods import day_label
 from campaigns.roster.forms import period_choices
 
@@ -43,10 +44,10 @@ def _roll_label(viewer: Viewer, roll: DiceRoll) -> str:
 
 
 class VoidAskForm(forms.Form):
-    roll = forms.TypedChoiceField(label=gettext_lazy("Roll"), coerce=int)
+    roll = forms.TypedChoiceField(label=gettext_lazy("Roll"), coerce=from_oid)
     reason = forms.CharField(label=gettext_lazy("Why is the roll void?"), max_length=150)
 
-    def __init__(self, *args: Any, rolls: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rolls: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["roll"].choices = rolls
 
@@ -70,10 +71,10 @@ class AdjustAskForm(forms.Form):
 
 
 class UndoAskForm(forms.Form):
-    event = forms.TypedChoiceField(label=gettext_lazy("Change"), coerce=int)
+    event = forms.TypedChoiceField(label=gettext_lazy("Change"), coerce=from_oid)
     reason = forms.CharField(label=gettext_lazy("Why undo it?"), max_length=150)
 
-    def __init__(self, *args: Any, events: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, events: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["event"].choices = events
 
@@ -84,7 +85,7 @@ def _change_label(viewer: Viewer, event: CampaignEvent) -> str:
     return f"{when} · {describe(event)}"
 
 
-def _events(viewer: Viewer, wanted: Any = None) -> list[tuple[int, str]]:
+def _events(viewer: Viewer, wanted: Any = None) -> list[tuple[str, str]]:
     """The newest changes the viewer may ask to undo, and the one ``wanted`` if it is one."""
     if not viewer.can_ask_correction:
         return []
@@ -93,18 +94,19 @@ def _events(viewer: Viewer, wanted: Any = None) -> list[tuple[int, str]]:
     pk = _wanted(wanted)
     if pk is not None and pk not in {event.pk for event in shown}:
         shown += list(targets.filter(pk=pk))
-    return [(event.pk, _change_label(viewer, event)) for event in shown]
+    return [(oid(event.pk), _change_label(viewer, event)) for event in shown]
 
 
 def _wanted(value: Any) -> int | None:
-    """A roll or change named in the query or the form (the dice log's and history's links)."""
+    """A roll or change named in the query or the form by its opaque id (the dice log's and
+    history's links, the select's values)."""
     try:
-        return int(value)
+        return from_oid(str(value))
     except (TypeError, ValueError):
         return None
 
 
-def _rolls(viewer: Viewer, wanted: Any = None) -> list[tuple[int, str]]:
+def _rolls(viewer: Viewer, wanted: Any = None) -> list[tuple[str, str]]:
     """The newest rolls the viewer may ask to void, and the one ``wanted`` if it is one."""
     if not viewer.can_ask_correction:
         return []
@@ -115,7 +117,7 @@ def _rolls(viewer: Viewer, wanted: Any = None) -> list[tuple[int, str]]:
     pk = _wanted(wanted)
     if pk is not None and pk not in {roll.pk for roll in shown}:
         shown += list(rolls.filter(pk=pk))
-    return [(roll.pk, _roll_label(viewer, roll)) for roll in shown]
+    return [(oid(roll.pk), _roll_label(viewer, roll)) for roll in shown]
 
 
 def _row(
