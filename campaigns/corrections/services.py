@@ -107,6 +107,13 @@ def ask_undo(viewer: Viewer, event_id: int, reason: str) -> Correction:
                 "undo it yourself."
             )
         )
+    asked = list(
+        Correction.objects.filter(
+            campaign=viewer.campaign, kind=Correction.UNDO, state=Correction.OPEN
+        )
+    )
+    if event.pk in asked_changes(asked).values():
+        raise CorrectionError(_("Undoing that change is already asked."))
     return _asked(
         viewer,
         Correction(
@@ -246,11 +253,7 @@ def agree(viewer: Viewer, correction_id: int) -> Correction:
     correction = _open(viewer, correction_id)
     if not viewer.can_agree_correction(correction.side):
         raise CorrectionError(_("A player of the other side agrees to this request."))
-    reason = _("%(reason)s (asked by %(asker)s, agreed by %(agreer)s)") % {
-        "reason": correction.reason,
-        "asker": correction.asked_by_name,
-        "agreer": _name(viewer),
-    }
+    reason = _agreed_reason(correction.reason, correction.asked_by_name, _name(viewer))
     try:
         _carry_out(viewer, correction, reason)
     except (dice.DiceError, history.UndoError, StateError, CorrectionError) as error:
@@ -259,17 +262,33 @@ def agree(viewer: Viewer, correction_id: int) -> Correction:
     return correction
 
 
+# The longest reason the services keep (a void's, an undo's, a ledger note).
+REASON_KEPT = 200
+
+
+def _agreed_reason(reason: str, asker: str, agreer: str) -> str:
+    """The reason with both names, as the services keep it: where it is too long, the asker's
+    words are shortened (marked "…"), never the names."""
+    template = _("%(reason)s (asked by %(asker)s, agreed by %(agreer)s)")
+    text = template % {"reason": reason, "asker": asker, "agreer": agreer}
+    over = len(text) - REASON_KEPT
+    if over > 0:
+        shortened = reason[: max(len(reason) - over - 1, 0)] + "…"
+        text = template % {"reason": shortened, "asker": asker, "agreer": agreer}
+    return text[:REASON_KEPT]
+
+
 def _carry_out(viewer: Viewer, correction: Correction, reason: str) -> None:
     """Through the services the referee's overrule uses, checked by them again now."""
     by = viewer.membership.user
     if correction.kind == Correction.VOID:
-        dice.void(correction.roll, by=by, reason=reason[:200])
+        dice.void(correction.roll, by=by, reason=reason)
     elif correction.kind == Correction.UNDO:
         target = asked_changes([correction]).get(correction.pk)
         event = CampaignEvent.objects.filter(campaign=viewer.campaign, pk=target).first()
         if event is None:
             raise CorrectionError(_("That change is not in this campaign any more."))
-        history.undo(event, by=by, reason=reason[:200], agreed=True)
+        history.undo(event, by=by, reason=reason, agreed=True)
     else:
         _check_balance(
             viewer.campaign, correction.side, correction.ledger, correction.index, correction.amount
@@ -282,7 +301,7 @@ def _carry_out(viewer: Viewer, correction: Correction, reason: str) -> None:
             index=correction.index,
             kind=LedgerKind.ADJUSTMENT,
             amount=correction.amount,
-            note=reason[:200],
+            note=reason,
         )
 
 

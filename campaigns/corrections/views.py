@@ -135,7 +135,7 @@ def _row(
             amount = correction.amount or 0
             day = day_label(viewer.campaign, correction.index)
             detail = f"{correction.ledger.upper()} {amount:+d} · {day}"
-    secret = correction.visibility != access.PUBLIC and not viewer.can_see(correction.visibility)
+    secret = not viewer.can_see(correction.visibility)
     return {
         "correction": correction,
         "side": side_label(viewer.campaign, correction.side),
@@ -154,7 +154,8 @@ def _context(viewer: Viewer, **forms_: Any) -> dict[str, Any]:
     campaign = viewer.campaign
     rows = Correction.objects.filter(campaign=campaign).select_related("roll")
     opened = list(rows.filter(state=Correction.OPEN))
-    closed = list(rows.exclude(state=Correction.OPEN)[:ANSWERED_SHOWN])
+    answered = rows.exclude(state=Correction.OPEN).order_by("-answered_at", "-id")
+    closed = list(answered[:ANSWERED_SHOWN])
     # The changes undo requests name, those the viewer may see (two queries for the page).
     named = services.asked_changes([*opened, *closed])
     found = {

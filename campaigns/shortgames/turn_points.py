@@ -58,7 +58,7 @@ def _rows(campaign: Campaign, side: str, index: int, kind: str, segment: Any = N
     if per_segment(campaign, kind):
         if segment == NOW:
             segment = air_segment_now(campaign) if index == campaign.period_index else None
-        rows = rows.filter(segment=segment) if segment is not None else rows.filter(segment=None)
+        rows = rows.filter(segment=segment)  # None: the rows of no segment (IS NULL)
     return rows
 
 

@@ -11,8 +11,11 @@ pointing at ledger rows the file does not hold, and such a file does not import.
   lock for the whole download; a deferred one takes none. With the WAL journal (settings) writers
   go on while the export reads its snapshot.
 
-Inside a caller's transaction (a test's, a management command's ``atomic``) the reading is
-already one snapshot's and nothing is opened.
+Inside a caller's transaction (a test's, a management command's ``atomic``) nothing is opened:
+a transaction cannot be begun twice. There the caller's isolation decides: one snapshot on
+SQLite, a snapshot per statement under PostgreSQL's default READ COMMITTED (the download view
+runs outside any transaction, so it always gets its own). Nothing inside an export writes or
+opens a transaction of its own (on SQLite the deferred one is begun without Django knowing).
 """
 
 from __future__ import annotations

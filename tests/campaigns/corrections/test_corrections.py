@@ -8,6 +8,7 @@ from django.urls import reverse
 from campaigns import access
 from campaigns.corrections import services
 from campaigns.dice import services as dice
+from campaigns.history import services as history
 from campaigns.models import (
     CampaignEvent,
     Correction,
@@ -372,10 +373,20 @@ def test_undo_checked_again_when_agreed(bare, people):
     finish_phase(bare)
     german, soviet = viewer(bare, people["german"]), viewer(bare, people["soviet"])
     asked = services.ask_undo(german, added.pk, "typo")
-    again = services.ask_undo(german, added.pk, "typo, asked twice")
-    services.agree(soviet, asked.pk)
+    # Undone meanwhile by another path (here the history's, as an agreed undo is).
+    history.undo(added, by=people["german"], reason="typo", agreed=True)
     with pytest.raises(services.CorrectionError, match="secret to German"):
-        services.agree(soviet, again.pk)  # the change was secret: its undo's refusal too
+        services.agree(soviet, asked.pk)  # the change was secret: its undo's refusal too
+
+
+def test_the_same_undo_is_not_asked_twice(bare, people):
+    cpp(bare, "german", 5)
+    added = CampaignEvent.objects.get(campaign=bare, action="ledger.added")
+    finish_phase(bare)
+    german = viewer(bare, people["german"])
+    services.ask_undo(german, added.pk, "typo")
+    with pytest.raises(services.CorrectionError, match="already asked"):
+        services.ask_undo(german, added.pk, "typo, asked twice")
 
 
 def test_undo_of_the_other_side_secret_cannot_be_asked(bare, people):
@@ -509,3 +520,12 @@ def test_with_htmx_the_open_requests_swap_in_place(bare, people, client_as):
     assert text.lstrip().startswith('<section id="open-corrections">')
     assert "No request is open." in text and "Declined." in text
     assert "HX-Request" in response["Vary"]
+
+
+def test_a_long_reason_is_shortened_never_the_names():
+    kept = services._agreed_reason("x" * 150, "a" * 30, "b" * 30)
+    assert len(kept) == services.REASON_KEPT
+    assert kept.endswith(f"(asked by {'a' * 30}, agreed by {'b' * 30})")
+    assert "x…" in kept
+    short = services._agreed_reason("misclick", "hans", "ivan")
+    assert short == "misclick (asked by hans, agreed by ivan)"

@@ -104,10 +104,6 @@ class Support:
     defending: bool = False
 
 
-def range_known(support: Support) -> bool:
-    return support.range is not None
-
-
 def artillery_range_refusals(supports: Iterable[Support]) -> list[Reason]:
     """11.22: the target hex (for artillery supporting the defence, the hex of the defending
     unit it supports) lies within the artillery's range (the artillery's own hex not counted,
