@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.shortgames.forms import FlagField, IdListField, KnownValuesField
 from campaigns.shortgames.rules import combat_input
@@ -135,6 +135,8 @@ class CpCombatForm(CombatForm):
         return data.get("side") or sides[0]
 
     def hint(self) -> str:
+        if getattr(self, "_bad_distance", False):
+            return self.DISTANCE_HINT % {"max": MAX_DISTANCE}
         return gettext(
             "Choose the units or write the attack and defence strengths (whole numbers); "
             "both must be more than 0."
@@ -155,15 +157,21 @@ class CpCombatForm(CombatForm):
     def clean_note(self) -> str:
         return self.cleaned_data["note"][:100]
 
+    DISTANCE_HINT = gettext_lazy("A distance is a whole number of hexes from 1 to %(max)s (11.22).")
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         data["distances"] = self.distances()
+        if self._bad_distance:
+            self.add_error(None, self.DISTANCE_HINT % {"max": MAX_DISTANCE})
         return data
 
     def distances(self) -> dict[int, int]:
         """Each artillery unit's declared distance to the target, by unit id; a blank or
-        unreadable value is left out (the rules then ask for it, 11.22)."""
+        blank value is left out (the rules then ask for it, 11.22); an unreadable one or one out
+        of range too, and the form refuses it (``clean``)."""
         found: dict[int, int] = {}
+        self._bad_distance = False
         for key in list(self.data.keys()) if self.data is not None else ():
             if not key.startswith("distance-") or not key[9:].isdigit():
                 continue
@@ -172,6 +180,8 @@ class CpCombatForm(CombatForm):
             value = next((str(v).strip() for v in values if str(v or "").strip()), "")
             if value.isdigit() and 0 < int(value) <= MAX_DISTANCE:
                 found[int(key[9:])] = int(value)
+            elif value:
+                self._bad_distance = True
         return found
 
     def clean_turn(self) -> int | None:

@@ -141,6 +141,12 @@ def test_artillery_one_hex_beyond_its_range_is_refused(cp_started, people, clien
     assert response.status_code == 400
     assert "distance to the target" in response.content.decode()
     assert not DiceRoll.objects.exists()
+    # A distance that is no number of hexes is refused, not dropped.
+    for typed in ("0", "100", "three"):
+        response = roll(client_as("soviet"), cp_started, {**query, f"distance-{art.pk}": typed})
+        assert response.status_code == 400, typed
+        assert "whole number of hexes from 1 to 99" in response.content.decode(), typed
+    assert not DiceRoll.objects.exists()
 
 
 def test_a_range_not_entered_shows_unknown_and_is_not_judged(cp_started, people, client_as):
