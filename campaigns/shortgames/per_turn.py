@@ -87,21 +87,9 @@ ADVANCED = "turn.advanced"
 def check_undo(event: CampaignEvent, steps: list[dict[str, Any]]) -> None:
     """Refuse the undo of ``event`` when a turn ended after it with its VP recorded and the
     change touched what those VP were computed from (``rules.turn_vp``): that turn's VP would
-    no longer agree with the record. Taking back the advance itself takes its VP with it. Two
-    queries, only for a change of the rows the victory page reads."""
-    if event.action == ADVANCED:
-        return
-    touched = {step["model"] for step in steps}
-    if not turn_vp.VP_SOURCES.intersection(touched):
-        return
-    campaign = event.campaign
-    advanced = CampaignEvent.objects.filter(
-        campaign=campaign, action=ADVANCED, undone_at__isnull=True, pk__gt=event.pk
-    ).values_list("data__index", flat=True)
-    ended = TurnVictoryPoints.objects.filter(
-        campaign=campaign, index__in=[i for i in advanced if isinstance(i, int)]
-    ).values_list("index", flat=True)
-    message = _refusal(campaign, touched, ended)
+    no longer agree with the record. Taking back the advance itself takes its VP with it. The
+    history page's preview of the same (``preview_undo``) for this one change."""
+    message = preview_undo(event.campaign, [event]).get(event.pk)
     if message is not None:
         raise history.UndoError(message)
 
