@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.games.rules import signed
 from campaigns.models import Campaign
-from campaigns.roster.rows import RosterRow, cpp_fpp_note, roster_rows
+from campaigns.roster.rows import RosterRow, cpp_fpp_note, rf_columns, roster_rows
 from campaigns.state import initial_ob
 from rosters.builders.common import (
     first_column_heading,
@@ -69,7 +69,7 @@ def _scenario_type(cell) -> str:
 
 def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Cell]]:
     """The roster's columns in the printed form's order, then the app's own additions."""
-    rf = campaign.module == "red_factories"
+    rf = rf_columns(campaign)
     cpp, fpp, scenario = _("CPP"), _("FPP"), _("Scenario")
     columns: list[tuple[Column, Cell]] = [
         (

@@ -103,6 +103,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
         raise Http404
     record = get_object_or_404(CampaignDay, campaign=campaign, index=index)
     can_edit = viewer.can_record
+    moon = has_moon(campaign)
     current = current_index(campaign)
     if request.method == "POST":
         access.require(can_edit)
@@ -111,7 +112,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
             weathers=weather_choices(campaign, index, record.weather),
             ecs=ec_choices(campaign, record.ec),
             rain=rain_decides_next_ec(campaign, index),
-            moon=has_moon(campaign),
+            moon=moon,
         )
         if form.is_valid():
             try:
@@ -142,7 +143,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                             "campaign": campaign,
                             "row": row,
                             "can_edit": True,
-                            "has_moon": has_moon(campaign),
+                            "has_moon": moon,
                         },
                     )
                 messages.success(
@@ -160,7 +161,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
             weathers=weather_choices(campaign, index, record.weather),
             ecs=ec_choices(campaign, record.ec),
             rain=rain_decides_next_ec(campaign, index),
-            moon=has_moon(campaign),
+            moon=moon,
         )
     row = DayRow(
         index,
@@ -181,7 +182,7 @@ def day(request: HttpRequest, campaign_id: int, index: int) -> HttpResponse:
                 "row": row,
                 "form": form,
                 "can_edit": can_edit,
-                "has_moon": has_moon(campaign),
+                "has_moon": moon,
             },
         )
     return render(
