@@ -64,15 +64,17 @@ def _asked(viewer: Viewer, correction: Correction, **more: int) -> Correction:
     return correction
 
 
-def undo_targets(viewer: Viewer) -> QuerySet[CampaignEvent]:
+def undo_targets(viewer: Viewer, among: list[int] | None = None) -> QuerySet[CampaignEvent]:
     """The changes the viewer may ask the other side to let undo: visible, undoable, not undone,
-    and not ones the viewer may undo alone (``history.undoable_for``)."""
-    events = viewer.filter_visible(
-        CampaignEvent.objects.filter(
-            campaign=viewer.campaign, undone_at__isnull=True, data__has_key="undo"
-        )
+    and not ones the viewer may undo alone (``history.undoable_for``). ``among``: only these
+    events (a page of the history), so neither reading walks the whole campaign."""
+    events = CampaignEvent.objects.filter(
+        campaign=viewer.campaign, undone_at__isnull=True, data__has_key="undo"
     )
-    return events.exclude(pk__in=history.undoable_for(viewer).values("pk"))
+    if among is not None:
+        events = events.filter(pk__in=among)
+    own = history.undoable_for(viewer, among=among).order_by().values("pk")
+    return viewer.filter_visible(events).exclude(pk__in=own)
 
 
 def asked_changes(corrections: list[Correction]) -> dict[int, int]:

@@ -71,8 +71,8 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
     askable: set[int] = set()
     if events and viewer.can_ask_correction:
         askable = set(
-            corrections.undo_targets(viewer)
-            .filter(pk__in=[event.pk for event in events])
+            corrections.undo_targets(viewer, among=[event.pk for event in events])
+            .order_by()
             .values_list("pk", flat=True)
         )
     rows = []
