@@ -25,7 +25,9 @@ pytestmark = pytest.mark.django_db
 
 SECRET_NOTE = "German-secret-note-5d1"
 SECRET_AMOUNT = 437  # a number no page shows otherwise
-TOKENS = re.compile(r"[A-Za-z0-9]{20,}")
+# Tokens whose letters and digits may hold any number: CSRF and the live poll's (20 or more),
+# and the opaque ids of rows (campaigns.oid: 13 of a-z and 2-7).
+TOKENS = re.compile(r"[A-Za-z0-9]{20,}|\b[a-z2-7]{13}\b")
 
 
 @pytest.fixture
@@ -215,6 +217,32 @@ def test_page_and_posts_for_five_personas_without_a_referee(bare, people, client
     assert client_as("soviet").post(answer, {"answer": "agree"}).status_code == 302
     asked.refresh_from_db()
     assert asked.state == Correction.AGREED
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"), [("observer", 403), ("referee", 404), ("outsider", 404)]
+)
+def test_only_a_player_posts_a_request(bare, people, client_as, persona, status):
+    roll = secret_roll(bare, people["german"], visibility="public")
+    posts = {
+        "correction_void": {"roll": oid(roll.pk), "reason": "misclick"},
+        "correction_adjust": {"ledger": "cpp", "index": 1, "amount": 3, "reason": "typo"},
+        "correction_undo": {"event": "", "reason": "typo"},
+    }
+    for name, data in posts.items():
+        response = client_as(persona).post(reverse(f"campaigns:{name}", args=[bare.pk]), data)
+        assert response.status_code == status, (persona, name)
+    assert not Correction.objects.exists()
+
+
+def test_the_soviet_cannot_ask_to_void_a_german_secret_roll(bare, people, client_as):
+    roll = secret_roll(bare, people["german"])
+    response = client_as("soviet").post(
+        reverse("campaigns:correction_void", args=[bare.pk]),
+        {"roll": oid(roll.pk), "reason": "I saw it"},
+    )
+    assert response.status_code == 200  # the form again: no such roll among the Soviet's
+    assert not Correction.objects.exists()
 
 
 def test_ask_through_the_page(bare, people, client_as):
