@@ -94,12 +94,15 @@ class World:
 
 
 def build(size: str) -> World:
-    call_command("demo", verbosity=0, stdout=open("/dev/null", "w"))  # noqa: SIM115
+    """The campaign of ``size``; one already in the database (``bench/pages.py --db``) is reused."""
+    if not Campaign.objects.filter(name=DEMO).exists():
+        call_command("demo", verbosity=0, stdout=open("/dev/null", "w"))  # noqa: SIM115
     demo = Campaign.objects.get(name=DEMO)
     german = get_user_model().objects.get(username="german")
     if size == "demo":
         return World(demo, german)
-    return World(grown(demo, german, SCALE[size], size), german)
+    kept = Campaign.objects.filter(name=f"Bench {size}").first()
+    return World(kept or grown(demo, german, SCALE[size], size), german)
 
 
 def grown(demo: Campaign, player, scale: int, name: str) -> Campaign:
