@@ -60,9 +60,10 @@ lint: $(VENV)/.installed
 
 # Every main page against a bare Django view at the demo and "big" sizes (docs/performance.md);
 # SIZES=demo,big,huge for the ten-times campaign too. A given DATABASE_URL is never written to.
+# It runs with production's settings (DEBUG off); DJANGO_DEBUG=1 measures the development server.
 SIZES ?= demo,big
-bench: $(VENV)/.installed
-	DJANGO_DEBUG=1 $(BIN)/python bench/pages.py --sizes $(SIZES)
+bench: $(VENV)/.installed messages
+	$(BIN)/python bench/pages.py --sizes $(SIZES)
 
 # The perimeter searches and the sheets of many campaigns (bench/run.py).
 bench-perimeters: $(VENV)/.installed
