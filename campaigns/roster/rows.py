@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Sum, Value, When
+from django.db.models import Count, Min, Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -69,28 +69,30 @@ class RosterRow:
 
 
 def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, list[Movement]]:
-    """The side's CPP and FPP movements, summed in SQL per day, kind, map group (RF CG I's
-    replenishments) and sign (two queries):
-    the day's columns need the sums only, except the RG purchases the roster names one by one.
-    Entries past the calendar (only after a change of the game data) are left out."""
+    """The side's CPP and FPP movements, one per day, kind, map group (RF CG I's
+    replenishments), RG and amount with how many entries it stands for (one query, grouped on
+    the columns of the index ``ledger_day_sums``, which holds every column it reads): the day's
+    columns need the sums only, and "RG Purchased" names each RG and cost once with its count
+    (``ledger.grouped_purchases``), in the order each was first booked. Entries past the
+    calendar (only after a change of the game data) are left out."""
     found: dict[str, list[Movement]] = {LedgerEntry.CPP: [], LedgerEntry.FPP: []}
-    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, index__lt=day_count)
-    sums = (
-        rows.exclude(kind=LedgerKind.RG_PURCHASE)
-        .annotate(negative=Case(When(amount__lt=0, then=Value(1)), default=Value(0)))
-        .order_by("ledger", "index", "kind", "map_group", "negative")
-        .values_list("ledger", "index", "kind", "map_group", "negative")
-        .annotate(total=Sum("amount"), places=Sum("locations"))
+    rows = (
+        LedgerEntry.objects.filter(campaign=campaign, side=side, index__lt=day_count)
+        .order_by()
+        .values_list("index", "ledger", "kind", "map_group", "rg", "amount")
+        .annotate(places=Sum("locations"), count=Count("id"), first=Min("id"))
     )
-    for ledger, index, kind, map_group, _negative, total, places in sums:
-        found[ledger].append(Movement(index, kind, total, "", places, map_group))
-    purchases = (
-        rows.filter(kind=LedgerKind.RG_PURCHASE)
-        .order_by("ledger", "index", "id")
-        .values_list("ledger", "index", "amount", "rg")
-    )
-    for ledger, index, amount, rg in purchases:
-        found[ledger].append(Movement(index, LedgerKind.RG_PURCHASE, amount, rg))
+
+    def booked(row: tuple) -> tuple:
+        index, ledger, kind, map_group, _rg, amount, _places, _count, first = row
+        if kind == LedgerKind.RG_PURCHASE:  # in the order booked
+            return (ledger, index, kind, "", first)
+        return (ledger, index, kind, map_group, amount)
+
+    for index, ledger, kind, map_group, rg, amount, places, count, _first in sorted(
+        rows, key=booked
+    ):
+        found[ledger].append(Movement(index, kind, amount * count, rg, places, map_group, count))
     return found
 
 

@@ -53,6 +53,7 @@ def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
         "side_obj": viewer.campaign.side(side),
         "rows": rows,
         "has_adjustments": any(row.cpp.adjustment for row in rows),
+        "has_multiples": any(row.cpp.has_multiples for row in rows),
         # A game without a Historical DRM chart (SaP) has no column for it.
         "has_hist_drm": bool(viewer.campaign.game.files.get("historical_drm")),
         # The moon, the scenario's type and attacker, the initiative chit and the Idle Day are
