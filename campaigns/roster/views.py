@@ -30,6 +30,7 @@ from campaigns.models import LedgerEntry, SideDay
 from campaigns.periods import period_word
 from campaigns.roster import services
 from campaigns.roster.forms import LedgerEntryForm, SideDayForm, hist_drm_field, rg_chart_ids
+from campaigns.roster.html import LedgerRows, roster_body
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
 from campaigns.roster.rows import (
     chit_label,
@@ -45,24 +46,31 @@ from campaigns.state import StaleEdit, StateError, split_map_groups
 
 
 def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
-    rows = roster_rows(viewer.campaign, side)
-    return {
-        "viewer": viewer,
-        "campaign": viewer.campaign,
-        "side": side,
-        "side_obj": viewer.campaign.side(side),
-        "rows": rows,
+    campaign = viewer.campaign
+    rows = roster_rows(campaign, side)
+    columns = {
         "has_adjustments": any(row.cpp.adjustment for row in rows),
-        "has_multiples": any(row.cpp.has_multiples for row in rows),
         # A game without a Historical DRM chart (SaP) has no column for it.
-        "has_hist_drm": bool(viewer.campaign.game.files.get("historical_drm")),
+        "has_hist_drm": bool(campaign.game.files.get("historical_drm")),
         # The moon, the scenario's type and attacker, the initiative chit and the Idle Day are
         # Red Factories' columns (SaP's roster has none of them: one scenario a time frame, no
         # initiative chit; its spec §11.1), as on the printed sheet (rosters.builders.roster).
-        "rf_columns": rf_columns(viewer.campaign),
-        "period_word": period_word(viewer.campaign),
-        "cpp_fpp_note": cpp_fpp_note(viewer.campaign),
+        "rf_columns": rf_columns(campaign),
         "can_edit": viewer.can_act_for_side(side),
+    }
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "side": side,
+        "side_obj": campaign.side(side),
+        "rows": rows,
+        "rows_html": roster_body(
+            rows, campaign, side, edit_index=extra.get("edit_index"), **columns
+        ),
+        "has_multiples": any(row.cpp.has_multiples for row in rows),
+        "period_word": period_word(campaign),
+        "cpp_fpp_note": cpp_fpp_note(campaign),
+        **columns,
         **extra,
     }
 
@@ -164,6 +172,7 @@ class LedgerDay:
     entries: list[LedgerEntry]
     cpp: CppDay | None = None
     fpp: FppDay | None = None
+    entries_html: str = ""
 
 
 # Entries of a ledger on one page: the newest first (the current CG day's), "all" on request.
@@ -179,8 +188,10 @@ def _ledger_days(
         if entry.index not in days:
             days[entry.index] = LedgerDay(entry.index, periods[entry.index], [])
         days[entry.index].entries.append(entry)
+    written = LedgerRows()
     for day in days.values():
         day.cpp, day.fpp = cpp[day.index], fpp[day.index]
+        day.entries_html = written.day(day.period, day.entries)
     return sorted(days.values(), key=lambda d: d.index)
 
 
