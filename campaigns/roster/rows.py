@@ -110,7 +110,7 @@ def _queries() -> dict[str, str]:
         # ``ledger_day_sums`` holds every column read, in the order grouped
         "movements": (
             f"SELECT {index}, ledger, kind, map_group, rg, amount, SUM(locations), COUNT(*), "
-            f"MIN(id) FROM {ledger} WHERE campaign_id = %s AND side = %s AND {index} < %s "
+            f"MIN(id) FROM {ledger} WHERE campaign_id = %s AND side = %s "
             f"GROUP BY {index}, ledger, kind, map_group, rg, amount"
         ),
         "days": f"SELECT {index}, moon, weather, ec FROM {_table(CampaignDay)} "
@@ -146,12 +146,19 @@ def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, l
     """The side's CPP and FPP movements, one per day, kind, map group (RF CG I's
     replenishments), RG and amount with how many entries it stands for (one query, grouped on
     the columns of the index ``ledger_day_sums``, which holds every column it reads; SQL, as
-    ``_queries`` says why): the day's
-    columns need the sums only, and "RG Purchased" names each RG and cost once with its count
-    (``ledger.grouped_purchases``), in the order each was first booked. Entries past the
-    calendar (only after a change of the game data) are left out."""
+    ``_queries`` says why): the day's columns need the sums only, and "RG Purchased" names each
+    RG and cost once with its count (``ledger.grouped_purchases``), in the order each was first
+    booked. Entries past the calendar (only after a change of the game data) are left out."""
+    return ledger_movements(campaign, side, day_count)[0]
+
+
+def ledger_movements(
+    campaign: Campaign, side: str, day_count: int
+) -> tuple[dict[str, list[Movement]], int]:
+    """``side_movements`` and how many entries lie past the calendar (the ledger page lists
+    them apart, reading them only when there are any)."""
     found: dict[str, list[Movement]] = {LedgerEntry.CPP: [], LedgerEntry.FPP: []}
-    rows = _read("movements", campaign.pk, side, day_count)
+    outside = 0
 
     def booked(row: tuple) -> tuple:
         index, ledger, kind, map_group, _rg, amount, _places, _count, first = row
@@ -160,10 +167,15 @@ def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, l
         return (ledger, index, kind, map_group, amount)
 
     for index, ledger, kind, map_group, rg, amount, places, count, _first in sorted(
-        rows, key=booked
+        _read("movements", campaign.pk, side), key=booked
     ):
-        found[ledger].append(Movement(index, kind, amount * count, rg, places, map_group, count))
-    return found
+        if index >= day_count:
+            outside += count
+        else:
+            found[ledger].append(
+                Movement(index, kind, amount * count, rg, places, map_group, count)
+            )
+    return found, outside
 
 
 def last_filled_day(

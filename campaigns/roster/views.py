@@ -10,11 +10,13 @@ grows (bench/pages.py, docs/performance.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -36,9 +38,9 @@ from campaigns.roster.rows import (
     chit_label,
     cpp_fpp_note,
     last_filled_day,
+    ledger_movements,
     rf_columns,
     roster_rows,
-    side_movements,
 )
 from campaigns.state import StaleEdit, StateError, split_map_groups
 
@@ -179,6 +181,26 @@ class LedgerDay:
 LEDGER_PAGE_SIZE = 50
 
 
+class _Counted:
+    """A ledger's entries (an ordered queryset) whose number is already known: the paginator
+    takes a page of it (a ``LIMIT`` query) without counting them again."""
+
+    def __init__(self, queryset: QuerySet, count: int) -> None:
+        self.queryset, self.number = queryset, count
+
+    def count(self) -> int:
+        return self.number
+
+    def __len__(self) -> int:
+        return self.number
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.queryset[key]
+
+    def __iter__(self) -> Iterator[LedgerEntry]:
+        return iter(self.queryset)
+
+
 def _ledger_days(
     entries: list[LedgerEntry], periods: list[Period], cpp: list[CppDay], fpp: list[FppDay]
 ) -> list[LedgerDay]:
@@ -201,7 +223,7 @@ def _ledger_context(
     campaign = viewer.campaign
     periods = campaign.cg.periods
     count = len(periods)
-    moved = side_movements(campaign, side, count)
+    moved, past_calendar = ledger_movements(campaign, side, count)
     cpp = cpp_days(count, moved[LedgerEntry.CPP])
     fpp = fpp_days(count, moved[LedgerEntry.FPP])
     rows = LedgerEntry.objects.filter(campaign=campaign, side=side).select_related("created_by")
@@ -209,7 +231,11 @@ def _ledger_context(
     params = params if params is not None else QueryDict()
     windows = {
         ledger: paging.window(
-            rows.filter(ledger=ledger, index__lt=count).order_by("-index", "-id"),
+            # each ledger's length is known from its movements: no COUNT query
+            _Counted(
+                rows.filter(ledger=ledger, index__lt=count).order_by("-index", "-id"),
+                sum(movement.count for movement in moved[ledger]),
+            ),
             params,
             size=LEDGER_PAGE_SIZE,
             path=path,
@@ -218,7 +244,7 @@ def _ledger_context(
         for ledger in (LedgerEntry.CPP, LedgerEntry.FPP)
     }
     # Only after a calendar change in the game data.
-    outside = list(rows.filter(index__gte=count))
+    outside = list(rows.filter(index__gte=count)) if past_calendar else []
     current = last_filled_day(
         campaign.period_index, [*moved[LedgerEntry.CPP], *moved[LedgerEntry.FPP]], count
     )
