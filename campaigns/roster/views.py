@@ -181,6 +181,13 @@ class LedgerDay:
 LEDGER_PAGE_SIZE = 50
 
 
+# What a row of a ledger shows of its entry (campaigns.roster.html.LedgerRows), read alone.
+ENTRY_SHOWN = (
+    *("index", "kind", "amount", "rg", "note", "note_words", "created_at"),
+    "created_by__username",
+)
+
+
 class _Counted:
     """A ledger's entries (an ordered queryset) whose number is already known: the paginator
     takes a page of it (a ``LIMIT`` query) without counting them again."""
@@ -233,7 +240,9 @@ def _ledger_context(
         ledger: paging.window(
             # each ledger's length is known from its movements: no COUNT query
             _Counted(
-                rows.filter(ledger=ledger, index__lt=count).order_by("-index", "-id"),
+                rows.filter(ledger=ledger, index__lt=count)
+                .order_by("-index", "-id")
+                .only(*ENTRY_SHOWN),
                 sum(movement.count for movement in moved[ledger]),
             ),
             params,
