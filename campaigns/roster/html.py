@@ -4,7 +4,7 @@ The same markup the templates wrote row by row (``templates/campaigns/roster/ros
 ``ledger.html`` keep the table around them), escaped the same way; each word translated once per
 table, not once per row. A template drew a roster day in ~0.3 ms and a ledger entry in
 ~0.15 ms (its variables, filters and ``{% url %}`` tags), which made these pages grow with the
-campaign (docs/performance.md, branch ``sheets``); this writes a row in a few microseconds.
+campaign (docs/performance.md, branch ``sheets``); this writes one in ~20 µs.
 """
 
 from __future__ import annotations
