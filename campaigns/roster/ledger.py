@@ -13,6 +13,10 @@ The CG Roster's CPP columns (RF 12.1, SaP 11.1):
 * Recon: the number of Locations that may be reconnoitred, the modified recon dr (RF 11.622,
   SaP 11.620: "the number of Locations is written in the Recon column") — not CPP. ``recon_cpp``
   keeps what the recon cost, for the ledger page.
+* RG Purchased: each RG with its CPP (11.619: "write its ID (and the CPP used)"); the same RG
+  bought more than once the same day at the same cost is named once with its count
+  ("I1 (5) ×3"), so a day's cell is bounded by the side's RG chart, not by how many RGs were
+  bought (docs/decisions.md).
 
 FPP are spent in 11.621 and "all FPP not spent at the end of this step are lost", so each day's
 FPP stand alone: Available = initial + from fortification RGs (+ adjustments); Left is lost.
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,33 @@ class Movement:
     rg: str = ""
     locations: int | None = None
     map_group: str = ""  # RF CG I: the map group a replenishment was rolled for
+    count: int = 1  # entries summed into ``amount`` (RG purchases of one RG at one cost)
+
+
+class Purchase(NamedTuple):
+    """One cell entry of "RG Purchased": the RG, the CPP each of its purchases cost, how many."""
+
+    rg: str
+    cost: int
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.rg} ({self.cost})" + (f" ×{self.count}" if self.count != 1 else "")
+
+
+def purchases_text(purchases: Iterable[Purchase]) -> str:
+    """The "RG Purchased" cell: "A5 (4), I1 (5) ×2"."""
+    return ", ".join(str(purchase) for purchase in purchases)
+
+
+def grouped_purchases(entries: Iterable[Movement]) -> tuple[Purchase, ...]:
+    """A day's RG purchases, one per RG and cost, in the order each was first booked."""
+    counts: dict[tuple[str, int], int] = {}
+    for m in entries:
+        if m.kind == "rg_purchase":
+            cost = -m.amount // m.count
+            counts[m.rg, cost] = counts.get((m.rg, cost), 0) + m.count
+    return tuple(Purchase(rg, cost, count) for (rg, cost), count in counts.items())
 
 
 @dataclass(frozen=True)
@@ -48,8 +80,17 @@ class CppDay:
     left: int
     recon: int | None  # Locations that may be reconnoitred; None: no recon that day
     recon_cpp: int = 0  # CPP paid for recon (already off Left)
-    purchases: tuple[tuple[str, int], ...] = field(default=())
+    purchases: tuple[Purchase, ...] = field(default=())
     repl_by_group: tuple[tuple[str, int], ...] = field(default=())  # RF CG I, in booking order
+
+    @property
+    def purchased(self) -> str:
+        """The "RG Purchased" cell as the page and the sheets write it."""
+        return purchases_text(self.purchases)
+
+    @property
+    def has_multiples(self) -> bool:
+        return any(purchase.count != 1 for purchase in self.purchases)
 
 
 @dataclass(frozen=True)
@@ -93,7 +134,7 @@ def cpp_days(day_count: int, movements: Iterable[Movement]) -> list[CppDay]:
                 left=left,
                 recon=recon,
                 recon_cpp=recon_cpp,
-                purchases=tuple((m.rg, -m.amount) for m in entries if m.kind == "rg_purchase"),
+                purchases=grouped_purchases(entries),
                 repl_by_group=_by_group(entries),
             )
         )

@@ -9,10 +9,13 @@ campaigns.access first.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
-from django.db.models import Case, Sum, Value, When
+from django.db import connection
+from django.db.models import Model
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -43,12 +46,35 @@ class ScenarioCell:
     night: bool
 
 
+@dataclass(frozen=True)
+class DayFacts:
+    """What the roster reads of a CG day (``CampaignDay``): its moon, weather and EC keys."""
+
+    moon: str
+    weather: str
+    ec: str
+
+
+@dataclass(frozen=True)
+class SideDayFacts:
+    """What the roster reads of a side's day (``SideDay``)."""
+
+    side: str
+    hist_drm: int | None
+    hist_drms: dict
+    elr: int | None
+    san: int | None
+    elr_san_revealed: bool
+    initiative_chit: str
+    chit_revealed: bool
+
+
 @dataclass
 class RosterRow:
     index: int
     period: Period
-    day: CampaignDay | None
-    side_day: SideDay | None
+    day: DayFacts | None
+    side_day: SideDayFacts | None
     cpp: CppDay
     fpp: FppDay
     chit: str
@@ -68,30 +94,88 @@ class RosterRow:
         return " + ".join(f"{group} {cpp}" for group, cpp in self.cpp.repl_by_group)
 
 
+def _table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+@cache
+def _queries() -> dict[str, str]:
+    """The roster's reads as SQL (the same on SQLite and PostgreSQL): a handful of tiny
+    queries a request, where the ORM's compiling them cost ten times their SQL
+    (docs/performance.md, branch ``sheets``). Each filters on the campaign (and the side) as
+    the ORM queries did; access is the caller's (campaigns.access)."""
+    index = connection.ops.quote_name("index")
+    ledger = _table(LedgerEntry)
+    return {
+        # ``ledger_day_sums`` holds every column read, in the order grouped
+        "movements": (
+            f"SELECT {index}, ledger, kind, map_group, rg, amount, SUM(locations), COUNT(*), "
+            f"MIN(id) FROM {ledger} WHERE campaign_id = %s AND side = %s "
+            f"GROUP BY {index}, ledger, kind, map_group, rg, amount"
+        ),
+        "days": f"SELECT {index}, moon, weather, ec FROM {_table(CampaignDay)} "
+        "WHERE campaign_id = %s",
+        "side_days": (
+            f"SELECT {index}, side, hist_drm, hist_drms, elr, san, elr_san_revealed, "
+            f"initiative_chit, chit_revealed FROM {_table(SideDay)} "
+            "WHERE campaign_id = %s AND side = %s"
+        ),
+        "cvp": f"SELECT {index}, SUM(cvp) FROM {_table(CvpEntry)} "
+        f"WHERE campaign_id = %s AND side = %s AND NOT no_cvp GROUP BY {index}",
+        "scenarios": (
+            f"SELECT {index}, scenario_type, attacker, winner, night FROM {_table(Scenario)} "
+            f"WHERE campaign_id = %s ORDER BY {index}, sequence"
+        ),
+    }
+
+
+def _read(name: str, *params: object) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(_queries()[name], params)
+        return cursor.fetchall()
+
+
+def _json(value: object) -> dict:
+    """A JSON column as read: text on SQLite and through Django's PostgreSQL adapters."""
+    if isinstance(value, str):
+        value = json.loads(value)
+    return value or {}
+
+
 def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, list[Movement]]:
-    """The side's CPP and FPP movements, summed in SQL per day, kind, map group (RF CG I's
-    replenishments) and sign (two queries):
-    the day's columns need the sums only, except the RG purchases the roster names one by one.
-    Entries past the calendar (only after a change of the game data) are left out."""
+    """The side's CPP and FPP movements, one per day, kind, map group (RF CG I's
+    replenishments), RG and amount with how many entries it stands for (one query, grouped on
+    the columns of the index ``ledger_day_sums``, which holds every column it reads; SQL, as
+    ``_queries`` says why): the day's columns need the sums only, and "RG Purchased" names each
+    RG and cost once with its count (``ledger.grouped_purchases``), in the order each was first
+    booked. Entries past the calendar (only after a change of the game data) are left out."""
+    return ledger_movements(campaign, side, day_count)[0]
+
+
+def ledger_movements(
+    campaign: Campaign, side: str, day_count: int
+) -> tuple[dict[str, list[Movement]], int]:
+    """``side_movements`` and how many entries lie past the calendar (the ledger page lists
+    them apart, reading them only when there are any)."""
     found: dict[str, list[Movement]] = {LedgerEntry.CPP: [], LedgerEntry.FPP: []}
-    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, index__lt=day_count)
-    sums = (
-        rows.exclude(kind=LedgerKind.RG_PURCHASE)
-        .annotate(negative=Case(When(amount__lt=0, then=Value(1)), default=Value(0)))
-        .order_by("ledger", "index", "kind", "map_group", "negative")
-        .values_list("ledger", "index", "kind", "map_group", "negative")
-        .annotate(total=Sum("amount"), places=Sum("locations"))
-    )
-    for ledger, index, kind, map_group, _negative, total, places in sums:
-        found[ledger].append(Movement(index, kind, total, "", places, map_group))
-    purchases = (
-        rows.filter(kind=LedgerKind.RG_PURCHASE)
-        .order_by("ledger", "index", "id")
-        .values_list("ledger", "index", "amount", "rg")
-    )
-    for ledger, index, amount, rg in purchases:
-        found[ledger].append(Movement(index, LedgerKind.RG_PURCHASE, amount, rg))
-    return found
+    outside = 0
+
+    def booked(row: tuple) -> tuple:
+        index, ledger, kind, map_group, _rg, amount, _places, _count, first = row
+        if kind == LedgerKind.RG_PURCHASE:  # in the order booked
+            return (ledger, index, kind, "", first)
+        return (ledger, index, kind, map_group, amount)
+
+    for index, ledger, kind, map_group, rg, amount, places, count, _first in sorted(
+        _read("movements", campaign.pk, side), key=booked
+    ):
+        if index >= day_count:
+            outside += count
+        else:
+            found[ledger].append(
+                Movement(index, kind, amount * count, rg, places, map_group, count)
+            )
+    return found, outside
 
 
 def last_filled_day(
@@ -142,49 +226,61 @@ def cpp_fpp_note(campaign: Campaign) -> str:
 
 
 def _named(
-    types: Sequence[WeatherType], day: CampaignDay | None, field: str, language: str | None
+    types: Sequence[WeatherType], day: DayFacts | None, field: str, language: str | None
 ) -> str:
     """A day's weather or EC in the reader's words."""
     return label_of(types, getattr(day, field), language) if day is not None else ""
 
 
 def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
-    """One row per CG day / time frame of ``side``'s roster (five queries)."""
+    """One row per CG day / time frame of ``side``'s roster (five queries, SQL: ``_queries``)."""
     periods = campaign.cg.periods
     count = len(periods)
-    # (by index: no ORDER BY, which Django would otherwise resolve and SQL sort for nothing)
-    days = {day.index: day for day in CampaignDay.objects.filter(campaign=campaign).order_by()}
+    days = {index: DayFacts(*facts) for index, *facts in _read("days", campaign.pk)}
     side_days = {
-        record.index: record
-        for record in SideDay.objects.filter(campaign=campaign, side=side).order_by()
+        index: SideDayFacts(
+            side=record_side,
+            hist_drm=hist_drm,
+            hist_drms=_json(hist_drms),
+            elr=elr,
+            san=san,
+            elr_san_revealed=bool(revealed),
+            initiative_chit=chit,
+            chit_revealed=bool(chit_revealed),
+        )
+        for (
+            index,
+            record_side,
+            hist_drm,
+            hist_drms,
+            elr,
+            san,
+            revealed,
+            chit,
+            chit_revealed,
+        ) in _read("side_days", campaign.pk, side)
     }
     moved = side_movements(campaign, side, count)
     cpp = cpp_days(count, moved[LedgerEntry.CPP])
     fpp = fpp_days(count, moved[LedgerEntry.FPP])
-    cvp = dict(
-        CvpEntry.objects.filter(campaign=campaign, side=side, no_cvp=False)
-        .order_by()
-        .values("index")
-        .annotate(total=Sum("cvp"))
-        .values_list("index", "total")
-    )
+    cvp = dict(_read("cvp", campaign.pk, side))
     last = last_filled_day(
         campaign.period_index, [*moved[LedgerEntry.CPP], *moved[LedgerEntry.FPP]], count
     )
     sides = {s.key: s for s in campaign.sides}
     scenarios: dict[int, list[ScenarioCell]] = {}
-    for scenario in Scenario.objects.filter(campaign=campaign):
+    for index, scenario_type, attacker, winner, night in _read("scenarios", campaign.pk):
         label = (
-            ScenarioType(scenario.scenario_type).label
-            if scenario.scenario_type in ScenarioType.values
-            else scenario.scenario_type
+            ScenarioType(scenario_type).label
+            if scenario_type in ScenarioType.values
+            else scenario_type
         )
-        scenarios.setdefault(scenario.index, []).append(
+        scenarios.setdefault(index, []).append(
             ScenarioCell(
                 scenario_type=str(label),
-                attacker=sides.get(scenario.attacker),
-                winner=sides.get(scenario.winner),
-                night=scenario.night,
+                attacker=sides.get(attacker),
+                winner=sides.get(winner),
+                night=bool(night),
             )
         )
     weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
@@ -193,7 +289,7 @@ def roster_rows(campaign: Campaign, side: str) -> list[RosterRow]:
     rows = []
     for index, period in enumerate(periods):
         record = side_days.get(index)
-        by_group = (record.hist_drms or {}) if record is not None else {}
+        by_group = record.hist_drms if record is not None else {}
         rows.append(
             RosterRow(
                 index=index,

@@ -10,11 +10,13 @@ grows (bench/pages.py, docs/performance.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -30,14 +32,15 @@ from campaigns.models import LedgerEntry, SideDay
 from campaigns.periods import period_word
 from campaigns.roster import services
 from campaigns.roster.forms import LedgerEntryForm, SideDayForm, hist_drm_field, rg_chart_ids
+from campaigns.roster.html import LedgerRows, roster_body
 from campaigns.roster.ledger import CppDay, FppDay, cpp_days, fpp_days
 from campaigns.roster.rows import (
     chit_label,
     cpp_fpp_note,
     last_filled_day,
+    ledger_movements,
     rf_columns,
     roster_rows,
-    side_movements,
 )
 from campaigns.state import StaleEdit, StateError, split_map_groups
 
@@ -45,23 +48,31 @@ from campaigns.state import StaleEdit, StateError, split_map_groups
 
 
 def _roster_context(viewer: Viewer, side: str, **extra: Any) -> dict[str, Any]:
-    rows = roster_rows(viewer.campaign, side)
-    return {
-        "viewer": viewer,
-        "campaign": viewer.campaign,
-        "side": side,
-        "side_obj": viewer.campaign.side(side),
-        "rows": rows,
+    campaign = viewer.campaign
+    rows = roster_rows(campaign, side)
+    columns = {
         "has_adjustments": any(row.cpp.adjustment for row in rows),
         # A game without a Historical DRM chart (SaP) has no column for it.
-        "has_hist_drm": bool(viewer.campaign.game.files.get("historical_drm")),
+        "has_hist_drm": bool(campaign.game.files.get("historical_drm")),
         # The moon, the scenario's type and attacker, the initiative chit and the Idle Day are
         # Red Factories' columns (SaP's roster has none of them: one scenario a time frame, no
         # initiative chit; its spec §11.1), as on the printed sheet (rosters.builders.roster).
-        "rf_columns": rf_columns(viewer.campaign),
-        "period_word": period_word(viewer.campaign),
-        "cpp_fpp_note": cpp_fpp_note(viewer.campaign),
+        "rf_columns": rf_columns(campaign),
         "can_edit": viewer.can_act_for_side(side),
+    }
+    return {
+        "viewer": viewer,
+        "campaign": campaign,
+        "side": side,
+        "side_obj": campaign.side(side),
+        "rows": rows,
+        "rows_html": roster_body(
+            rows, campaign, side, edit_index=extra.get("edit_index"), **columns
+        ),
+        "has_multiples": any(row.cpp.has_multiples for row in rows),
+        "period_word": period_word(campaign),
+        "cpp_fpp_note": cpp_fpp_note(campaign),
+        **columns,
         **extra,
     }
 
@@ -163,10 +174,38 @@ class LedgerDay:
     entries: list[LedgerEntry]
     cpp: CppDay | None = None
     fpp: FppDay | None = None
+    entries_html: str = ""
 
 
 # Entries of a ledger on one page: the newest first (the current CG day's), "all" on request.
 LEDGER_PAGE_SIZE = 50
+
+
+# What a row of a ledger shows of its entry (campaigns.roster.html.LedgerRows), read alone.
+ENTRY_SHOWN = (
+    *("index", "kind", "amount", "rg", "note", "note_words", "created_at"),
+    "created_by__username",
+)
+
+
+class _Counted:
+    """A ledger's entries (an ordered queryset) whose number is already known: the paginator
+    takes a page of it (a ``LIMIT`` query) without counting them again."""
+
+    def __init__(self, queryset: QuerySet, count: int) -> None:
+        self.queryset, self.number = queryset, count
+
+    def count(self) -> int:
+        return self.number
+
+    def __len__(self) -> int:
+        return self.number
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.queryset[key]
+
+    def __iter__(self) -> Iterator[LedgerEntry]:
+        return iter(self.queryset)
 
 
 def _ledger_days(
@@ -178,8 +217,10 @@ def _ledger_days(
         if entry.index not in days:
             days[entry.index] = LedgerDay(entry.index, periods[entry.index], [])
         days[entry.index].entries.append(entry)
+    written = LedgerRows()
     for day in days.values():
         day.cpp, day.fpp = cpp[day.index], fpp[day.index]
+        day.entries_html = written.day(day.period, day.entries)
     return sorted(days.values(), key=lambda d: d.index)
 
 
@@ -189,7 +230,7 @@ def _ledger_context(
     campaign = viewer.campaign
     periods = campaign.cg.periods
     count = len(periods)
-    moved = side_movements(campaign, side, count)
+    moved, past_calendar = ledger_movements(campaign, side, count)
     cpp = cpp_days(count, moved[LedgerEntry.CPP])
     fpp = fpp_days(count, moved[LedgerEntry.FPP])
     rows = LedgerEntry.objects.filter(campaign=campaign, side=side).select_related("created_by")
@@ -197,7 +238,13 @@ def _ledger_context(
     params = params if params is not None else QueryDict()
     windows = {
         ledger: paging.window(
-            rows.filter(ledger=ledger, index__lt=count).order_by("-index", "-id"),
+            # each ledger's length is known from its movements: no COUNT query
+            _Counted(
+                rows.filter(ledger=ledger, index__lt=count)
+                .order_by("-index", "-id")
+                .only(*ENTRY_SHOWN),
+                sum(movement.count for movement in moved[ledger]),
+            ),
             params,
             size=LEDGER_PAGE_SIZE,
             path=path,
@@ -206,7 +253,7 @@ def _ledger_context(
         for ledger in (LedgerEntry.CPP, LedgerEntry.FPP)
     }
     # Only after a calendar change in the game data.
-    outside = list(rows.filter(index__gte=count))
+    outside = list(rows.filter(index__gte=count)) if past_calendar else []
     current = last_filled_day(
         campaign.period_index, [*moved[LedgerEntry.CPP], *moved[LedgerEntry.FPP]], count
     )

@@ -27,6 +27,10 @@ from rosters.sheets import Column, Row, Sheet, Table
 Cell = Callable[[RosterRow], str]
 
 
+def _multiples_note() -> str:
+    return _("“×n” after an RG: bought n times that day, each for the CPP in brackets.")
+
+
 def _announced(value: int | None, revealed: bool) -> str:
     if value is None:
         return ""
@@ -117,7 +121,7 @@ def _columns(campaign: Campaign, has_adjustments: bool) -> list[tuple[Column, Ce
         (Column(_("Total"), cpp, 0.8, True), _cpp(lambda row: str(row.cpp.total))),
         (
             Column(_("RG purchased"), cpp, 2.6),
-            _cpp(lambda row: ", ".join(f"{rg} ({cost})" for rg, cost in row.cpp.purchases)),
+            _cpp(lambda row: row.cpp.purchased),
         ),
         (Column(_("Spent"), cpp, 0.8, True), _cpp(lambda row: str(row.cpp.spent))),
         (Column(_("Left"), cpp, 0.8, True), _cpp(lambda row: str(row.cpp.left))),
@@ -198,6 +202,8 @@ def roster(campaign: Campaign, side: str) -> Sheet:
     notes = _notes(campaign, has_adjustments)
     if campaign.module != "red_factories":
         notes = notes[:-1]
+    if any(row.cpp.has_multiples for row in rows):
+        notes += (_multiples_note(),)
     return frame(
         campaign, side, kind="roster", title=_title(campaign, side), tables=(table,), notes=notes
     )

@@ -242,7 +242,7 @@ def _side_cpp_table(viewer: Viewer, side: str, rows: list[RosterRow], days: int)
                     "" if row.cpp.repl is None else str(row.cpp.repl),
                     str(row.cpp.total),
                     str(row.cpp.spent),
-                    ", ".join(f"{rg} ({cost})" for rg, cost in row.cpp.purchases),
+                    row.cpp.purchased,
                     str(row.cpp.recon_cpp) if row.cpp.recon_cpp else "",
                     str(row.cpp.left),
                 ),

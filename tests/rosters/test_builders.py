@@ -76,6 +76,27 @@ def test_the_roster_cpp_chain_matches_the_ledger(seeded, people):
     assert [day[name][2] for name in columns] == [""] * 7
 
 
+def test_an_rg_bought_again_that_day_at_that_cost_is_written_once_with_its_count(seeded, people):
+    # 11.619: "write its ID (and the CPP used)". Two more A6 at 5 on the second day: one entry
+    # "A6 (5) ×3" a player can still copy by hand, explained in a note (the page says the same).
+    from tests.campaigns.builders import add
+
+    for _ in range(2):
+        add(seeded, people["german"], "german", "cpp", 1, "rg_purchase", -5, "A6")
+    sheet = build_sheet(viewer(people, seeded), "german", "roster", "en")
+    (table,) = sheet.tables
+    assert column(table, "RG purchased", "CPP")[1] == "A6 (5) ×3"
+    assert column(table, "Spent", "CPP")[1] == "15"
+    assert any("“×n” after an RG" in note for note in sheet.notes)
+    ja = build_sheet(viewer(people, seeded), "german", "roster", "ja")
+    assert any("×n" in note and "回" in note for note in ja.notes)
+
+
+def test_no_count_note_when_every_rg_was_bought_once_that_day(seeded, people):
+    sheet = build_sheet(viewer(people, seeded), "german", "roster", "en")
+    assert not any("×n" in note for note in sheet.notes)
+
+
 def test_the_roster_shades_the_first_days_repl_and_marks_today(seeded, people):
     (table,) = build_sheet(viewer(people, seeded), "german", "roster", "en").tables
     repl = [(c.group, c.heading) for c in table.columns].index(("CPP", "Repl"))

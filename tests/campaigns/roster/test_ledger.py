@@ -28,7 +28,37 @@ def test_a_cpp_chain_over_several_days():
         (13, 9, 22, 0, 22, None),
     ]
     assert [d.recon_cpp for d in days] == [1, 0, 0]
-    assert days[0].purchases == (("A5", 4), ("I1", 5))
+    assert days[0].purchases == (("A5", 4, 1), ("I1", 5, 1))
+    assert days[0].purchased == "A5 (4), I1 (5)"
+
+
+def test_an_rg_bought_again_the_same_day_at_the_same_cost_is_named_once_with_its_count():
+    # 11.619: each RG's ID "(and the CPP used)" in RG Purchased. Bought three times at 5 and once
+    # on board at 8 (11.6194a), between them an A5: each RG and cost once, in the order first
+    # booked; Spent counts every purchase.
+    days = cpp_days(
+        1,
+        [
+            Movement(0, "initial", 40),
+            Movement(0, "rg_purchase", -5, "I1"),
+            Movement(0, "rg_purchase", -4, "A5"),
+            Movement(0, "rg_purchase", -5, "I1"),
+            Movement(0, "rg_purchase", -8, "I1"),
+            Movement(0, "rg_purchase", -5, "I1"),
+        ],
+    )
+    assert days[0].purchased == "I1 (5) ×3, A5 (4), I1 (8)"
+    assert days[0].has_multiples
+    assert (days[0].spent, days[0].left) == (27, 13)
+
+
+def test_movements_already_summed_in_sql_give_the_same_cell():
+    # side_movements hands over one Movement per RG and cost with its count.
+    one_by_one = cpp_days(1, [Movement(0, "rg_purchase", -5, "I1")] * 2)
+    summed = cpp_days(1, [Movement(0, "rg_purchase", -10, "I1", count=2)])
+    assert one_by_one == summed
+    assert summed[0].purchased == "I1 (5) ×2"
+    assert not cpp_days(1, [Movement(0, "rg_purchase", -5, "I1")])[0].has_multiples
 
 
 def test_the_rules_example_two_carried_over_and_sixteen_replenished_make_eighteen():

@@ -345,17 +345,41 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     campaign, client_as, people, django_assert_max_num_queries
 ):
     client = client_as("german")
-    # The day sums (two), a page of each ledger (its count and rows), the entries outside the
-    # calendar, besides the session, the user and the campaign.
+    # The day sums (one, which also counts each ledger's entries and those past the calendar),
+    # a page of each ledger's rows, besides the session, the user, the campaign and the access.
     # (An empty ledger's page needs no rows query: the small campaign may take one fewer.)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(9):
         assert client.get(url(campaign)).status_code == 200
     big = make_big_campaign(people)
     for page in ("", "?cpp=2", "?cpp=3&fpp=2"):
-        with django_assert_max_num_queries(10):
+        with django_assert_max_num_queries(9):
             response = client.get(url(big) + page)
         assert response.status_code == 200
     assert len(response.context["cpp_days"]) < 30
+
+
+def test_entries_past_the_calendar_are_listed_apart_and_read_only_when_there_are_any(
+    campaign, client_as, people
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns.models import LedgerEntry
+
+    client = client_as("german")
+    client.get(url(campaign))
+    with CaptureQueriesContext(connection) as without:
+        html = client.get(url(campaign)).content.decode()
+    assert "Entries outside the calendar" not in html
+    LedgerEntry.objects.create(
+        campaign=campaign, side="german", ledger="cpp", index=99, kind="replenishment", amount=7
+    )
+    with CaptureQueriesContext(connection) as past:
+        response = client.get(url(campaign))
+    html = response.content.decode()
+    assert "Entries outside the calendar" in html and "+7" in html
+    assert len(past.captured_queries) == len(without.captured_queries) + 1
+    assert response.context["current_cpp"].total == 15  # not counted
 
 
 # --- pages of a long ledger ----------------------------------------------------------------

@@ -77,6 +77,25 @@ def test_the_cpp_chain_follows_the_ledger(campaign, client_as, people):
     assert [cell(html, 2, c) for c in columns] == ["13", "9", "22", "", "0", "22"]
 
 
+def test_an_rg_bought_again_that_day_at_that_cost_is_named_once_with_its_count(
+    campaign, client_as, people
+):
+    # 11.619: the ID "(and the CPP used)"; a day's cell stays bounded by the RG chart however
+    # many RGs are bought (docs/decisions.md). Spent counts every purchase.
+    german = people["german"]
+    for rg, cost in (("I1", -2), ("A5", -1), ("I1", -2), ("I1", -3), ("I1", -2)):
+        add(campaign, german, "german", "cpp", 0, "rg_purchase", cost, rg)
+    html = client_as("german").get(url(campaign)).content.decode()
+    assert cell(html, 0, "cpp-purchases") == "I1 (2) ×3, A5 (1), I1 (3)"
+    assert cell(html, 0, "cpp-spent") == "10"
+    assert "“×n” after an RG" in html
+
+
+def test_no_count_note_when_each_rg_was_bought_once(campaign, client_as, people):
+    add(campaign, people["german"], "german", "cpp", 0, "rg_purchase", -5, "I1")
+    assert "×n" not in client_as("german").get(url(campaign)).content.decode()
+
+
 def test_the_first_days_repl_is_blank_and_later_days_show_zero(campaign, client_as, people):
     roster.add_ledger_entry(
         campaign,
