@@ -1,0 +1,129 @@
+"""The campaign's tabs and the site's header links, written in Python: every page draws them,
+and a ``{% url %}`` and a ``{% translate %}`` per link were ~1 ms of each page
+(docs/performance.md, "layout").
+
+``campaign_url`` reverses a campaign's URL once per URL name (and side), then fills in the
+campaign's id: the text around the id depends only on the URL patterns and the script prefix,
+which key the memo, so it cannot go stale.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaigns.games.registry import localized
+
+register = template.Library()
+
+# A campaign id no campaign has: reversed once in its place, then split around.
+_SENTINEL = 8_675_309_008_675_309
+_URLS: dict[tuple, tuple[str, str] | str] = {}
+
+
+def campaign_url(name: str, campaign_id: int, *more: str) -> str:
+    """``reverse(name, args=[campaign_id, *more])`` for a URL whose first argument is the
+    campaign's id (an ``<int:…>``) and whose others are fixed words (a side's key)."""
+    key = (get_urlconf(), get_script_prefix(), name, more)
+    parts = _URLS.get(key)
+    if parts is None:
+        url = reverse(name, args=[_SENTINEL, *more])
+        pieces = url.split(str(_SENTINEL))
+        parts = (pieces[0], pieces[1]) if len(pieces) == 2 else "?"
+        _URLS[key] = parts
+    if isinstance(parts, str) or not isinstance(campaign_id, int) or campaign_id < 0:
+        return reverse(name, args=[campaign_id, *more])
+    return f"{parts[0]}{campaign_id}{parts[1]}"
+
+
+def site_url(name: str) -> str:
+    """``reverse(name)`` for a URL without arguments, memoised as ``campaign_url``."""
+    key = (get_urlconf(), get_script_prefix(), name)
+    url = _URLS.get(key)
+    if url is None:
+        url = _URLS[key] = reverse(name)
+    return url  # type: ignore[return-value]
+
+
+@register.simple_tag(name="site_url")
+def site_url_tag(name: str) -> str:
+    """``{% site_url 'login' %}``: ``{% url 'login' %}``, reversed once."""
+    return site_url(name)
+
+
+def _link(url: str, label: str, current: bool) -> SafeString:
+    if current:
+        return format_html('<a href="{}" aria-current="page">{}</a>', url, label)
+    return format_html('<a href="{}">{}</a>', url, label)
+
+
+@register.simple_tag(takes_context=True)
+def campaign_tabs(context: template.Context) -> SafeString:
+    """The campaign's tabs (``campaigns/_campaign_nav.html``), for the ``viewer`` and the page's
+    ``tab`` (and ``tab_side``) in the context: the pages the campaign's game has, each side's
+    secret pages for those who may see them."""
+    viewer = context["viewer"]
+    campaign = context["campaign"]
+    tab = context.get("tab")
+    tab_side = context.get("tab_side")
+    files = campaign.game.files
+    pk = campaign.pk
+    links: list[SafeString] = []
+
+    def add(name: str, label: str, key: str | None, *more: str) -> None:
+        links.append(_link(campaign_url(name, pk, *more), label, key is not None and tab == key))
+
+    add("campaigns:detail", _("Overview"), "overview")
+    if files.get("turn_sequence"):
+        add("shortgames:turn", _("Turn"), "turn")
+        add("shortgames:units", _("Units"), "units")
+        add("shortgames:points", _("Points"), "points")
+        add("shortgames:victory", _("Victory"), "victory")
+        if campaign.module in ("defiant_russia", "cherkassy_pocket"):
+            add("shortgames:combat", _("Combat dice"), "combat")
+        if campaign.module == "cherkassy_pocket":
+            add("shortgames:tables", _("Referee tables"), "tables")
+        add("campaigns:calendar", _("Calendar"), "calendar")
+    else:
+        add("campaigns:calendar", _("Calendar"), "calendar")
+        add("campaigns:scenarios", _("Scenarios"), "scenarios")
+        add("campaigns:cvp", _("CVP"), "cvp")
+        add("campaigns:cg_victory", _("CG victory"), "cg_victory")
+    if files.get("refit_steps"):
+        add("refit:overview", _("Refit Phase"), "refit")
+    if files.get("maps"):
+        add("perimeters:page", _("Perimeters"), "perimeters")
+    add("campaigns:dice_log", _("Dice log"), "dice")
+    my_sides = viewer.visible_sides()
+    if not files.get("turn_sequence"):
+        language = get_language()
+        for key in my_sides:
+            name = localized(campaign.side(key).name, language)
+            here = tab_side == key
+            for url_name, label, page in (
+                ("campaigns:roster", _("%(side)s roster"), "roster"),
+                ("campaigns:ledger", _("%(side)s ledger"), "ledger"),
+                ("campaigns:orbat", _("%(side)s OB"), "orbat"),
+            ):
+                url = campaign_url(url_name, pk, key)
+                links.append(_link(url, label % {"side": name}, tab == page and here))
+            if files.get("rg_charts"):
+                url = campaign_url("purchases:page", pk, key)
+                label = _("%(side)s purchases") % {"side": name}
+                links.append(_link(url, label, tab == "purchases" and here))
+    if files.get("historical_drm") and my_sides:
+        add("campaigns:histdrm", _("Historical DRM"), "histdrm")
+    add("rosters:index", _("Sheets"), "sheets")
+    add("campaigns:history", _("History"), "history")
+    if not viewer.campaign_has_referee:
+        add("campaigns:corrections", _("Corrections"), "corrections")
+    add("campaigns:members", _("Members"), "members")
+    add("campaigns:reveal", _("The end"), "reveal")
+    add("campaigns:export", _("Export"), None)
+    return mark_safe("\n    ".join(links))  # noqa: S308 - each link built by format_html
+
+
