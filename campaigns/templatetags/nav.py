@@ -125,5 +125,3 @@ def campaign_tabs(context: template.Context) -> SafeString:
     add("campaigns:reveal", _("The end"), "reveal")
     add("campaigns:export", _("Export"), None)
     return mark_safe("\n    ".join(links))  # noqa: S308 - each link built by format_html
-
-
