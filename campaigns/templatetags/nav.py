@@ -14,7 +14,7 @@ import re
 from django import template
 from django.conf import settings
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
-from django.utils.html import format_html
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -33,10 +33,19 @@ def fast_url(name: str, *args: int | str) -> str:
     (a side's key: a few fixed words, never what a user typed), the integer arguments (ids, each
     an ``<int:…>``) filled in after. A URL with an id written otherwise (an opaque id) is
     reversed every time."""
+    return _fast_url(_where(), name, args)
+
+
+def _where() -> tuple[str, str]:
+    """What a reversed URL depends on besides its name and arguments."""
+    return (get_urlconf(settings.ROOT_URLCONF), get_script_prefix())
+
+
+def _fast_url(where: tuple[str, str], name: str, args: tuple) -> str:
     words = tuple(arg if isinstance(arg, str) else None for arg in args)
     if not all(w is None or w.isidentifier() for w in words):
         return reverse(name, args=args)  # not a fixed word: not memoised
-    key = (get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), name, words)
+    key = (where, name, words)
     parts = _URLS.get(key, "")
     if parts == "":
         sentinels = [
@@ -71,7 +80,7 @@ def fast_url_tag(name: str, *args: int | str) -> str:
 
 def site_url(name: str) -> str:
     """``reverse(name)`` for a URL without arguments, memoised as ``campaign_url``."""
-    key = (get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), name)
+    key = (_where(), name)
     url = _URLS.get(key)
     if url is None:
         url = _URLS[key] = reverse(name)
@@ -84,10 +93,9 @@ def site_url_tag(name: str) -> str:
     return site_url(name)
 
 
-def _link(url: str, label: str, current: bool) -> SafeString:
-    if current:
-        return format_html('<a href="{}" aria-current="page">{}</a>', url, label)
-    return format_html('<a href="{}">{}</a>', url, label)
+def _link(url: str, label: str, current: bool) -> str:
+    here = ' aria-current="page"' if current else ""
+    return f'<a href="{conditional_escape(url)}"{here}>{conditional_escape(label)}</a>'
 
 
 @register.simple_tag(takes_context=True)
@@ -101,10 +109,11 @@ def campaign_tabs(context: template.Context) -> SafeString:
     tab_side = context.get("tab_side")
     files = campaign.game.files
     pk = campaign.pk
-    links: list[SafeString] = []
+    where = _where()
+    links: list[str] = []
 
-    def add(name: str, label: str, key: str | None, *more: str) -> None:
-        links.append(_link(campaign_url(name, pk, *more), label, key is not None and tab == key))
+    def add(name: str, label: str, key: str | None) -> None:
+        links.append(_link(_fast_url(where, name, (pk,)), label, key is not None and tab == key))
 
     add("campaigns:detail", _("Overview"), "overview")
     if files.get("turn_sequence"):
@@ -138,10 +147,10 @@ def campaign_tabs(context: template.Context) -> SafeString:
                 ("campaigns:ledger", _("%(side)s ledger"), "ledger"),
                 ("campaigns:orbat", _("%(side)s OB"), "orbat"),
             ):
-                url = campaign_url(url_name, pk, key)
+                url = _fast_url(where, url_name, (pk, key))
                 links.append(_link(url, label % {"side": name}, tab == page and here))
             if files.get("rg_charts"):
-                url = campaign_url("purchases:page", pk, key)
+                url = _fast_url(where, "purchases:page", (pk, key))
                 label = _("%(side)s purchases") % {"side": name}
                 links.append(_link(url, label, tab == "purchases" and here))
     if files.get("historical_drm") and my_sides:
@@ -153,4 +162,4 @@ def campaign_tabs(context: template.Context) -> SafeString:
     add("campaigns:members", _("Members"), "members")
     add("campaigns:reveal", _("The end"), "reveal")
     add("campaigns:export", _("Export"), None)
-    return mark_safe("\n    ".join(links))  # noqa: S308 - each link built by format_html
+    return mark_safe("\n    ".join(links))  # noqa: S308 - each link's text escaped by _link
