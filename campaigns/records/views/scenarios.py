@@ -19,6 +19,7 @@ from django_htmx.http import push_url
 
 from campaigns import access
 from campaigns.access import Viewer
+from campaigns.compiled import CompiledQuery
 from campaigns.games.rules import signed
 from campaigns.models import OrbatBox, OrbatEntry, Scenario
 from campaigns.oid import oid
@@ -43,6 +44,9 @@ from campaigns.records.forms import (
 from campaigns.records.setup import setup_lines
 from campaigns.state import StateError
 
+# The campaign's scenarios, read by every scenarios page: compiled once (campaigns.compiled).
+_scenarios = CompiledQuery(lambda campaign_id: Scenario.objects.filter(campaign_id=campaign_id), 1)
+
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
 SCENARIO_BALANCE_MODULES = ("red_factories",)
 
@@ -61,7 +65,7 @@ class ScenarioRow:
 
 def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) -> dict[str, Any]:
     campaign = viewer.campaign
-    scenarios = list(Scenario.objects.filter(campaign=campaign))
+    scenarios = _scenarios(campaign.pk)
     sides = side_choices(campaign)
     names = dict(sides)
     cvp = scenario_cvp(
