@@ -19,7 +19,6 @@ from django_htmx.http import push_url
 
 from campaigns import access
 from campaigns.access import Viewer
-from campaigns.compiled import CompiledQuery
 from campaigns.games.rules import signed
 from campaigns.models import OrbatBox, OrbatEntry, Scenario
 from campaigns.oid import oid
@@ -41,11 +40,9 @@ from campaigns.records.forms import (
     new_scenario_initial,
     scenario_label,
 )
+from campaigns.records.reads import scenarios_of
 from campaigns.records.setup import setup_lines
 from campaigns.state import StateError
-
-# The campaign's scenarios, read by every scenarios page: compiled once (campaigns.compiled).
-_scenarios = CompiledQuery(lambda campaign_id: Scenario.objects.filter(campaign_id=campaign_id), 1)
 
 # Modules whose rules have the automatic CG Scenario Balance (RF 11.32).
 SCENARIO_BALANCE_MODULES = ("red_factories",)
@@ -65,7 +62,7 @@ class ScenarioRow:
 
 def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) -> dict[str, Any]:
     campaign = viewer.campaign
-    scenarios = _scenarios(campaign.pk)
+    scenarios = scenarios_of(campaign.pk)
     sides = side_choices(campaign)
     names = dict(sides)
     cvp = scenario_cvp(
