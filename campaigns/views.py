@@ -12,10 +12,16 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
+from campaigns.compiled import CompiledQuery
 from campaigns.history.labels import role_label
 from campaigns.members import services
 from campaigns.members.forms import CampaignCreateForm
 from campaigns.models import Correction, Membership, Role
+
+# The campaign's members with their users (the overview's "Who plays"), compiled once.
+_members = CompiledQuery(
+    lambda campaign_id: Membership.objects.filter(campaign_id=campaign_id).select_related("user"), 1
+)
 
 
 @require_safe
@@ -67,7 +73,9 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
 def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
     campaign = viewer.campaign
-    members = list(campaign.memberships.select_related("user"))
+    members = _members(campaign.pk)
+    for member in members:
+        Membership.campaign.field.set_cached_value(member, campaign)
     language = get_language()
     seats = [
         (side.name.in_language(language), [m for m in members if m.side == side.key])

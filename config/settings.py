@@ -197,3 +197,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# Django's form renderer, the common widgets, labels and error lists drawn in Python with the
+# same HTML (config/form_renderer.py; docs/performance.md, "layout").
+FORM_RENDERER = "config.form_renderer.FastTemplates"

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from campaigns.compiled import CompiledQuery
 from campaigns.models import Campaign, CvpEntry, CvpPhase
 
 # The phases before victory determination (11.6031).
@@ -184,6 +185,8 @@ def cvp_lines(
     campaign: Campaign, *, side: str | None = None, index: int | None = None
 ) -> list[CvpLine]:
     """The campaign's CVP entries as plain rows (one query), of one side or day if asked."""
+    if side is None and index is None:
+        return [CvpLine(*row) for row in _all_lines(campaign.pk)]
     entries = CvpEntry.objects.filter(campaign=campaign)
     if side is not None:
         entries = entries.filter(side=side)
@@ -195,3 +198,16 @@ def cvp_lines(
             "side", "index", "phase", "cvp", "exited_uncontrolled", "no_cvp", "scenario_id"
         )
     ]
+
+
+# Every CVP page reads all the campaign's lines: the query compiled once (campaigns.compiled).
+_all_lines = CompiledQuery(
+    lambda campaign_id: (
+        CvpEntry.objects.filter(campaign_id=campaign_id)
+        .order_by("index", "id")
+        .values_list(
+            "side", "index", "phase", "cvp", "exited_uncontrolled", "no_cvp", "scenario_id"
+        )
+    ),
+    1,
+)

@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.compiled import CompiledQuery
 from campaigns.games.weather import (
     ec_types_of,
     entered_as_text,
@@ -526,12 +527,7 @@ def index_to_record(campaign: Campaign, taken: Iterable[int]) -> int:
     """The day (time frame) a new scenario is most likely for: the last one played (or being
     played) that has no scenario yet, else the current day."""
     taken = set(taken)
-    played = (
-        RefitPhase.objects.filter(campaign=campaign, kind="scenario")
-        .order_by("-index")
-        .values_list("index", flat=True)
-    )
-    for index in played:
+    for index in _played(campaign.pk):
         if index not in taken:
             return index
     return current_index(campaign)
@@ -554,3 +550,14 @@ def new_scenario_initial(
         return initial
     initial.update(play_order(campaign, initial["scenario_type"]))
     return initial
+
+
+# The days played, newest first (each scenarios page asks): compiled once (campaigns.compiled).
+_played = CompiledQuery(
+    lambda campaign_id: (
+        RefitPhase.objects.filter(campaign_id=campaign_id, kind="scenario")
+        .order_by("-index")
+        .values_list("index", flat=True)
+    ),
+    1,
+)

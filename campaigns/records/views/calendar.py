@@ -32,6 +32,7 @@ from campaigns.records.forms import (
     weather_initial,
     weather_label,
 )
+from campaigns.records.reads import days_of
 from campaigns.records.services import rain_decides_next_ec
 from campaigns.state import StateError, fixed_conditions
 
@@ -70,7 +71,7 @@ def _day_rows(campaign: Campaign, days: Iterable[CampaignDay]) -> list[DayRow]:
 
 def _calendar_context(viewer: Viewer, **extra: Any) -> dict[str, Any]:
     campaign = viewer.campaign
-    rows = _day_rows(campaign, CampaignDay.objects.filter(campaign=campaign))
+    rows = _day_rows(campaign, days_of(campaign.pk))
     return {
         "viewer": viewer,
         "campaign": campaign,

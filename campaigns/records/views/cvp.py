@@ -23,6 +23,7 @@ from campaigns.periods import current_index, day_label, period_word, side_choice
 from campaigns.records import services
 from campaigns.records.cvp_counts import cvp_days, rules_for
 from campaigns.records.forms import STONE_LOCATION_MODULES, CvpForm, scenario_label
+from campaigns.records.reads import cvp_entries_of, scenarios_of
 from campaigns.state import StateError
 
 
@@ -42,8 +43,8 @@ def _cvp_context(
 ) -> dict[str, Any]:
     campaign = viewer.campaign
     if scenarios is None:
-        scenarios = list(Scenario.objects.filter(campaign=campaign))
-    entries = list(CvpEntry.objects.filter(campaign=campaign).order_by("index", "id"))
+        scenarios = scenarios_of(campaign.pk)
+    entries = cvp_entries_of(campaign.pk)
     sides = side_choices(campaign)
     names = dict(sides)
     scenario_names = {scenario.pk: scenario_label(campaign, scenario) for scenario in scenarios}

@@ -40,6 +40,7 @@ from campaigns.records.forms import (
     new_scenario_initial,
     scenario_label,
 )
+from campaigns.records.reads import scenarios_of
 from campaigns.records.setup import setup_lines
 from campaigns.state import StateError
 
@@ -61,7 +62,7 @@ class ScenarioRow:
 
 def _scenarios_context(viewer: Viewer, form: ScenarioForm | None, **extra: Any) -> dict[str, Any]:
     campaign = viewer.campaign
-    scenarios = list(Scenario.objects.filter(campaign=campaign))
+    scenarios = scenarios_of(campaign.pk)
     sides = side_choices(campaign)
     names = dict(sides)
     cvp = scenario_cvp(
