@@ -141,7 +141,15 @@ class LedgerEntry(models.Model):
 
     class Meta:
         ordering = ["campaign", "side", "ledger", "index", "id"]
-        indexes = [models.Index(fields=["campaign", "side", "ledger", "index"])]
+        indexes = [
+            models.Index(fields=["campaign", "side", "ledger", "index"]),
+            # A side's ledger summed per day and kind (the purchase and fortification pages)
+            # from the index alone, without reading the rows (issue 18).
+            models.Index(
+                fields=["campaign", "side", "ledger", "index", "kind", "amount"],
+                name="ledger_day_sums",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.side} {self.ledger} day {self.index}: {self.kind} {self.amount:+d}"
