@@ -11,8 +11,9 @@ and the URLs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache, partial
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
@@ -23,7 +24,14 @@ from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.games.registry import Side, localized
 from campaigns.history import services as history
-from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgress
+from campaigns.models import (
+    Campaign,
+    CampaignEvent,
+    DiceRoll,
+    RefitPhase,
+    SideDay,
+    StepProgress,
+)
 from campaigns.oid import oid
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
@@ -339,11 +347,18 @@ class StepSituation:
 
 
 def step_situation(
-    viewer: Viewer, reph: RefitPhase, side: str, step: step_engine.StepDef
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    reph_events: Callable[[], list[CampaignEvent]] | None = None,
 ) -> StepSituation:
     """Step ``step`` of ``side`` in ``reph`` (with its marks, see ``with_marks``) as ``viewer``
-    sees it; the step must be one the RePh runs."""
+    sees it; the step must be one the RePh runs. ``reph_events``: reads ``walker.reph_events``
+    once when first called (the page's booked lines are picked from them too)."""
     campaign = viewer.campaign
+    if reph_events is None:
+        reph_events = cache(partial(walker.reph_events, campaign, reph))
     marks = list(reph.progress.all())
     states = walker.side_states(campaign, reph, side, marks)
     index = next(i for i, s in enumerate(states) if s.step.rule == step.rule)
@@ -362,7 +377,7 @@ def step_situation(
     if may_roll and (step.mandatory_rolls or automatic.rollable_tables(campaign, step)):
         known = facts.for_side(campaign, reph, side)
         if step.mandatory_rolls or step.roll_limits:
-            strict = strictness.facts_for(campaign, reph, side, base=known)
+            strict = strictness.facts_for(campaign, reph, side, base=known, step=step)
     missing = strictness.missing(campaign, reph, side, step, known=strict) if may_roll else []
     required = [r.text for r in missing]
     pending_rgs = sum(
@@ -381,7 +396,7 @@ def step_situation(
         may_roll=may_roll,
         tables=_tables(campaign, step, reph, side, may_roll, known, strict),
         rolls=_rolls(viewer, reph, side, step),
-        effects=_effects(viewer, reph, side, states, index),
+        effects=_effects(viewer, reph, side, states, index, reph_events),
         chit=_chit(viewer, reph, side, step, state),
         sees_side=sees_side,
         buys_rgs=step.rule in (PURCHASE_STEP.get(module), STRENGTH_STEP.get(module)),
@@ -476,7 +491,12 @@ def _rolls(
 
 
 def _effects(
-    viewer: Viewer, reph: RefitPhase, side: str, states: list[StepState], index: int
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    states: list[StepState],
+    index: int,
+    reph_events: Callable[[], list[CampaignEvent]],
 ) -> list[str]:
     """What the side's step changed that can still be undone (while no later step is started),
     as sentences; empty for a viewer who cannot act."""
@@ -489,7 +509,7 @@ def _effects(
         return []
     if any(later.mark is not None for later in states[index + 1 :]):
         return []
-    events = walker.effects(viewer.campaign, reph, side, state.step.rule)
+    events = walker.effects(viewer.campaign, reph, side, state.step.rule, reph_events())
     return [history.describe(event) for event in events]
 
 

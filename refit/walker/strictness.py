@@ -57,28 +57,60 @@ MarkGuard = Callable[[Campaign, RefitPhase, str, step_engine.StepDef], list[Requ
 MARK_GUARDS: list[MarkGuard] = []
 
 
+# The facts beyond the side's own (``campaign_facts.for_side``) that a condition reads.
+CONDITION_FACTS = {
+    "calendar_blank": "calendar",
+    "scenario_types": "scenario_type",
+    "booby_trap_levels": "booby_trap_level",
+}
+
+
+def condition_facts(step: step_engine.StepDef, table_id: str | None = None) -> set[str]:
+    """The facts of ``CONDITION_FACTS`` the conditions of ``step`` read: of its mandatory rolls
+    and roll limits, or with ``table_id`` of that table's roll limits alone."""
+    entries = (
+        [limit for limit in step.roll_limits if limit.get("table") == table_id]
+        if table_id is not None
+        else [*step.mandatory_rolls, *step.roll_limits]
+    )
+    return {
+        CONDITION_FACTS[key]
+        for entry in entries
+        for key in entry.get("when") or {}
+        if key in CONDITION_FACTS
+    }
+
+
 def facts_for(
-    campaign: Campaign, reph: RefitPhase, side: str, *, base: dict[str, Any] | None = None
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    *,
+    base: dict[str, Any] | None = None,
+    step: step_engine.StepDef | None = None,
 ) -> dict[str, Any]:
     """What the strictness rules are judged on, for ``side`` in ``reph``; ``base``: the side's
-    facts (``campaign_facts.for_side``) when the caller has them already."""
+    facts (``campaign_facts.for_side``) when the caller has them already. With ``step``, only
+    the further facts its conditions read (the calendar, the scenario, the booby-trap level
+    are each a query)."""
     known = dict(base) if base is not None else campaign_facts.for_side(campaign, reph, side)
-    day = CampaignDay.objects.filter(campaign=campaign, index=reph.index).first()
-    known.update(
-        reph_kind=reph.kind,
-        index=reph.index,
-        calendar={
+    wanted = set(CONDITION_FACTS.values()) if step is None else condition_facts(step)
+    known.update(reph_kind=reph.kind, index=reph.index)
+    if "calendar" in wanted:
+        day = CampaignDay.objects.filter(campaign=campaign, index=reph.index).first()
+        known["calendar"] = {
             "weather": bool(day and day.weather.strip()),
             "ec": bool(day and day.ec.strip()),
-        },
-    )
-    scenario = Scenario.objects.filter(
-        campaign=campaign, index=reph.index, sequence=reph.sequence
-    ).first()
-    if scenario is not None:
-        known["scenario_type"] = scenario.scenario_type
+        }
+    if "scenario_type" in wanted:
+        scenario = Scenario.objects.filter(
+            campaign=campaign, index=reph.index, sequence=reph.sequence
+        ).first()
+        if scenario is not None:
+            known["scenario_type"] = scenario.scenario_type
     for name, read in FACTS.items():
-        known[name] = read(campaign, reph, side)
+        if step is None or name in wanted:
+            known[name] = read(campaign, reph, side)
     return known
 
 
@@ -202,7 +234,7 @@ def missing(
     ``known``: ``facts_for`` when the caller has them already."""
     required: list[Requirement] = []
     if step.mandatory_rolls:
-        known = known if known is not None else facts_for(campaign, reph, side)
+        known = known if known is not None else facts_for(campaign, reph, side, step=step)
         reasons = rules.missing_rolls(
             step.rule,
             step.mandatory_rolls,
@@ -232,7 +264,7 @@ def missing_tables(
     reasons = rules.missing_rolls(
         step.rule,
         step.mandatory_rolls,
-        facts_for(campaign, reph, side),
+        facts_for(campaign, reph, side, step=step),
         counted_tables(campaign, reph, side, step),
     )
     return [reason.params["table"] for reason in reasons]
@@ -266,8 +298,9 @@ def roll_refusal(
     known = dict(known) if known is not None else campaign_facts.for_side(campaign, reph, side)
     known.setdefault("reph_kind", reph.kind)
     known.setdefault("index", reph.index)
+    wanted = condition_facts(step, table_id)
     for name, read in FACTS.items():
-        if name not in known:
+        if name not in known and name in wanted:
             known[name] = read(campaign, reph, side)
     rolled_before = (
         DiceRoll.objects.filter(
