@@ -375,10 +375,16 @@ def step_situation(
     # (What the strictness rules read beyond the DRMs' facts only where the step has rules.)
     known = strict = None
     if may_roll and (step.mandatory_rolls or automatic.rollable_tables(campaign, step)):
-        known = facts.for_side(campaign, reph, side)
+        known = facts.for_side(campaign, reph, side, modifiers=_modifier_ids(campaign, step))
         if step.mandatory_rolls or step.roll_limits:
             strict = strictness.facts_for(campaign, reph, side, base=known, step=step)
-    missing = strictness.missing(campaign, reph, side, step, known=strict) if may_roll else []
+    # The RePh's rolls, read once if the step's tables or its required rolls look at them.
+    rolls = cache(partial(strictness.reph_rolls, campaign, reph))
+    missing = (
+        strictness.missing(campaign, reph, side, step, known=strict, rolls=rolls)
+        if may_roll
+        else []
+    )
     required = [r.text for r in missing]
     pending_rgs = sum(
         len(r.key.split(":", 1)[1].split(",")) for r in missing if r.key.startswith("rg_rolls:")
@@ -394,7 +400,7 @@ def step_situation(
         waiting_for=waiting_for,
         can_act=can_act,
         may_roll=may_roll,
-        tables=_tables(campaign, step, reph, side, may_roll, known, strict),
+        tables=_tables(campaign, step, reph, side, may_roll, known, strict, rolls),
         rolls=_rolls(viewer, reph, side, step),
         effects=_effects(viewer, reph, side, states, index, reph_events),
         chit=_chit(viewer, reph, side, step, state),
@@ -409,6 +415,15 @@ def step_situation(
         may_overrule=bool(required) and viewer.can_overrule,
         pending_rgs=pending_rgs,
     )
+
+
+def _modifier_ids(campaign: Campaign, step: step_engine.StepDef) -> set[str]:
+    """The ids of the DRMs of the tables the step's page plans a roll for."""
+    return {
+        modifier.get("id", "")
+        for table_id in automatic.rollable_tables(campaign, step)
+        for modifier in automatic.table_data(campaign, table_id).get("modifiers") or []
+    }
 
 
 def table_name(campaign: Campaign, table_id: str) -> str:
@@ -433,6 +448,7 @@ def _tables(
     may_roll: bool,
     known: dict[str, Any] | None = None,
     strict: dict[str, Any] | None = None,
+    rolls: strictness.RephRolls | None = None,
 ) -> list[StepTable]:
     rollable = automatic.rollable_tables(campaign, step)
     if known is None and may_roll and rollable:
@@ -454,6 +470,7 @@ def _tables(
                     step=step,
                     map_group=group,
                     strict=strict,
+                    reph_rolls=rolls,
                 )
             rows.append(
                 StepTable(

@@ -114,18 +114,42 @@ def facts_for(
     return known
 
 
-def rolled_tables(campaign: Campaign, reph: RefitPhase, side: str) -> set[str]:
+# The RePh's rolls not voided, read once for a page (``reph_rolls``), when first asked.
+RephRolls = Callable[[], list[DiceRoll]]
+
+
+def reph_rolls(campaign: Campaign, reph: RefitPhase) -> list[DiceRoll]:
+    """The rolls of the RePh not voided, every side's, newest first (the RePh's few): what the
+    step page's counted tables, a table's earlier roll and the "once" check are picked from, in
+    one query however many tables the step has."""
+    return list(
+        DiceRoll.objects.filter(
+            campaign=campaign,
+            index=reph.index,
+            rolled_at__gte=reph.started_at,
+            voided_at__isnull=True,
+        )
+    )
+
+
+def rolled_tables(
+    campaign: Campaign, reph: RefitPhase, side: str, rolls: RephRolls | None = None
+) -> set[str]:
     """The tables rolled in this RePh (not voided) that count for ``side``: its own rolls, and
-    the rolls made once for both sides (weather, EC) whoever made them."""
-    rolls = DiceRoll.objects.filter(
-        campaign=campaign,
-        index=reph.index,
-        rolled_at__gte=reph.started_at,
-        voided_at__isnull=True,
-    ).values_list("table_id", "side", "result")
+    the rolls made once for both sides (weather, EC) whoever made them. ``rolls``: the page's
+    ``reph_rolls``."""
+    if rolls is not None:
+        rolls_read = [(r.table_id, r.side, r.result) for r in rolls()]
+    else:
+        rolls_read = DiceRoll.objects.filter(
+            campaign=campaign,
+            index=reph.index,
+            rolled_at__gte=reph.started_at,
+            voided_at__isnull=True,
+        ).values_list("table_id", "side", "result")
     counted = [
         (table_id, result)
-        for table_id, roller, result in rolls
+        for table_id, roller, result in rolls_read
         if roller == side or (table_id in EFFECTS and EFFECTS[table_id].once == "reph")
     ]
     # A table rolled once per map group (RF CG I's 11.616) counts when every group is rolled.
@@ -148,12 +172,16 @@ CPP_TABLES = ("rf.cpp-replenishment", "sap.cpp-replenishment")
 
 
 def counted_tables(
-    campaign: Campaign, reph: RefitPhase, side: str, step: step_engine.StepDef
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    rolls: RephRolls | None = None,
 ) -> set[str]:
     """``rolled_tables``, plus a CPP replenishment the step requires that is on the ledger
     already for every map group (booked by hand, or imported): the roll would be refused as
     "already booked", so the step must not wait for it."""
-    rolled = rolled_tables(campaign, reph, side)
+    rolled = rolled_tables(campaign, reph, side, rolls)
     wanted = [
         table
         for table in (roll.get("table") for roll in step.mandatory_rolls)
@@ -229,6 +257,7 @@ def missing(
     *,
     instead: bool = False,
     known: dict[str, Any] | None = None,
+    rolls: RephRolls | None = None,
 ) -> list[Requirement]:
     """What ``side`` must do before marking ``step`` done or skipped (nothing: it may);
     ``known``: ``facts_for`` when the caller has them already."""
@@ -239,7 +268,7 @@ def missing(
             step.rule,
             step.mandatory_rolls,
             known,
-            counted_tables(campaign, reph, side, step),
+            counted_tables(campaign, reph, side, step, rolls),
             instead=instead,
         )
         required += [
@@ -291,8 +320,10 @@ def roll_refusal(
     table_id: str,
     *,
     known: dict[str, Any] | None = None,
+    rolls: RephRolls | None = None,
 ) -> str:
-    """Why ``side`` may not roll ``table_id`` in ``step`` now ("" when it may)."""
+    """Why ``side`` may not roll ``table_id`` in ``step`` now ("" when it may); ``rolls``: the
+    page's ``reph_rolls``."""
     if not any(limit.get("table") == table_id for limit in step.roll_limits):
         return ""
     known = dict(known) if known is not None else campaign_facts.for_side(campaign, reph, side)
@@ -302,8 +333,13 @@ def roll_refusal(
     for name, read in FACTS.items():
         if name not in known and name in wanted:
             known[name] = read(campaign, reph, side)
-    rolled_before = (
-        DiceRoll.objects.filter(
+    once = any(limit.get("once") for limit in step.roll_limits if limit.get("table") == table_id)
+    if not once:
+        rolled_before = False
+    elif rolls is not None:
+        rolled_before = any(r.side == side and r.table_id == table_id for r in rolls())
+    else:
+        rolled_before = DiceRoll.objects.filter(
             campaign=campaign,
             index=reph.index,
             side=side,
@@ -311,9 +347,6 @@ def roll_refusal(
             rolled_at__gte=reph.started_at,
             voided_at__isnull=True,
         ).exists()
-        if any(limit.get("once") for limit in step.roll_limits if limit.get("table") == table_id)
-        else False
-    )
     reason = rules.roll_refusal(step.roll_limits, table_id, known, rolled_before=rolled_before)
     if reason is None:
         return ""
