@@ -47,6 +47,9 @@ class RgRow:
     removable: bool
     rollable: bool
     summary: str
+    # Its "take back" and "roll" forms' addresses (the view's: ``views.with_urls``).
+    remove_url: str = ""
+    receive_url: str = ""
 
 
 @dataclass(frozen=True)
