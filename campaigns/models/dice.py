@@ -104,6 +104,11 @@ class DiceRoll(models.Model):
             models.Index(fields=["campaign", "side", "table_id"], name="dice_table"),
             models.Index(fields=["campaign", "index", "sequence_step"]),
             models.Index(fields=["campaign", "form_token"]),
+            # A Refit Phase step's rolls of one side since the RePh began (the step page), a
+            # range of this index however many rolls the campaign has (issue 18).
+            models.Index(
+                fields=["campaign", "step", "index", "side", "rolled_at"], name="dice_step_rolls"
+            ),
         ]
 
     def __str__(self) -> str:

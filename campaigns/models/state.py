@@ -144,7 +144,8 @@ class LedgerEntry(models.Model):
         indexes = [
             models.Index(fields=["campaign", "side", "ledger", "index"]),
             # Every column campaigns.roster.rows.side_movements reads, in the order it groups
-            # them: the CG Roster's and the ledger's day sums read from the index alone.
+            # them: the CG Roster's and the ledger's day sums read from the index alone; the
+            # purchase and fortification pages' sums per day and kind read it too (issue 18).
             models.Index(
                 fields=[
                     *("campaign", "side", "index", "ledger", "kind", "map_group", "rg", "amount"),

@@ -1,9 +1,10 @@
 """What an RG purchase of one side is judged on, read once (RF 11.619, SaP 11.617).
 
-``read_side`` reads the side's CPP ledger rows, its RGs and the day's Historical DRM in three
-queries; the purchase page (refit.purchases.situation) and the purchase itself
-(refit.purchases.services.buy, with the ledger rows locked) both judge on that one reading, so a
-request reads the side's ledger once. ``SideReading.facts`` turns it into the plain
+``read_side`` reads the side's CPP ledger summed per day and kind, its RGs counted per kind, the
+day's own RGs and the day's Historical DRM in four queries, the same for any length of campaign;
+the purchase page (refit.purchases.situation) and the purchase itself
+(refit.purchases.services.buy, with the ledger rows themselves locked) both judge on that one
+reading, so a request reads the side's ledger once. ``SideReading.facts`` turns it into the plain
 ``refit.rules.purchase.Situation`` the rules take.
 """
 
@@ -12,6 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+
+from django.db.models import (
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    Q,
+    Sum,
+    TextField,
+    Value,
+)
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Coalesce
 
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.orbat.lifecycle import ENDED
@@ -66,15 +79,24 @@ def ledger_rows(
     return list(rows.values_list("index", "kind", "amount", "rg"))
 
 
+# What the rules read of the side's RGs, one row per kind of RG: the RG, its day, how it came,
+# the map group it was bought for (RF CG I), whether it has ended (SaP CG5), and how many.
+RgTally = tuple[str, int, str, str, bool, int]
+
+
 @dataclass(frozen=True)
 class SideReading:
-    """One side's purchase state on CG day ``index``, read once."""
+    """One side's purchase state on CG day ``index``, read once: the CPP ledger summed per day
+    and kind, the side's RGs counted per kind (``RgTally``), the day's own RGs, the Historical
+    DRM. However many RGs and ledger rows the side has, the rules loop over at most one tally
+    per RG of the chart and CG day."""
 
     campaign: Campaign
     side: str
     index: int
-    cpp_rows: list[tuple[int, str, int, str]]
-    rgs: list[ReinforcementGroup]  # given and bought, in the order they came
+    cpp_rows: list[tuple[int, str, int, str]]  # (index, kind, amount, rg) as cpp_days reads
+    tallies: list[RgTally]
+    today: list[ReinforcementGroup]  # the RGs of day ``index``, given and bought, in order
     hist_drm: int | None  # the side's Historical DRM of the day (None: not entered yet)
     hist_drms: dict[str, int] = field(default_factory=dict)  # RF CG I: per map group
 
@@ -88,16 +110,16 @@ class SideReading:
         periods = campaign.cg.periods
         bought = tuple(
             rules.Bought(
-                rg_id=rg.rg_id,
-                index=rg.index,
-                period_key=periods[rg.index].key if rg.index < len(periods) else "",
-                map_group=rg.details.get("map_group", ""),
-                placement=rg.option,
+                rg_id=rg_id,
+                index=index,
+                period_key=periods[index].key if index < len(periods) else "",
+                map_group=map_group,
+                count=count,
             )
-            for rg in self.rgs
-            if rg.source == ReinforcementGroup.Source.PURCHASED
+            for rg_id, index, source, map_group, _ended, count in self.tallies
+            if source == ReinforcementGroup.Source.PURCHASED
         )
-        observers, planes = _observer_counts(campaign, self.side, self.rgs)
+        observers, planes = _observer_counts(campaign, self.side, self.tallies)
         return rules.Situation(
             module=campaign.module,
             side=self.side,
@@ -112,7 +134,7 @@ class SideReading:
             map_groups=map_groups(campaign),
             oba_without_observer=observers,
             oba_for_plane=planes,
-            oba_held=_oba_held(campaign, self.side, self.rgs, reph.index),
+            oba_held=_oba_held(campaign, self.side, self.tallies, reph.index),
         )
 
     def offers(self, reph: RefitPhase) -> list[rules.Offer]:
@@ -123,18 +145,55 @@ class SideReading:
         )
 
 
+def rg_tallies(campaign: Campaign, side: str) -> list[RgTally]:
+    """The side's RGs counted per (RG, day, source, map group, ended) in one ``GROUP BY``."""
+    rows = (
+        ReinforcementGroup.objects.filter(campaign=campaign, side=side)
+        .order_by()
+        .annotate(
+            map_group=Coalesce(
+                KeyTextTransform("map_group", "details"), Value(""), output_field=TextField()
+            ),
+            ended=ExpressionWrapper(Q(status__in=ENDED), output_field=BooleanField()),
+        )
+        .values_list("rg_id", "index", "source", "map_group", "ended")
+        .annotate(count=Count("id"))
+    )
+    return [(rg, day, source, group, bool(ended), n) for rg, day, source, group, ended, n in rows]
+
+
 def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) -> SideReading:
-    """Three queries: the CPP ledger rows (locked with ``lock``), the RGs, the Historical DRM."""
-    cpp_rows = ledger_rows(campaign, side, LedgerEntry.CPP, lock=lock)
-    rgs = list(
-        ReinforcementGroup.objects.filter(campaign=campaign, side=side).order_by("index", "id")
+    """Four queries: the CPP ledger (summed; the rows themselves, locked, with ``lock``), the
+    RGs counted, the day's RGs, the Historical DRM."""
+    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.CPP)
+    if lock:
+        # FOR UPDATE cannot group: the rows themselves, which cpp_days sums the same way.
+        cpp_rows = ledger_rows(campaign, side, LedgerEntry.CPP, lock=True)
+    else:
+        cpp_rows = [
+            (day, kind, amount, "")
+            for day, kind, amount in rows.order_by()
+            .values_list("index", "kind")
+            .annotate(total=Sum("amount"))
+        ]
+    today = list(
+        ReinforcementGroup.objects.filter(campaign=campaign, side=side, index=index).order_by("id")
     )
     hist_drm, hist_drms = (
         SideDay.objects.filter(campaign=campaign, index=index, side=side)
         .values_list("hist_drm", "hist_drms")
         .first()
     ) or (None, {})
-    return SideReading(campaign, side, index, cpp_rows, rgs, hist_drm, dict(hist_drms or {}))
+    return SideReading(
+        campaign,
+        side,
+        index,
+        cpp_rows,
+        rg_tallies(campaign, side),
+        today,
+        hist_drm,
+        dict(hist_drms or {}),
+    )
 
 
 def side_cpp(campaign: Campaign, side: str, index: int) -> CppState:
@@ -143,9 +202,7 @@ def side_cpp(campaign: Campaign, side: str, index: int) -> CppState:
     return cpp_state(rows, len(campaign.cg.periods), index)
 
 
-def _observer_counts(
-    campaign: Campaign, side: str, groups: Sequence[ReinforcementGroup]
-) -> tuple[int, int]:
+def _observer_counts(campaign: Campaign, side: str, tallies: Sequence[RgTally]) -> tuple[int, int]:
     """(OBA modules without an offboard observer, OBA able to take a plane without one)."""
     chart = costs.chart_side(campaign.game.files["rg_charts"], side)
     by_id = {group["id"]: group for group in chart.get("groups", [])}
@@ -160,26 +217,26 @@ def _observer_counts(
             if group.get("oba") and not group["oba"].get("includes_observer")
         }
         plane_targets = set()
-    counts = {rg.rg_id: 0 for rg in groups}
-    for rg in groups:
-        counts[rg.rg_id] += 1
+    counts: dict[str, int] = {}
+    for rg_id, *_kind, count in tallies:
+        counts[rg_id] = counts.get(rg_id, 0) + count
     observers = sum(counts.get(rg_id, 0) for rg_id in observer_targets) - counts.get("O5", 0)
     planes = sum(counts.get(rg_id, 0) for rg_id in plane_targets) - counts.get("O6", 0)
     return max(observers, 0), max(planes, 0)
 
 
-def _oba_held(campaign: Campaign, side: str, rgs: list[ReinforcementGroup], index: int) -> int:
+def _oba_held(campaign: Campaign, side: str, tallies: Sequence[RgTally], index: int) -> int:
     """SaP CG5: the side's non-rocket OBA RGs of earlier time frames not yet expended,
     eliminated or withdrawn (they are still possessed)."""
     if campaign.module != "slaughter_at_ponyri":
         return 0
     chart = campaign.game.files["rg_charts"]
     held = 0
-    for rg in rgs:
-        if rg.index >= index or rg.status in ENDED:
+    for rg_id, day, _source, _map_group, ended, count in tallies:
+        if day >= index or ended:
             continue
-        group = group_by_id(chart, side, rg.rg_id) or {}
+        group = group_by_id(chart, side, rg_id) or {}
         oba = group.get("oba")
         if oba and not oba.get("rocket"):
-            held += 1
+            held += count
     return held

@@ -174,7 +174,9 @@ def buy(
     # commit, so two devices of one side cannot spend the same CPP.
     reading = read_side(campaign, side, index, lock=True)
     if token:
-        already = next((rg for rg in reading.rgs if rg.details.get("form_token") == token), None)
+        already = ReinforcementGroup.objects.filter(
+            campaign=campaign, side=side, details__form_token=token
+        ).first()
         if already is not None:
             return already
     reph = open_purchase_reph(campaign, side)

@@ -1,9 +1,9 @@
 """Everything the RG purchase page of one side shows, from one reading of the side.
 
 ``purchase_situation(viewer, side)`` reads the open RePh, the side's marks and the side itself
-once (``reading.read_side``: CPP ledger rows, RGs, Historical DRM) and returns the CPP box, the
-chart with each line's refusals in words and the RGs of this Refit Phase with what may be done
-to them. The view adds the URLs and the form token and renders it.
+once (``reading.read_side``: CPP ledger sums, RG counts, the day's RGs, Historical DRM) and
+returns the CPP box, the chart with each line's refusals in words and the RGs of this Refit
+Phase with what may be done to them. The view adds the URLs and the form token and renders it.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ class RgRow:
     removable: bool
     rollable: bool
     summary: str
+    # Its "take back" and "roll" forms' addresses (the view's: ``views.with_urls``).
+    remove_url: str = ""
+    receive_url: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,7 @@ def _rg_rows(
         and any(step.rule == strength_rule for step in walker.steps(campaign, reph))
     )
     rows = []
-    for rg in reading.rgs:
+    for rg in reading.today:
         if rg.index != reph.index:
             continue
         group = costs.group_by_id(charts, side, rg.rg_id) or {}

@@ -13,7 +13,7 @@ page left open changes nothing once the campaign moved on. With HTMX a form answ
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from django.contrib import messages
@@ -28,11 +28,12 @@ from django.views.decorators.vary import vary_on_headers
 from campaigns import access, paging
 from campaigns.access import Viewer
 from campaigns.models import ReinforcementGroup
+from campaigns.oid import oid
 from refit.purchases import notes, receipt, records
 from refit.purchases import services as purchases
 from refit.purchases.forms import BuyForm, RgActionForm, RgNotesForm
 from refit.purchases.reading import has_purchases
-from refit.purchases.situation import purchase_situation
+from refit.purchases.situation import RgRow, purchase_situation
 from refit.rules.purchase_costs import Options
 from refit.walker import services as walker
 
@@ -44,6 +45,30 @@ def _stale() -> str:
 # --- the purchase page ---------------------------------------------------------------------
 
 
+def with_urls(campaign_id: int, side: str, rows: tuple[RgRow, ...]) -> list[RgRow]:
+    """The rows with the addresses of their forms: the side's RG address reversed once and
+    each row's opaque id put in (a URL tag per form and row cost more than the rest of the row
+    on a day of many RGs)."""
+    head, tail = reverse("purchases:remove", args=[campaign_id, side, 1]).split(oid(1), 1)
+    if tail != "/remove/":  # the URL patterns changed: reverse each
+        return [
+            replace(
+                row,
+                remove_url=reverse("purchases:remove", args=[campaign_id, side, row.rg.pk]),
+                receive_url=reverse("purchases:receive", args=[campaign_id, side, row.rg.pk]),
+            )
+            for row in rows
+        ]
+    return [
+        replace(
+            row,
+            remove_url=f"{head}{oid(row.rg.pk)}/remove/" if row.removable else "",
+            receive_url=f"{head}{oid(row.rg.pk)}/receive/" if row.rollable else "",
+        )
+        for row in rows
+    ]
+
+
 def _context(viewer: Viewer, side: str) -> dict[str, Any]:
     campaign = viewer.campaign
     situation = purchase_situation(viewer, side)
@@ -52,6 +77,7 @@ def _context(viewer: Viewer, side: str) -> dict[str, Any]:
         "campaign": campaign,
         "side": campaign.side(side),
         **{field.name: getattr(situation, field.name) for field in fields(situation)},
+        "rgs": with_urls(campaign.pk, side, situation.rgs),
         "record_url": reverse("purchases:record", args=[campaign.pk, side]),
         "rollable_count": situation.rollable_count,
     }

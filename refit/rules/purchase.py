@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from campaigns.games.rules import Reason
 from refit.rules.purchase_costs import (
     ON_MAP,
     PLACEMENTS,
-    REINFORCEMENT,
     RESERVE,
     RF,
     RF_INITIAL_REPH,
@@ -61,7 +61,7 @@ class Bought:
     index: int  # CG day / time frame it was bought for
     period_key: str  # ISO date (RF) or "CG-n" (SaP)
     map_group: str = ""  # RF CG I: the map group it was bought for
-    placement: str = REINFORCEMENT
+    count: int = 1  # how many RGs alike (a reading counts them in the database)
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,22 @@ class Situation:
     # SaP CG5: the side's non-rocket OBA modules of earlier time frames it still possesses
     # (retained, not expended, eliminated or withdrawn; issue 16).
     oba_held: int = 0
+
+    @cached_property
+    def _bought_by_rg(self) -> dict[str, list[Bought]]:
+        by_rg: dict[str, list[Bought]] = {}
+        for b in self.bought:
+            by_rg.setdefault(b.rg_id, []).append(b)
+        return by_rg
+
+    def bought_of(self, rg_id: str) -> Sequence[Bought]:
+        """The RGs ``rg_id`` bought so far (each offer reads its own, not every RG bought)."""
+        return self._bought_by_rg.get(rg_id, ())
+
+    @cached_property
+    def bought_today(self) -> tuple[Bought, ...]:
+        """The RGs bought for this CG day / time frame."""
+        return tuple(b for b in self.bought if b.index == self.index)
 
 
 @dataclass(frozen=True)
@@ -174,7 +190,7 @@ def _ssr_of(cg_def: Mapping[str, Any], kind: str, side: str) -> str:
 
 
 def _count(bought: Sequence[Bought], **match: Any) -> int:
-    return sum(1 for b in bought if all(getattr(b, k) == v for k, v in match.items()))
+    return sum(b.count for b in bought if all(getattr(b, k) == v for k, v in match.items()))
 
 
 def _rf_date_reasons(
@@ -206,7 +222,9 @@ def _rf_date_reasons(
             before = restriction.get("cumulative_max_before") or {}
             if before and day < before["date"]:
                 already = sum(
-                    1 for b in same_group if b.rg_id == rg_id and b.period_key < before["date"]
+                    b.count
+                    for b in same_group
+                    if b.rg_id == rg_id and b.period_key < before["date"]
                 )
                 if already >= int(before["max"]):
                     reasons.append(
@@ -241,7 +259,7 @@ def offer(
     cg_rule = "11.6196" if module == RF else "11.6176"
     day_rule = "11.6195" if module == RF else "11.6175"
 
-    same_group = [b for b in situation.bought if module != RF or b.map_group == map_group]
+    same_group = [b for b in situation.bought_of(rg_id) if module != RF or b.map_group == map_group]
     cg_max = group.get("cg_max", {}).get(cg_column)
     day_max = group.get("period_max", {}).get(day_column)
     if module == SAP:
@@ -309,7 +327,7 @@ def _side_wide_reasons(
     chart = chart_side(charts, side)
     reasons: list[Reason] = []
     split = len(situation.map_groups) > 1
-    today = [b for b in situation.bought if b.index == situation.index]
+    today = situation.bought_today
     group_today = [b for b in today if not split or b.map_group == map_group]
     hist_drm = situation.hist_drms.get(map_group) if split else situation.hist_drm
     if module == RF:
@@ -318,7 +336,9 @@ def _side_wide_reasons(
                 reasons.append(Reason("ssr_ban", _ssr_of(cg_def, "purchase_ban", side), {}))
         if is_infantry_company(limits, side, rg_id):
             cap = company_cap(hist_drm, limits)
-            companies = sum(1 for b in group_today if is_infantry_company(limits, side, b.rg_id))
+            companies = sum(
+                b.count for b in group_today if is_infantry_company(limits, side, b.rg_id)
+            )
             if cap is None:
                 reasons.append(Reason("hist_drm_unknown", "11.6195", {}))
             elif companies >= cap:
@@ -353,7 +373,9 @@ def _side_wide_reasons(
     if oba and not oba.get("rocket") and module_cap:
         # CG5 limits the modules a side *possesses* (所有) in a time frame: those bought for it
         # and those it still holds from earlier ones.
-        modules = situation.oba_held + sum(1 for b in today if _is_non_rocket_oba(chart, b.rg_id))
+        modules = situation.oba_held + sum(
+            b.count for b in today if _is_non_rocket_oba(chart, b.rg_id)
+        )
         if modules >= int(module_cap["max_modules_per_time_frame"]):
             reasons.append(
                 Reason("oba_module_cap", "CG5", {"max": module_cap["max_modules_per_time_frame"]})
@@ -370,8 +392,8 @@ def _is_non_rocket_oba(chart: Mapping[str, Any], rg_id: str) -> bool:
 
 def _sap_companies_after(cap: Mapping[str, Any], today: Sequence[Bought], rg_id: str) -> int:
     """Companies this time frame once ``rg_id`` is bought, 3 platoons (FRD) counting as one."""
-    companies = sum(1 for b in today if b.rg_id in cap.get("company_rgs", []))
-    platoons = sum(1 for b in today if b.rg_id in cap.get("platoon_rgs", []))
+    companies = sum(b.count for b in today if b.rg_id in cap.get("company_rgs", []))
+    platoons = sum(b.count for b in today if b.rg_id in cap.get("platoon_rgs", []))
     if rg_id in cap.get("company_rgs", []):
         companies += 1
     else:

@@ -250,7 +250,26 @@ def _earlier(
     table_id: str,
     effect: Effect,
     map_group: str = "",
+    reph_rolls: strictness.RephRolls | None = None,
 ) -> DiceRoll | None:
+    """The newest roll of the table in this RePh that a new one would repeat (not voided); from
+    the page's ``reph_rolls`` when given."""
+    if reph_rolls is not None:
+        if effect.once == "line":
+            return None
+        return next(
+            (
+                roll
+                for roll in reph_rolls()
+                if roll.table_id == table_id
+                and (effect.once != "side" or roll.side == side)
+                and (
+                    not map_group
+                    or (isinstance(roll.result, dict) and roll.result.get("map_group") == map_group)
+                )
+            ),
+            None,
+        )
     rolls = DiceRoll.objects.filter(
         campaign=campaign,
         table_id=table_id,
@@ -277,12 +296,13 @@ def plan(
     step: step_engine.StepDef | None = None,
     map_group: str = "",
     strict: Mapping[str, Any] | None = None,
+    reph_rolls: strictness.RephRolls | None = None,
 ) -> Plan:
     """What rolling ``table_id`` would take now; with ``step``, a roll the step's rules do not
     allow this side now is refused here too (the page then offers no button). ``map_group``:
     for a table rolled once per map group (RF CG I's 11.616), the group this roll is for.
     ``strict``: what the step's roll limits are judged on (``strictness.facts_for``), when the
-    caller has it already."""
+    caller has it already; ``reph_rolls``: the page's ``strictness.reph_rolls``."""
     table = campaign.game.dice_table(table_id)
     raw = table_data(campaign, table_id)
     groups = map_groups_of(campaign, table_id)
@@ -302,6 +322,7 @@ def plan(
             step,
             table_id,
             known={**strict, **state} if strict is not None else state,
+            rolls=reph_rolls,
         )
     if not refused and map_group not in groups:
         refused = _group_refusal(groups, map_group)
@@ -310,7 +331,9 @@ def plan(
             refused = _("The %(side)s player rolls this.") % {
                 "side": campaign.side(effect.roller).name.in_language(get_language())
             }
-        elif (earlier := _earlier(campaign, reph, side, table_id, effect, map_group)) is not None:
+        elif (
+            earlier := _earlier(campaign, reph, side, table_id, effect, map_group, reph_rolls)
+        ) is not None:
             refused = (
                 _(
                     "Already rolled for %(group)s in this Refit Phase; a referee may void that "

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from campaigns.games import map_groups
@@ -73,11 +74,33 @@ def hist_drm_facts(
     return facts
 
 
+# The facts each a query of its own, by the DRMs (``refit.rules.drms.RESOLVERS``) that read them.
+QUERIED_FACTS = {
+    "scenarios": {"balance", "won", "losing-record"},
+    "cvp": {"cvp", "cvp-suffered"},
+    "day_before": {"prev-overcast", "prev-snow", "prev-mist", "prev-dry"},
+    "streaks": {"idle-days", "scenarios"},
+    "bought": {"elite-coy", "first-line"},
+}
+
+
 def for_side(
-    campaign: Campaign, reph: RefitPhase, side: str, *, map_group: str = ""
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    *,
+    map_group: str = "",
+    modifiers: Collection[str] | None = None,
 ) -> dict[str, Any]:
-    """``map_group``: the map group a roll is for (RF CG I's 11.616, one DR per map group)."""
+    """``map_group``: the map group a roll is for (RF CG I's 11.616, one DR per map group).
+    ``modifiers``: the ids of the DRMs the facts are for (the step page's tables'); the facts
+    of ``QUERIED_FACTS`` none of them reads are left out, and their queries not made. The side's
+    own day (Historical DRM, SAN, ELR, chit) is always read."""
     index = reph.index
+
+    def wanted(group: str) -> bool:
+        return modifiers is None or bool(QUERIED_FACTS[group] & set(modifiers))
+
     done = completed_index(campaign, reph)
     facts: dict[str, Any] = {
         "module": campaign.module,
@@ -113,6 +136,36 @@ def for_side(
             chit = _first_day_chits(campaign)[side]
     facts["attack_chit_previous_day"] = chit == "attack"
 
+    if wanted("scenarios"):
+        facts.update(_scenario_facts(campaign, side, done))
+    # The CVP the side suffered on the completed day as 11.616 counts them (every phase of the
+    # day, uncontrolled exits (CG13) and CG18 "no CVP" losses excepted): the CPP Replenishment
+    # table reads this fact. The MMC Battle Hardening DRM (11.6112) reads the CVP up to victory
+    # determination only (11.6031: a loss after it counts for 11.616, not for 11.6112).
+    if wanted("cvp"):
+        rules = rules_for(campaign.module)
+        lines = cvp_lines(campaign, side=side, index=done)
+        facts["cvp_completed"] = lost(lines, rules.for_cpp_drm, side=side, index=done)
+        facts["cvp_scenario"] = lost(lines, rules.for_victory, side=side, index=done)
+    if index >= 1 and wanted("day_before"):
+        day_before = CampaignDay.objects.filter(campaign=campaign, index=index - 1).first()
+        was = conditions(types_of(campaign.game.files), day_before and day_before.weather)
+        if was is not None:  # a weather the rules know; else the roll waits for it
+            facts["previous_weather"] = sorted(was)
+        ec = conditions(ec_types_of(campaign.game.files), day_before and day_before.ec)
+        if ec is not None:  # an EC of the game's (its key); else the roll waits for it
+            facts["previous_ec"] = sorted(ec)
+    if wanted("streaks"):
+        facts["idle_days"], facts["scenarios_since"] = _streaks(campaign, reph)
+    if wanted("bought"):
+        facts.update(_bought_previous_day(campaign, reph, side))
+    return facts
+
+
+def _scenario_facts(campaign: Campaign, side: str, done: int) -> dict[str, Any]:
+    """The scenarios' winners: 11.32's balance DRM (RF), the losing record, the completed
+    day's win."""
+    facts: dict[str, Any] = {}
     scenarios = list(campaign.scenarios.order_by("index", "sequence").values("index", "winner"))
     winners = [s["winner"] for s in scenarios if s["winner"]]
     if campaign.module == "red_factories":
@@ -124,24 +177,6 @@ def for_side(
         facts["won_completed"] = False
     elif all(s["winner"] for s in played):
         facts["won_completed"] = any(s["winner"] == side for s in played)
-    # The CVP the side suffered on the completed day as 11.616 counts them (every phase of the
-    # day, uncontrolled exits (CG13) and CG18 "no CVP" losses excepted): the CPP Replenishment
-    # table reads this fact. The MMC Battle Hardening DRM (11.6112) reads the CVP up to victory
-    # determination only (11.6031: a loss after it counts for 11.616, not for 11.6112).
-    rules = rules_for(campaign.module)
-    lines = cvp_lines(campaign, side=side, index=done)
-    facts["cvp_completed"] = lost(lines, rules.for_cpp_drm, side=side, index=done)
-    facts["cvp_scenario"] = lost(lines, rules.for_victory, side=side, index=done)
-    if index >= 1:
-        day_before = CampaignDay.objects.filter(campaign=campaign, index=index - 1).first()
-        was = conditions(types_of(campaign.game.files), day_before and day_before.weather)
-        if was is not None:  # a weather the rules know; else the roll waits for it
-            facts["previous_weather"] = sorted(was)
-        ec = conditions(ec_types_of(campaign.game.files), day_before and day_before.ec)
-        if ec is not None:  # an EC of the game's (its key); else the roll waits for it
-            facts["previous_ec"] = sorted(ec)
-    facts["idle_days"], facts["scenarios_since"] = _streaks(campaign, reph)
-    facts.update(_bought_previous_day(campaign, reph, side))
     return facts
 
 

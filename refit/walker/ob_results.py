@@ -411,23 +411,26 @@ def harden_mmc(
     return sentence(outcome, event.data["units"] if event is not None else ())
 
 
-def booked_lines(campaign: Campaign, reph: RefitPhase, side: str) -> dict[int, str]:
+def booked_lines(
+    campaign: Campaign, reph: RefitPhase, side: str, events: list[CampaignEvent] | None = None
+) -> dict[int, str]:
     """Roll id → the OB lines its result was booked onto, in words (the side's secret: for
-    those who see the side only). One query."""
-    found = (
-        CampaignEvent.objects.filter(
-            campaign=campaign,
-            action="orbat.result",
-            data__side=side,
-            step_reph=reph.pk,
-            undone_at__isnull=True,
-        )
-        # Sorted here, newest first: sorted by the database, SQLite would walk the campaign's
-        # every event by time instead of the step's few (the step_reph index).
-        .order_by()
-        .values_list("created_at", "id", "data")
-    )
-    rows = [data for _at, _id, data in sorted(found, key=lambda row: row[:2], reverse=True)]
+    those who see the side only). One query, none with ``events`` (``walker.reph_events``)."""
+    if events is None:
+        from refit.walker.services import reph_events
+
+        events = reph_events(campaign, reph)
+    found = [
+        event
+        for event in events
+        if event.action == "orbat.result" and event.data.get("side") == side
+    ]
+    # Sorted here, newest first: sorted by the database, SQLite would walk the campaign's every
+    # event by time instead of the step's few (the step_reph index).
+    rows = [
+        event.data
+        for event in sorted(found, key=lambda event: (event.created_at, event.pk), reverse=True)
+    ]
     booked: dict[int, str] = {}
     for data in rows:
         roll = (data.get("refit_step") or {}).get("roll")

@@ -275,17 +275,40 @@ def unmark(
     )
 
 
-def effects(campaign: Campaign, reph: RefitPhase, side: str, rule: str) -> list[CampaignEvent]:
+def reph_events(campaign: Campaign, reph: RefitPhase) -> list[CampaignEvent]:
+    """The RePh's changes not undone, every side's (by the ``step_reph`` index: the RePh's few,
+    however long the campaign): what the step page's effects and booked lines are picked from,
+    for those who may see them."""
+    return list(
+        CampaignEvent.objects.filter(
+            campaign=campaign, step_reph=reph.pk, undone_at__isnull=True
+        ).order_by()
+    )
+
+
+def effects(
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    rule: str,
+    events: list[CampaignEvent] | None = None,
+) -> list[CampaignEvent]:
     """The changes made for the side's step in this RePh that can still be undone, newest first
-    (the RePh's events by an index, then their step)."""
-    events = CampaignEvent.objects.filter(
-        campaign=campaign,
-        step_reph=reph.pk,
-        data__refit_step__rule=rule,
-        data__refit_step__side=side,
-        undone_at__isnull=True,
-    ).order_by("-pk")
-    return [event for event in events if event.data.get("undo")]
+    (the RePh's events by an index, then their step); ``events``: ``reph_events`` when the
+    caller has read them."""
+    if events is None:
+        events = reph_events(campaign, reph)
+    return sorted(
+        (
+            event
+            for event in events
+            if (event.data.get("refit_step") or {}).get("rule") == rule
+            and (event.data.get("refit_step") or {}).get("side") == side
+            and event.data.get("undo")
+        ),
+        key=lambda event: event.pk,
+        reverse=True,
+    )
 
 
 @transaction.atomic

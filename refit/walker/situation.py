@@ -11,8 +11,9 @@ and the URLs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache, partial
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
@@ -23,7 +24,14 @@ from campaigns.access import Viewer
 from campaigns.games import step_engine
 from campaigns.games.registry import Side, localized
 from campaigns.history import services as history
-from campaigns.models import Campaign, DiceRoll, RefitPhase, SideDay, StepProgress
+from campaigns.models import (
+    Campaign,
+    CampaignEvent,
+    DiceRoll,
+    RefitPhase,
+    SideDay,
+    StepProgress,
+)
 from campaigns.oid import oid
 from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
@@ -339,11 +347,18 @@ class StepSituation:
 
 
 def step_situation(
-    viewer: Viewer, reph: RefitPhase, side: str, step: step_engine.StepDef
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    reph_events: Callable[[], list[CampaignEvent]] | None = None,
 ) -> StepSituation:
     """Step ``step`` of ``side`` in ``reph`` (with its marks, see ``with_marks``) as ``viewer``
-    sees it; the step must be one the RePh runs."""
+    sees it; the step must be one the RePh runs. ``reph_events``: reads ``walker.reph_events``
+    once when first called (the page's booked lines are picked from them too)."""
     campaign = viewer.campaign
+    if reph_events is None:
+        reph_events = cache(partial(walker.reph_events, campaign, reph))
     marks = list(reph.progress.all())
     states = walker.side_states(campaign, reph, side, marks)
     index = next(i for i, s in enumerate(states) if s.step.rule == step.rule)
@@ -360,10 +375,16 @@ def step_situation(
     # (What the strictness rules read beyond the DRMs' facts only where the step has rules.)
     known = strict = None
     if may_roll and (step.mandatory_rolls or automatic.rollable_tables(campaign, step)):
-        known = facts.for_side(campaign, reph, side)
+        known = facts.for_side(campaign, reph, side, modifiers=_modifier_ids(campaign, step))
         if step.mandatory_rolls or step.roll_limits:
-            strict = strictness.facts_for(campaign, reph, side, base=known)
-    missing = strictness.missing(campaign, reph, side, step, known=strict) if may_roll else []
+            strict = strictness.facts_for(campaign, reph, side, base=known, step=step)
+    # The RePh's rolls, read once if the step's tables or its required rolls look at them.
+    rolls = cache(partial(strictness.reph_rolls, campaign, reph))
+    missing = (
+        strictness.missing(campaign, reph, side, step, known=strict, rolls=rolls)
+        if may_roll
+        else []
+    )
     required = [r.text for r in missing]
     pending_rgs = sum(
         len(r.key.split(":", 1)[1].split(",")) for r in missing if r.key.startswith("rg_rolls:")
@@ -379,9 +400,9 @@ def step_situation(
         waiting_for=waiting_for,
         can_act=can_act,
         may_roll=may_roll,
-        tables=_tables(campaign, step, reph, side, may_roll, known, strict),
+        tables=_tables(campaign, step, reph, side, may_roll, known, strict, rolls),
         rolls=_rolls(viewer, reph, side, step),
-        effects=_effects(viewer, reph, side, states, index),
+        effects=_effects(viewer, reph, side, states, index, reph_events),
         chit=_chit(viewer, reph, side, step, state),
         sees_side=sees_side,
         buys_rgs=step.rule in (PURCHASE_STEP.get(module), STRENGTH_STEP.get(module)),
@@ -394,6 +415,15 @@ def step_situation(
         may_overrule=bool(required) and viewer.can_overrule,
         pending_rgs=pending_rgs,
     )
+
+
+def _modifier_ids(campaign: Campaign, step: step_engine.StepDef) -> set[str]:
+    """The ids of the DRMs of the tables the step's page plans a roll for."""
+    return {
+        modifier.get("id", "")
+        for table_id in automatic.rollable_tables(campaign, step)
+        for modifier in automatic.table_data(campaign, table_id).get("modifiers") or []
+    }
 
 
 def table_name(campaign: Campaign, table_id: str) -> str:
@@ -418,6 +448,7 @@ def _tables(
     may_roll: bool,
     known: dict[str, Any] | None = None,
     strict: dict[str, Any] | None = None,
+    rolls: strictness.RephRolls | None = None,
 ) -> list[StepTable]:
     rollable = automatic.rollable_tables(campaign, step)
     if known is None and may_roll and rollable:
@@ -439,6 +470,7 @@ def _tables(
                     step=step,
                     map_group=group,
                     strict=strict,
+                    reph_rolls=rolls,
                 )
             rows.append(
                 StepTable(
@@ -476,7 +508,12 @@ def _rolls(
 
 
 def _effects(
-    viewer: Viewer, reph: RefitPhase, side: str, states: list[StepState], index: int
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    states: list[StepState],
+    index: int,
+    reph_events: Callable[[], list[CampaignEvent]],
 ) -> list[str]:
     """What the side's step changed that can still be undone (while no later step is started),
     as sentences; empty for a viewer who cannot act."""
@@ -489,7 +526,7 @@ def _effects(
         return []
     if any(later.mark is not None for later in states[index + 1 :]):
         return []
-    events = walker.effects(viewer.campaign, reph, side, state.step.rule)
+    events = walker.effects(viewer.campaign, reph, side, state.step.rule, reph_events())
     return [history.describe(event) for event in events]
 
 

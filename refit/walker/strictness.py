@@ -57,43 +57,99 @@ MarkGuard = Callable[[Campaign, RefitPhase, str, step_engine.StepDef], list[Requ
 MARK_GUARDS: list[MarkGuard] = []
 
 
+# The facts beyond the side's own (``campaign_facts.for_side``) that a condition reads.
+CONDITION_FACTS = {
+    "calendar_blank": "calendar",
+    "scenario_types": "scenario_type",
+    "booby_trap_levels": "booby_trap_level",
+}
+
+
+def condition_facts(step: step_engine.StepDef, table_id: str | None = None) -> set[str]:
+    """The facts of ``CONDITION_FACTS`` the conditions of ``step`` read: of its mandatory rolls
+    and roll limits, or with ``table_id`` of that table's roll limits alone."""
+    entries = (
+        [limit for limit in step.roll_limits if limit.get("table") == table_id]
+        if table_id is not None
+        else [*step.mandatory_rolls, *step.roll_limits]
+    )
+    return {
+        CONDITION_FACTS[key]
+        for entry in entries
+        for key in entry.get("when") or {}
+        if key in CONDITION_FACTS
+    }
+
+
 def facts_for(
-    campaign: Campaign, reph: RefitPhase, side: str, *, base: dict[str, Any] | None = None
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    *,
+    base: dict[str, Any] | None = None,
+    step: step_engine.StepDef | None = None,
 ) -> dict[str, Any]:
     """What the strictness rules are judged on, for ``side`` in ``reph``; ``base``: the side's
-    facts (``campaign_facts.for_side``) when the caller has them already."""
+    facts (``campaign_facts.for_side``) when the caller has them already. With ``step``, only
+    the further facts its conditions read (the calendar, the scenario, the booby-trap level
+    are each a query)."""
     known = dict(base) if base is not None else campaign_facts.for_side(campaign, reph, side)
-    day = CampaignDay.objects.filter(campaign=campaign, index=reph.index).first()
-    known.update(
-        reph_kind=reph.kind,
-        index=reph.index,
-        calendar={
+    wanted = set(CONDITION_FACTS.values()) if step is None else condition_facts(step)
+    known.update(reph_kind=reph.kind, index=reph.index)
+    if "calendar" in wanted:
+        day = CampaignDay.objects.filter(campaign=campaign, index=reph.index).first()
+        known["calendar"] = {
             "weather": bool(day and day.weather.strip()),
             "ec": bool(day and day.ec.strip()),
-        },
-    )
-    scenario = Scenario.objects.filter(
-        campaign=campaign, index=reph.index, sequence=reph.sequence
-    ).first()
-    if scenario is not None:
-        known["scenario_type"] = scenario.scenario_type
+        }
+    if "scenario_type" in wanted:
+        scenario = Scenario.objects.filter(
+            campaign=campaign, index=reph.index, sequence=reph.sequence
+        ).first()
+        if scenario is not None:
+            known["scenario_type"] = scenario.scenario_type
     for name, read in FACTS.items():
-        known[name] = read(campaign, reph, side)
+        if step is None or name in wanted:
+            known[name] = read(campaign, reph, side)
     return known
 
 
-def rolled_tables(campaign: Campaign, reph: RefitPhase, side: str) -> set[str]:
+# The RePh's rolls not voided, read once for a page (``reph_rolls``), when first asked.
+RephRolls = Callable[[], list[DiceRoll]]
+
+
+def reph_rolls(campaign: Campaign, reph: RefitPhase) -> list[DiceRoll]:
+    """The rolls of the RePh not voided, every side's, newest first (the RePh's few): what the
+    step page's counted tables, a table's earlier roll and the "once" check are picked from, in
+    one query however many tables the step has."""
+    return list(
+        DiceRoll.objects.filter(
+            campaign=campaign,
+            index=reph.index,
+            rolled_at__gte=reph.started_at,
+            voided_at__isnull=True,
+        )
+    )
+
+
+def rolled_tables(
+    campaign: Campaign, reph: RefitPhase, side: str, rolls: RephRolls | None = None
+) -> set[str]:
     """The tables rolled in this RePh (not voided) that count for ``side``: its own rolls, and
-    the rolls made once for both sides (weather, EC) whoever made them."""
-    rolls = DiceRoll.objects.filter(
-        campaign=campaign,
-        index=reph.index,
-        rolled_at__gte=reph.started_at,
-        voided_at__isnull=True,
-    ).values_list("table_id", "side", "result")
+    the rolls made once for both sides (weather, EC) whoever made them. ``rolls``: the page's
+    ``reph_rolls``."""
+    if rolls is not None:
+        rolls_read = [(r.table_id, r.side, r.result) for r in rolls()]
+    else:
+        rolls_read = DiceRoll.objects.filter(
+            campaign=campaign,
+            index=reph.index,
+            rolled_at__gte=reph.started_at,
+            voided_at__isnull=True,
+        ).values_list("table_id", "side", "result")
     counted = [
         (table_id, result)
-        for table_id, roller, result in rolls
+        for table_id, roller, result in rolls_read
         if roller == side or (table_id in EFFECTS and EFFECTS[table_id].once == "reph")
     ]
     # A table rolled once per map group (RF CG I's 11.616) counts when every group is rolled.
@@ -116,12 +172,16 @@ CPP_TABLES = ("rf.cpp-replenishment", "sap.cpp-replenishment")
 
 
 def counted_tables(
-    campaign: Campaign, reph: RefitPhase, side: str, step: step_engine.StepDef
+    campaign: Campaign,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    rolls: RephRolls | None = None,
 ) -> set[str]:
     """``rolled_tables``, plus a CPP replenishment the step requires that is on the ledger
     already for every map group (booked by hand, or imported): the roll would be refused as
     "already booked", so the step must not wait for it."""
-    rolled = rolled_tables(campaign, reph, side)
+    rolled = rolled_tables(campaign, reph, side, rolls)
     wanted = [
         table
         for table in (roll.get("table") for roll in step.mandatory_rolls)
@@ -197,17 +257,18 @@ def missing(
     *,
     instead: bool = False,
     known: dict[str, Any] | None = None,
+    rolls: RephRolls | None = None,
 ) -> list[Requirement]:
     """What ``side`` must do before marking ``step`` done or skipped (nothing: it may);
     ``known``: ``facts_for`` when the caller has them already."""
     required: list[Requirement] = []
     if step.mandatory_rolls:
-        known = known if known is not None else facts_for(campaign, reph, side)
+        known = known if known is not None else facts_for(campaign, reph, side, step=step)
         reasons = rules.missing_rolls(
             step.rule,
             step.mandatory_rolls,
             known,
-            counted_tables(campaign, reph, side, step),
+            counted_tables(campaign, reph, side, step, rolls),
             instead=instead,
         )
         required += [
@@ -232,7 +293,7 @@ def missing_tables(
     reasons = rules.missing_rolls(
         step.rule,
         step.mandatory_rolls,
-        facts_for(campaign, reph, side),
+        facts_for(campaign, reph, side, step=step),
         counted_tables(campaign, reph, side, step),
     )
     return [reason.params["table"] for reason in reasons]
@@ -259,18 +320,26 @@ def roll_refusal(
     table_id: str,
     *,
     known: dict[str, Any] | None = None,
+    rolls: RephRolls | None = None,
 ) -> str:
-    """Why ``side`` may not roll ``table_id`` in ``step`` now ("" when it may)."""
+    """Why ``side`` may not roll ``table_id`` in ``step`` now ("" when it may); ``rolls``: the
+    page's ``reph_rolls``."""
     if not any(limit.get("table") == table_id for limit in step.roll_limits):
         return ""
     known = dict(known) if known is not None else campaign_facts.for_side(campaign, reph, side)
     known.setdefault("reph_kind", reph.kind)
     known.setdefault("index", reph.index)
+    wanted = condition_facts(step, table_id)
     for name, read in FACTS.items():
-        if name not in known:
+        if name not in known and name in wanted:
             known[name] = read(campaign, reph, side)
-    rolled_before = (
-        DiceRoll.objects.filter(
+    once = any(limit.get("once") for limit in step.roll_limits if limit.get("table") == table_id)
+    if not once:
+        rolled_before = False
+    elif rolls is not None:
+        rolled_before = any(r.side == side and r.table_id == table_id for r in rolls())
+    else:
+        rolled_before = DiceRoll.objects.filter(
             campaign=campaign,
             index=reph.index,
             side=side,
@@ -278,9 +347,6 @@ def roll_refusal(
             rolled_at__gte=reph.started_at,
             voided_at__isnull=True,
         ).exists()
-        if any(limit.get("once") for limit in step.roll_limits if limit.get("table") == table_id)
-        else False
-    )
     reason = rules.roll_refusal(step.roll_limits, table_id, known, rolled_before=rolled_before)
     if reason is None:
         return ""

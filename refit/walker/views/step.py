@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import cache, partial
 from typing import Any
 
 from django import forms
@@ -284,7 +285,9 @@ def step_context(
     roll form is shown again with what was typed. ``live``: the page fetching itself again
     after another member's change, keeping what is typed in its forms."""
     campaign = viewer.campaign
-    page = situation.step_situation(viewer, reph, side, step)
+    # The RePh's changes, read once if the page shows its effects or its booked lines.
+    reph_events = cache(partial(walker.reph_events, campaign, reph))
+    page = situation.step_situation(viewer, reph, side, step, reph_events)
     tables = _table_rows(campaign, page, reph, roll_form)
     marking = _mark_form(mark_form, reph, side)
     due = next_rolls(page, tables)
@@ -315,7 +318,9 @@ def step_context(
         "chit": _chit(page.chit, reph, side),
         "hardening": _hardening(campaign, page, reph),
         # The OB lines each roll's result was booked onto (the side's secret).
-        "booked_lines": ob_results.booked_lines(campaign, reph, side) if page.sees_side else {},
+        "booked_lines": ob_results.booked_lines(campaign, reph, side, reph_events())
+        if page.sees_side
+        else {},
         "purchases_url": reverse("purchases:page", args=[campaign.pk, side])
         if page.buys_rgs
         else None,

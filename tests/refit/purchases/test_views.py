@@ -139,6 +139,9 @@ def test_taking_back_on_the_page(campaign, client_as, reph):
     client.post(buy_url(campaign), buy_data(reph))
     rg = ReinforcementGroup.objects.get(campaign=campaign, source="purchased")
     url = reverse("purchases:remove", args=[campaign.pk, "german", rg.pk])
+    # The page's form posts to that address (put together once per page: views.with_urls).
+    page = client.get(page_url(campaign)).content.decode()
+    assert f'action="{url}"' in page and f'hx-post="{url}"' in page
     assert client_as("observer").post(url, {"reph": reph.pk}).status_code == 404
     assert client_as("soviet").post(url, {"reph": reph.pk}).status_code == 404
     response = client.post(url, {"reph": reph.pk}, headers=HTMX)
@@ -160,6 +163,8 @@ def test_rolling_for_an_rg_on_the_page(campaign, client_as, people, reph):
     mark_past(campaign, reph, "german", "11.619", people)
     page = client.get(page_url(campaign)).content.decode()
     assert "Roll for A6#1" in text(page)
+    receive = reverse("purchases:receive", args=[campaign.pk, "german", rg.pk])
+    assert f'action="{receive}"' in page
     url = reverse("purchases:receive", args=[campaign.pk, "german", rg.pk])
     assert client_as("soviet").post(url, {"reph": reph.pk}).status_code == 404
     with dice.use_roller(Loaded(1, 2, 6, 6)):  # Full; armor leader DR 12 − 1 = 11: none
