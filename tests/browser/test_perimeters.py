@@ -18,7 +18,7 @@ def test_control_typed_and_clicked_on_the_map(live_server, new_page, django_user
     german.wait_for_url(base + "/", timeout=TIMEOUT)
 
     german.goto(url)
-    expect(german.locator("svg polygon.hex").first).to_be_visible()
+    expect(german.locator("svg path.hex").first).to_be_visible()
     before = german.locator("svg rect.ctl-0").count()
     control = german.locator('form[action$="/control/"]')
     control.locator('input[name="hexes"]').fill("A41 A42-A45")

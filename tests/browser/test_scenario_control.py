@@ -28,13 +28,13 @@ def test_the_control_record_carries_into_the_next_perimeter(
 
     # SSR I.4's control as the scenario is played.
     german.goto(perimeters)
-    expect(german.locator("svg polygon.hex").first).to_be_visible()
+    expect(german.locator("svg path.hex").first).to_be_visible()
     before = german.locator("svg rect.ctl-0").count()
 
     german.goto(base + reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk]))
     expect(german.get_by_text("0 hexes changed control.")).to_be_visible()
     german.get_by_role("link", name="Record the control changes").click()
-    expect(german.locator("svg polygon.hex").first).to_be_visible()
+    expect(german.locator("svg path.hex").first).to_be_visible()
 
     # A click on the map fills the form (the small partial, not the whole map)...
     german.locator("svg a", has=german.locator("title", has_text="E20")).first.click()
