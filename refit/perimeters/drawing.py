@@ -294,14 +294,16 @@ def svg_map(
         return f"{prefix}-0" if side == first else f"{prefix}-1"
 
     if control:
-        squares: dict[str, list[str]] = {}
+        squares: dict[str, list[str]] = {side: [] for side in set(control.values()) if side}
         get = control.get
         for h, mark in markup.marks.items():  # in the map's order
             side = get(h)
             if side:
-                squares.setdefault(side_class("ctl", side), []).append(mark)
-        for css_class in sorted(squares):
-            out.append(f'<path class="{css_class}" d="{"".join(squares[css_class])}"/>\n')
+                squares[side].append(mark)
+        # The first side's marks, then the other's (any other side key is drawn as the second).
+        for side, marks in sorted(squares.items(), key=lambda item: item[0] != first):
+            if marks:
+                out.append(f'<path class="{side_class("ctl", side)}" d="{"".join(marks)}"/>\n')
     out += [markup.fires[h] for h in hexmap.sorted(set(fires)) if h in markup.fires]
     if overlay is None:
         return "".join(out)

@@ -260,18 +260,25 @@ def _start(campaign: Campaign, reph: RefitPhase) -> PerimeterState:
 def initial_control(campaign: Campaign) -> dict[str, str]:
     """{hex name: side} at the CG start from its initial SSRs, or {} where the data gives none
     (the referee enters it)."""
+    return dict(_initial_pairs(campaign))
+
+
+def has_initial_control(campaign: Campaign) -> bool:
+    """Whether the data give the CG's initial control (``initial_control`` not empty)."""
+    return bool(_initial_pairs(campaign))
+
+
+def _initial_pairs(campaign: Campaign) -> tuple[tuple[str, str], ...]:
     spec = campaign.game.files["maps"].get("initial_control", {}).get(campaign.campaign_game)
     if not spec:
-        return {}
+        return ()
     key = map_key(campaign)
     data = campaign.game.files["maps"]["maps"][key]
-    return dict(
-        _initial_control(
-            campaign.module,
-            key,
-            json.dumps(data, sort_keys=True),
-            json.dumps(spec, sort_keys=True),
-        )
+    return _initial_control(
+        campaign.module,
+        key,
+        json.dumps(data, sort_keys=True),
+        json.dumps(spec, sort_keys=True),
     )
 
 
