@@ -231,10 +231,10 @@ def _markup(hexmap: HexMap, zoom: int, href: str, names: bool) -> _HexMarkup:
         x, y = centre
         hexes.append(h)
         heads.append(
-            f'<a aria-label="{name}" href="{link}" hx-get="{link}"><path id="h-{name}" class="hex '
+            f'<a href="{link}" hx-get="{link}"><title>{name}</title><path id="h-{name}" class="hex '
         )
         west = f"{_num(corners[0][0])},{_num(corners[0][1])}"
-        tail = f'" d="M{west}{_OUTLINE}"><title>{name}</title></path></a>'
+        tail = f'" d="M{west}{_OUTLINE}"/></a>'
         if names and zoom > 1:
             tail += f'<text class="hex-name" x="{_num(x)}" y="{int(y) - 5}">{name}</text>'
         tails.append(tail)
@@ -269,7 +269,8 @@ def svg_map(
 
     Written here, not in a template loop (a full map has 1,700–2,900 hexes); what is the same
     for every state of a map (the links, outlines, names) is kept per map and process as
-    finished text, and a hex outline is a corner and the same relative moves. Only hex names,
+    finished text, and a hex outline is a corner and the same relative moves; a link's name
+    (and tooltip) is its ``<title>``. Only hex names,
     unit ids and labels are text: all escaped."""
     first = side_keys[0] if side_keys else None
     second = side_keys[1] if len(side_keys) > 1 else None
