@@ -154,7 +154,7 @@ class FileIds:
     def number_rows(self, model: type[models.Model], rows: models.QuerySet) -> Mapping[int, int]:
         """Give ``rows`` (the table's rows in the file's order: the queryset's ordering) their
         file ids, numbered by the database (``ROW_NUMBER()`` over that order) and read back by
-        database id: kept as two arrays (12 bytes a row) whatever the order, where ``number``
+        database id: kept as two arrays (16 bytes a row) whatever the order, where ``number``
         needs a dict for ids that do not come in rising."""
         pairs = (
             rows.annotate(_file_id=Window(RowNumber(), order_by=list(rows.query.order_by)))
