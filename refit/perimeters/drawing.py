@@ -242,7 +242,7 @@ def _markup(hexmap: HexMap, zoom: int, href: str, names: bool) -> _HexMarkup:
         fires[h] = f'<circle class="fire" cx="{int(x) + 4}" cy="{_num(y)}" r="1.5"/>'
     found = _HexMarkup(tuple(hexes), tuple(heads), tuple(tails), marks, fires)
     while len(kept) >= _KEPT:
-        del kept[next(iter(kept))]
+        kept.pop(next(iter(kept), None), None)  # the oldest (another thread may race us)
     kept[key] = found
     return found
 
@@ -270,8 +270,8 @@ def svg_map(
     Written here, not in a template loop (a full map has 1,700–2,900 hexes); what is the same
     for every state of a map (the links, outlines, names) is kept per map and process as
     finished text, and a hex outline is a corner and the same relative moves; a link's name
-    (and tooltip) is its ``<title>``. Only hex names,
-    unit ids and labels are text: all escaped."""
+    (and tooltip) is its ``<title>``. Only hex names, unit ids and labels are text: all
+    escaped."""
     first = side_keys[0] if side_keys else None
     second = side_keys[1] if len(side_keys) > 1 else None
     markup = _markup(hexmap, zoom, href, changed is None)
