@@ -150,7 +150,7 @@ def _export_parts(
     ledger = LedgerEntry.objects.filter(campaign=campaign, side__in=sides).order_by(
         "side", "ledger", "index", "id"
     )
-    ledger_refs = ids.number(LedgerEntry, ledger.values_list("id", flat=True).iterator(STREAM_ROWS))
+    ledger_refs = ids.number_rows(LedgerEntry, ledger)
     # Rows recorded while the file is being sent have no file id: they are not in it.
     ledger = ledger.filter(pk__lte=max(ledger_refs, default=0))
     # The dice commitments of the scopes the viewer may see; a seed only once its phase is over.
@@ -167,12 +167,12 @@ def _export_parts(
     roll_refs = ids.number(DiceRoll, rolls.values_list("pk", flat=True).iterator(STREAM_ROWS))
     # Rows recorded while the file is being sent have no file id: they are not in it.
     rolls = rolls.filter(pk__lte=max(roll_refs, default=0))
-    rgs = list(
-        ReinforcementGroup.objects.filter(campaign=campaign, side__in=sides)
-        .order_by("side", "index", "id")
-        .values("id", *RG_FIELDS)
+    rgs = ReinforcementGroup.objects.filter(campaign=campaign, side__in=sides).order_by(
+        "side", "index", "id"
     )
-    rg_refs = ids.number(ReinforcementGroup, (row["id"] for row in rgs))
+    rg_refs = ids.number_rows(ReinforcementGroup, rgs)
+    # Rows recorded while the file is being sent have no file id: they are not in it.
+    rgs = rgs.filter(pk__lte=max(rg_refs, default=0))
     # Ordered by references, not database ids, so that the same campaign exports the same:
     # by side and box, then the lines of no RG, then by their RG's file id (its side, day and
     # id, as ``rgs`` numbers them: a line's RG is of its own side), then by id.
@@ -184,9 +184,7 @@ def _export_parts(
         "group_id",
         "id",
     )
-    orbat_refs = ids.number(
-        OrbatEntry, orbat_rows.values_list("id", flat=True).iterator(STREAM_ROWS)
-    )
+    orbat_refs = ids.number_rows(OrbatEntry, orbat_rows)
     orbat_rows = orbat_rows.filter(pk__lte=max(orbat_refs, default=0))
 
     def orbat() -> Iterator[dict[str, Any]]:
@@ -254,14 +252,16 @@ def _export_parts(
                 .iterator(STREAM_ROWS)
             )
         ),
-        "rgs": [
-            {
-                "id": rg_refs[row["id"]],
-                **_pick(row, RG_FIELDS),
-                "details": context.references(ReinforcementGroup, "details", row["details"]),
-            }
-            for row in rgs
-        ],
+        "rgs": Rows(
+            lambda: (
+                {
+                    "id": rg_refs[row["id"]],
+                    **_pick(row, RG_FIELDS),
+                    "details": context.references(ReinforcementGroup, "details", row["details"]),
+                }
+                for row in rgs.values("id", *RG_FIELDS).iterator(STREAM_ROWS)
+            )
+        ),
         "orbat": Rows(orbat),
         "fortifications": Rows(
             lambda: (

@@ -4,7 +4,8 @@ Plain Python; the page draws it as SVG, rosters.perimeter_pdf on paper."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -80,42 +81,49 @@ def _geometry(
     return found
 
 
+def statuses(hexmap: HexMap, result: Result) -> dict[Hex, str]:
+    """Each hex's status as the map shows it (``HexShape.status``): water first, then the
+    isolated areas, No Man's Land, then the side controlling it after 11.6059/11.6062
+    (``Result.status``); a hex not listed has none ("")."""
+    found = dict(result.control)
+    found.update(dict.fromkeys(result.nml, NML))
+    found.update(dict.fromkeys(result.isolated, ISOLATED))
+    found.update(dict.fromkeys(hexmap.water, "water"))
+    return found
+
+
 def picture(
     hexmap: HexMap,
     result: Result,
     markers: list[Marker],
     fires: set[Hex],
     selected: Hex | None = None,
+    with_hexes: bool = True,
 ) -> Picture:
+    """The whole picture (the reduced map's PDF); without ``with_hexes`` only the lines and
+    labels drawn over the hexes (the page writes its hexes with ``svg_map``)."""
     left, top, right, bottom = hexmap.bounds(SIZE)
     control = result.board.control
-    isolated, nml, after = result.isolated, result.nml, result.control
 
     def point(p: tuple[float, float]) -> tuple[float, float]:
         return (round(p[0] - left, 1), round(p[1] - top, 1))
 
     shapes = []
-    for h, name, points, corners, centre in _geometry(hexmap):
-        if h in hexmap.water:
-            status = "water"
-        elif h in isolated:  # as Result.status, its sets read once
-            status = ISOLATED
-        elif h in nml:
-            status = NML
-        else:
-            status = after.get(h, "")
-        shapes.append(
-            HexShape(
-                name=name,
-                points=points,
-                corners=corners,
-                centre=centre,
-                status=status,
-                control=control.get(h, ""),
-                fire=h in fires,
-                selected=h == selected,
+    if with_hexes:
+        status = statuses(hexmap, result)
+        for h, name, points, corners, centre in _geometry(hexmap):
+            shapes.append(
+                HexShape(
+                    name=name,
+                    points=points,
+                    corners=corners,
+                    centre=centre,
+                    status=status.get(h, ""),
+                    control=control.get(h, ""),
+                    fire=h in fires,
+                    selected=h == selected,
+                )
             )
-        )
     borders = []
     for side, hexsides in result.drawing.items():
         for a, b in hexsides:
@@ -166,108 +174,155 @@ def picture(
     )
 
 
-def control_picture(
-    hexmap: HexMap, control: dict[str, str], changed: set[str], selected: str = ""
-) -> Picture:
+def control_statuses(hexmap: HexMap, control: Mapping[str, str]) -> dict[Hex, str]:
     """The map as a scenario's end shows it (refit.perimeters.scenario_control): each hex by
-    the side controlling it after the scenario's recorded changes, the changed hexes marked."""
+    the side controlling it after the scenario's recorded changes (``control`` by hex name),
+    water first."""
+    found = {h: control[name] for h, name, *_ in _geometry(hexmap) if name in control}
+    found.update(dict.fromkeys(hexmap.water, "water"))
+    return found
+
+
+def view_box(hexmap: HexMap) -> str:
     left, top, right, bottom = hexmap.bounds(SIZE)
-    shapes = []
-    for h, name, points, corners, centre in _geometry(hexmap):
-        shapes.append(
-            HexShape(
-                name=name,
-                points=points,
-                corners=corners,
-                centre=centre,
-                status="water" if h in hexmap.water else control.get(name, ""),
-                control="changed" if name in changed else "",
-                fire=False,
-                selected=name == selected,
-            )
+    return f"0 0 {round(right - left, 1)} {round(bottom - top, 1)}"
+
+
+def _num(value: float) -> str:
+    """A drawing coordinate to one decimal, without a trailing ".0" (nor a "-0")."""
+    text = f"{value + 0.0:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+# A hex's outline from its west corner, clockwise, in relative moves: every hex of a map has
+# the same shape, so only the corner differs from hex to hex (a full map's outlines are most of
+# the page, and what the page's gzip spends its time on).
+_RISE = f"{SIZE * math.sqrt(3) / 2:.2f}"
+_HALF, _WHOLE = _num(SIZE / 2), _num(SIZE)
+_OUTLINE = f"l{_HALF}-{_RISE}h{_WHOLE}l{_HALF},{_RISE}-{_HALF},{_RISE}h-{_WHOLE}z"
+
+
+@dataclass(frozen=True)
+class _HexMarkup:
+    """A map's hexes as markup, in the map's order: what the hexes' links and outlines are for
+    a zoom and link suffix, the same for every state of the map."""
+
+    hexes: tuple[Hex, ...]
+    heads: tuple[str, ...]  # the link and the outline up to its class
+    tails: tuple[str, ...]  # from after the class to the end of the link (and the name)
+    marks: dict[Hex, str]  # the control mark's square as a path's subpath
+    fires: dict[Hex, str]  # the fire mark
+
+
+_KEPT = 8  # link suffixes (zoom, the perimeter read after the CG's end) kept per map
+
+
+def _markup(hexmap: HexMap, zoom: int, href: str, names: bool) -> _HexMarkup:
+    """Worked out once per map, zoom, link suffix and process (the last few kept)."""
+    kept = hexmap.shared.setdefault(("svg", SIZE), {})
+    key = (zoom, href, names)
+    found = kept.get(key)
+    if found is not None:
+        return found
+    hexes, heads, tails, marks, fires = [], [], [], {}, {}
+    for h, name, _points, corners, centre in _geometry(hexmap):
+        name = escape(name)
+        link = f"?hex={name}{href}"
+        x, y = centre
+        hexes.append(h)
+        heads.append(
+            f'<a href="{link}" hx-get="{link}"><title>{name}</title><path id="h-{name}" class="hex '
         )
-    width, height = round(right - left, 1), round(bottom - top, 1)
-    return Picture(
-        width=width,
-        height=height,
-        view_box=f"0 0 {width} {height}",
-        origin=(left, top),
-        hexes=tuple(shapes),
-        borders=(),
-        arrows=(),
-        units=(),
-        areas=(),
-        pockets=(),
-    )
+        west = f"{_num(corners[0][0])},{_num(corners[0][1])}"
+        tail = f'" d="M{west}{_OUTLINE}"/></a>'
+        if names and zoom > 1:
+            tail += f'<text class="hex-name" x="{_num(x)}" y="{int(y) - 5}">{name}</text>'
+        tails.append(tail)
+        marks[h] = f"M{int(x) - 2} {int(y) - 2}h4v4h-4z"
+        fires[h] = f'<circle class="fire" cx="{int(x) + 4}" cy="{_num(y)}" r="1.5"/>'
+    found = _HexMarkup(tuple(hexes), tuple(heads), tuple(tails), marks, fires)
+    while len(kept) >= _KEPT:
+        kept.pop(next(iter(kept), None), None)  # the oldest (another thread may race us)
+    kept[key] = found
+    return found
 
 
-def svg_shapes(
-    drawing: Picture,
+def svg_map(
+    hexmap: HexMap,
+    status: Mapping[Hex, str],
     side_keys: Sequence[str],
+    *,
+    control: Mapping[Hex, str] | None = None,
+    fires: Iterable[Hex] = (),
+    overlay: Picture | None = None,
     zoom: int = 1,
     href: str = "",
-    changed: bool = False,
+    changed: Collection[Hex] | None = None,
 ) -> str:
-    """The picture's shapes as the page's SVG markup (inside its ``<svg>``): each hex a link
-    choosing it, then the marker arrows, the drawn front lines, unit ids, isolated-area letters
-    and non-ground pocket circles. Written here, not in a template loop: a full map has
-    1,700–2,900 hexes, and the template engine took ~0.5 s to draw them. ``href`` is what the
-    hex links add after ``?hex=NAME`` (e.g. ``&zoom=2``). Only hex names, unit ids and
-    labels are text: all escaped. With ``changed`` (``control_picture``'s map) a hex whose
-    ``control`` says so is classed "changed" instead of carrying a control mark."""
+    """The map as the page's SVG markup (inside its ``<svg>``): each hex a link choosing it
+    (its outline classed by its ``status``: a side, "nml", "isolated", "water" or none), then
+    each side's control marks (``control``: one path a side), fires, and the ``overlay``'s
+    marker arrows, drawn front lines, unit ids, isolated-area letters and non-ground pocket
+    circles. ``href`` is what the hex links add after ``?hex=NAME`` (e.g. ``&amp;zoom=2``); at a
+    zoom above 1 each hex shows its name. With ``changed`` (a scenario end's map) only the
+    hexes are drawn, those changed classed "changed".
 
-    def side_class(prefix: str, side: str) -> str:
-        return f"{prefix}-0" if side == side_keys[0] else f"{prefix}-1"
-
-    out: list[str] = []
-    add = out.append
+    Written here, not in a template loop (a full map has 1,700–2,900 hexes); what is the same
+    for every state of a map (the links, outlines, names) is kept per map and process as
+    finished text, and a hex outline is a corner and the same relative moves; a link's name
+    (and tooltip) is its ``<title>``. Only hex names, unit ids and labels are text: all
+    escaped."""
     first = side_keys[0] if side_keys else None
     second = side_keys[1] if len(side_keys) > 1 else None
-    for cell in drawing.hexes:
-        name = escape(cell.name)
-        status = cell.status
-        if status == first:
-            status = "side-0"
-        elif status == second:
-            status = "side-1"
-        else:
-            status = escape(status)
-        link = f"?hex={name}{href}"
-        add(
-            f'<a aria-label="{name}" href="{link}" hx-get="{link}" hx-target="#selection" '
-            f'hx-swap="outerHTML"><polygon id="h-{name}" class="hex {status}'
-            f'{" changed" if changed and cell.control else ""}" '
-            f'points="{cell.points}"><title>{name}</title></polygon></a>'
-        )
-        if changed:
-            add("\n")
-            continue
-        x, y = cell.centre
-        if zoom > 1:
-            # Whole units, as the template's |add filter drew them.
-            add(f'<text class="hex-name" x="{x}" y="{int(y) - 5}">{name}</text>')
-        if cell.control:
-            add(
-                f'<rect class="{side_class("ctl", cell.control)}" x="{int(x) - 2}" '
-                f'y="{int(y) - 2}" width="4" height="4"/>'
-            )
-        if cell.fire:
-            add(f'<circle class="fire" cx="{int(x) + 4}" cy="{y}" r="1.5"/>')
-        add("\n")
-    for kind, lines in (("arrow", drawing.arrows), ("border", drawing.borders)):
+    markup = _markup(hexmap, zoom, href, changed is None)
+    css = {key: escape(key) for key in set(status.values())}
+    css.update({first: "side-0", second: "side-1", "": ""})
+    get = status.get
+    out = ['<g hx-target="#selection" hx-swap="outerHTML">']
+    if changed is None:
+        out += [
+            f"{head}{css[get(h, '')]}{tail}"
+            for h, head, tail in zip(markup.hexes, markup.heads, markup.tails, strict=True)
+        ]
+    else:
+        out += [
+            f"{head}{css[get(h, '')]}{' changed' if h in changed else ''}{tail}"
+            for h, head, tail in zip(markup.hexes, markup.heads, markup.tails, strict=True)
+        ]
+    out.append("</g>\n")
+
+    def side_class(prefix: str, side: str) -> str:
+        return f"{prefix}-0" if side == first else f"{prefix}-1"
+
+    if control:
+        squares: dict[str, list[str]] = {side: [] for side in set(control.values()) if side}
+        get = control.get
+        for h, mark in markup.marks.items():  # in the map's order
+            side = get(h)
+            if side:
+                squares[side].append(mark)
+        # The first side's marks, then the other's (any other side key is drawn as the second).
+        for side, marks in sorted(squares.items(), key=lambda item: item[0] != first):
+            if marks:
+                out.append(f'<path class="{side_class("ctl", side)}" d="{"".join(marks)}"/>\n')
+    out += [markup.fires[h] for h in hexmap.sorted(set(fires)) if h in markup.fires]
+    if overlay is None:
+        return "".join(out)
+    add = out.append
+    for kind, lines in (("arrow", overlay.arrows), ("border", overlay.borders)):
         for line in lines:
             add(
                 f'<line class="{side_class(kind, line.side)}" x1="{line.x1}" y1="{line.y1}" '
                 f'x2="{line.x2}" y2="{line.y2}"/>'
             )
-    for label in drawing.units:
+    for label in overlay.units:
         add(
             f'<text class="unit {side_class("unit", label.side)}" x="{label.x}" y="{label.y}">'
             f"{escape(label.text)}</text>"
         )
-    for label in drawing.areas:
+    for label in overlay.areas:
         add(f'<text class="area-type" x="{label.x}" y="{label.y}">{escape(label.text)}</text>')
-    for label in drawing.pockets:
+    for label in overlay.pockets:
         add(
             f'<circle cx="{label.x}" cy="{label.y}" r="2.5" fill="none" stroke="#555" '
             f'stroke-width=".4"/><text class="hex-name" x="{label.x}" y="{int(label.y) + 1}">'

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from campaigns.games.registry import localized
 from campaigns.models import Campaign
 from refit.models import PerimeterState
-from refit.perimeters.state import base_map, initial_control
+from refit.perimeters.state import base_map, has_initial_control
 from refit.rules.hexgrid import HexError
 
 
@@ -21,7 +21,7 @@ def referee_entered(campaign: Campaign, state: PerimeterState) -> list[dict[str,
     """For the campaign's first perimeter when the data give no initial control: each initial
     perimeter SSR with its text in the reader's language, the hexes it names on this map and
     those the map's grid lacks."""
-    if initial_control(campaign):
+    if has_initial_control(campaign):
         return []
     earlier = PerimeterState.objects.filter(campaign=campaign)
     if state.pk is not None:

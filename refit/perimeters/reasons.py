@@ -3,6 +3,8 @@ reader's words, hexes by their names."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.games.rules import Reason
@@ -45,12 +47,13 @@ def reason_text(hexmap: HexMap, reason: Reason) -> str:
         for key, value in reason.params.items()
     }
     if "hexes" in reason.params:
-        names = [hexmap.name(h) for h in reason.params["hexes"]]
-        params["hexes"] = ", ".join(names)
-        if len(names) > LISTED:
-            # A map of control markers has hundreds: the first few and how many.
+        hexes = reason.params["hexes"]
+        # A map of control markers has hundreds: the first few named, and how many.
+        first = ", ".join(hexmap.name(h) for h in islice(hexes, LISTED))
+        params["hexes"] = first
+        if len(hexes) > LISTED:
             params["hexes"] = gettext("%(first)s … (%(count)s hexes in all)") % {
-                "first": ", ".join(names[:LISTED]),
-                "count": len(names),
+                "first": first,
+                "count": len(hexes),
             }
     return reason.sentence(REASONS, params)

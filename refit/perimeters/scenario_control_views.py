@@ -25,7 +25,7 @@ from campaigns.records.forms import scenario_label
 from campaigns.state import StateError
 from refit.perimeters import scenario_control
 from refit.perimeters import state as perimeter
-from refit.perimeters.drawing import control_picture, svg_shapes
+from refit.perimeters.drawing import control_statuses, svg_map, view_box
 from refit.perimeters.forms import ScenarioControlForm, TakeBackForm
 from refit.rules.hexgrid import HexError
 from refit.rules.perimeter.control_changes import front_hexes
@@ -66,15 +66,15 @@ def _context(request: HttpRequest, viewer: Viewer, scenario: Scenario) -> dict[s
     ]
     front = front_hexes(hexmap, current.before)
     side_keys = list(campaign.game.side_keys)
-    drawing = control_picture(hexmap, current.after, {e["hex"] for e in changes}, selected)
+    changed = set(perimeter.known_hexes(hexmap, [e["hex"] for e in changes]))
     return {
         "viewer": viewer,
         "campaign": campaign,
         "scenario": scenario,
         "scenario_label": scenario_label(campaign, scenario),
-        "picture": drawing,
-        "map_shapes": mark_safe(  # noqa: S308 — svg_shapes escapes every text it writes
-            svg_shapes(drawing, side_keys, changed=True)
+        "view_box": view_box(hexmap),
+        "map_shapes": mark_safe(  # noqa: S308 — svg_map escapes every text it writes
+            svg_map(hexmap, control_statuses(hexmap, current.after), side_keys, changed=changed)
         ),
         "selected": selected,
         "side_keys": side_keys,

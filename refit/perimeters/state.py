@@ -11,6 +11,7 @@ side's own view adds its undeclared ones, the referee's view uses all.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -259,18 +260,25 @@ def _start(campaign: Campaign, reph: RefitPhase) -> PerimeterState:
 def initial_control(campaign: Campaign) -> dict[str, str]:
     """{hex name: side} at the CG start from its initial SSRs, or {} where the data gives none
     (the referee enters it)."""
+    return dict(_initial_pairs(campaign))
+
+
+def has_initial_control(campaign: Campaign) -> bool:
+    """Whether the data give the CG's initial control (``initial_control`` not empty)."""
+    return bool(_initial_pairs(campaign))
+
+
+def _initial_pairs(campaign: Campaign) -> tuple[tuple[str, str], ...]:
     spec = campaign.game.files["maps"].get("initial_control", {}).get(campaign.campaign_game)
     if not spec:
-        return {}
+        return ()
     key = map_key(campaign)
     data = campaign.game.files["maps"]["maps"][key]
-    return dict(
-        _initial_control(
-            campaign.module,
-            key,
-            json.dumps(data, sort_keys=True),
-            json.dumps(spec, sort_keys=True),
-        )
+    return _initial_control(
+        campaign.module,
+        key,
+        json.dumps(data, sort_keys=True),
+        json.dumps(spec, sort_keys=True),
     )
 
 
@@ -365,9 +373,12 @@ def board(
     units: dict[str, list[dict]],
 ) -> Board:
     control = {}
-    for name, side in state.control.items():
-        for h in known_hexes(hexmap, [name]):
-            control[h] = side
+    find = hexmap.hex
+    for name, side in state.control.items():  # a whole map's: known_hexes, one call
+        try:
+            control[find(name)] = side
+        except HexError:
+            continue  # a name the configured map no longer has
     unit_list = []
     for side, entries in units.items():
         for entry in entries:
@@ -416,14 +427,56 @@ class Computation:
     before_escapes: Result
 
 
+# The last computations, by everything they read (``_inputs``); never by a row's id or version.
+_COMPUTED: dict[tuple[Any, ...], Computation] = {}
+_COMPUTED_KEPT = 16
+_COMPUTED_LOCK = threading.Lock()
+
+
+def _inputs(
+    campaign: Campaign, state: PerimeterState, hexmap: HexMap, units: dict[str, list[dict]]
+) -> tuple[Any, ...]:
+    """Everything ``compute`` reads, as a key: the map (its grid and water), the sides, the
+    state's control, fires, markers, non-ground pockets and escapes, and the units this
+    viewer may use. The same key gives the same computation (the rules are pure functions of
+    these); a viewer is only ever given a computation of its own inputs."""
+    return (
+        hexmap,
+        sides(campaign),
+        tuple(state.control.items()),
+        json.dumps(
+            [state.fires, state.markers, state.non_ground, state.escapes, units],
+            sort_keys=True,
+            default=str,
+        ),
+    )
+
+
 def compute(
     viewer: Viewer | None, state: PerimeterState, terrain: MapTerrain | None, rows: dict
 ) -> Computation:
     """The whole computation as this viewer may see it (declared units, plus the sides it may
-    see); ``viewer`` None is the public view."""
+    see); ``viewer`` None is the public view. The last few are kept per process by their
+    inputs (``_inputs``): a map's page read again, or by another member who may use the same
+    units, is not worked out again; anything changed is a new key."""
     campaign = state.campaign
     hexmap = hex_map(campaign, terrain)
-    the_board = board(campaign, state, hexmap, visible_units(viewer, rows))
+    units = visible_units(viewer, rows)
+    key = _inputs(campaign, state, hexmap, units)
+    found = _COMPUTED.get(key)
+    if found is None:
+        found = _compute(campaign, state, hexmap, units)
+        with _COMPUTED_LOCK:
+            while len(_COMPUTED) >= _COMPUTED_KEPT:
+                del _COMPUTED[next(iter(_COMPUTED))]
+            _COMPUTED[key] = found
+    return found
+
+
+def _compute(
+    campaign: Campaign, state: PerimeterState, hexmap: HexMap, units: dict[str, list[dict]]
+) -> Computation:
+    the_board = board(campaign, state, hexmap, units)
     placed = markers(state, hexmap)
     first = isolation.evaluate(the_board, placed)
     gone = left_the_map(state)

@@ -41,7 +41,7 @@ from refit.perimeters import (
     recording,
 )
 from refit.perimeters import state as perimeter
-from refit.perimeters.drawing import picture, svg_shapes
+from refit.perimeters.drawing import picture, statuses, svg_map, view_box
 from refit.rules.hexgrid import HexError
 from refit.rules.perimeter.board import MAIN, MMC, VEHICLE, Marker
 
@@ -168,7 +168,7 @@ def _context(
             }
         )
     side_keys = list(perimeter.sides(campaign))
-    drawing = picture(hexmap, result, placed, fires, selected)
+    overlay = picture(hexmap, result, placed, fires, with_hexes=False)
     # After the CG's end, the perimeter read (the history's choice): every link of the page
     # (zoom, hexes, the reduced map) keeps it, with or without JavaScript.
     token = "" if is_open or state.pk is None else oid(state.pk)
@@ -179,9 +179,18 @@ def _context(
         "state": state,
         "terrain_version": terrain.version if terrain else 1,
         "map_name": campaign.game.files["maps"]["maps"][perimeter.map_key(campaign)]["name"],
-        "picture": drawing,
-        "map_shapes": mark_safe(  # noqa: S308 — svg_shapes escapes every text it writes
-            svg_shapes(drawing, side_keys, zoom, links)
+        "view_box": view_box(hexmap),
+        "map_shapes": mark_safe(  # noqa: S308 — svg_map escapes every text it writes
+            svg_map(
+                hexmap,
+                statuses(hexmap, result),
+                side_keys,
+                control=result.board.control,
+                fires=fires,
+                overlay=overlay,
+                zoom=zoom,
+                href=links,
+            )
         ),
         "zoom": zoom,
         "perimeter_token": token,

@@ -48,7 +48,7 @@ def test_the_referee_picks_previews_and_saves_the_initial_control_on_a_phone(
     form.locator(".initial-preview").get_by_role("button", name="German").click()
     expect(page.locator("#initial-preview")).to_contain_text("7 hexes", timeout=TIMEOUT)
     expect(page.locator("#initial-preview")).to_be_in_viewport()  # scrolled to, on a phone
-    expect(page.locator("polygon#h-W3")).to_have_class("hex side-0")
+    expect(page.locator("path#h-W3")).to_have_class("hex side-0")
     expect(field).to_have_value("W1-W5 U6 U7")
     assert not PerimeterState.objects.filter(campaign=campaign).exists()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

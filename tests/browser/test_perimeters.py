@@ -7,6 +7,21 @@ from tests.browser.test_invite_flow import sign_in
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT, make_campaign
 from tests.refit.builders import reph_at
 
+# The first side's control marks: one path, a square (``h4v4h-4z``) per marked hex.
+MARKS = """(n) => {
+  const path = document.querySelector("svg path.ctl-0");
+  const found = path ? path.getAttribute("d").split("h4v4h-4z").length - 1 : 0;
+  return n === null ? found : found === n;
+}"""
+
+
+def control_marks(page) -> int:
+    return page.evaluate(MARKS, None)
+
+
+def expect_control_marks(page, count: int) -> None:
+    page.wait_for_function(MARKS, arg=count, timeout=TIMEOUT)
+
 
 def test_control_typed_and_clicked_on_the_map(live_server, new_page, django_user_model):
     campaign = make_campaign(django_user_model)
@@ -18,12 +33,12 @@ def test_control_typed_and_clicked_on_the_map(live_server, new_page, django_user
     german.wait_for_url(base + "/", timeout=TIMEOUT)
 
     german.goto(url)
-    expect(german.locator("svg polygon.hex").first).to_be_visible()
-    before = german.locator("svg rect.ctl-0").count()
+    expect(german.locator("svg path.hex").first).to_be_visible()
+    before = control_marks(german)
     control = german.locator('form[action$="/control/"]')
     control.locator('input[name="hexes"]').fill("A41 A42-A45")
     control.get_by_role("button", name="German").click()
-    expect(german.locator("svg rect.ctl-0")).to_have_count(before + 5, timeout=TIMEOUT)
+    expect_control_marks(german, before + 5)
     assert german.url == url  # redrawn in place
 
     german.locator("svg a", has=german.locator("title", has_text="B43")).first.click()

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from campaigns.models import Scenario
 from refit.models import ScenarioControl
 from tests.browser.test_invite_flow import sign_in
+from tests.browser.test_perimeters import control_marks, expect_control_marks
 from tests.browser.test_refit_walk import PASSWORD, TIMEOUT, make_campaign
 from tests.refit.builders import reph_at
 
@@ -28,13 +29,13 @@ def test_the_control_record_carries_into_the_next_perimeter(
 
     # SSR I.4's control as the scenario is played.
     german.goto(perimeters)
-    expect(german.locator("svg polygon.hex").first).to_be_visible()
-    before = german.locator("svg rect.ctl-0").count()
+    expect(german.locator("svg path.hex").first).to_be_visible()
+    before = control_marks(german)
 
     german.goto(base + reverse("campaigns:scenario_end", args=[campaign.pk, scenario.pk]))
     expect(german.get_by_text("0 hexes changed control.")).to_be_visible()
     german.get_by_role("link", name="Record the control changes").click()
-    expect(german.locator("svg polygon.hex").first).to_be_visible()
+    expect(german.locator("svg path.hex").first).to_be_visible()
 
     # A click on the map fills the form (the small partial, not the whole map)...
     german.locator("svg a", has=german.locator("title", has_text="E20")).first.click()
@@ -60,7 +61,7 @@ def test_the_control_record_carries_into_the_next_perimeter(
     # The scenario ends; the RePh after it starts from the recorded control.
     reph_at(campaign, "after_scenario", 0)
     german.goto(perimeters)
-    expect(german.locator("svg rect.ctl-0")).to_have_count(before + 1, timeout=TIMEOUT)
+    expect_control_marks(german, before + 1)
     german.goto(base + reverse("perimeters:scenario_control", args=[campaign.pk, scenario.pk]))
     german.set_viewport_size({"width": 390, "height": 844})
     width = german.evaluate("document.documentElement.scrollWidth")

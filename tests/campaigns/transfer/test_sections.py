@@ -100,3 +100,50 @@ def test_file_ids_kept_as_an_array_are_the_dicts_numbering(seed):
     assert max(numbered, default=0) == max(expected, default=0)
     for probe in [*range(0, 510, 7), None, "3", 2.0, True]:
         assert numbered.get(probe) == expected.get(probe)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", range(6))
+def test_file_ids_numbered_by_the_database_are_the_file_order(campaign, seed):
+    """``FileIds.number_rows``: ROW_NUMBER() over the queryset's own ordering, read back by
+    database id, gives each row the file id its place in that ordering gives it, whatever the
+    order of the ids (the OB's ordering, with a related column and nulls first, included)."""
+    import random
+
+    from django.db.models import F
+
+    from campaigns.models import OrbatEntry
+
+    rng = random.Random(seed)
+    LedgerEntry.objects.bulk_create(
+        LedgerEntry(
+            campaign=campaign,
+            side=rng.choice(("german", "soviet")),
+            ledger=rng.choice(("cpp", "fpp")),
+            index=rng.randrange(5),
+            kind="replenishment",
+            amount=1,
+        )
+        for _ in range(rng.randrange(0, 40))
+    )
+    rows = LedgerEntry.objects.filter(campaign=campaign).order_by("side", "ledger", "index", "id")
+    numbered = FileIds().number_rows(LedgerEntry, rows)
+    expected = {pk: ref for ref, pk in enumerate(rows.values_list("id", flat=True), start=1)}
+    assert dict(numbered) == expected and len(numbered) == len(expected)
+    assert max(numbered, default=0) == max(expected, default=0)
+    for probe in [*expected, 0, max(expected, default=0) + 1, None, "3"]:
+        assert numbered.get(probe) == expected.get(probe)
+    orbat = OrbatEntry.objects.filter(campaign=campaign).order_by(
+        "side", "box", F("group__side").asc(nulls_first=True), "group__index", "group_id", "id"
+    )
+    expected = {pk: ref for ref, pk in enumerate(orbat.values_list("id", flat=True), start=1)}
+    assert len(expected) > 0
+    assert dict(FileIds().number_rows(OrbatEntry, orbat)) == expected
+
+
+def test_file_ids_by_database_id_need_rising_ids():
+    from campaigns.transfer.sections import Numbered
+
+    assert dict(Numbered.by_id([(3, 2), (7, 1)])) == {3: 2, 7: 1}
+    with pytest.raises(ValueError, match="rise"):
+        Numbered.by_id([(7, 1), (3, 2)])

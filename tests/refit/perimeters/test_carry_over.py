@@ -108,7 +108,7 @@ def test_a_hex_click_answers_with_only_what_it_changes(campaign, client_as, pers
 def test_the_map_links_each_hex_to_the_small_answer(campaign, client_as):
     body = client_as("german").get(reverse("perimeters:page", args=[campaign.pk])).content
     body = body.decode()
-    assert 'hx-target="#selection"' in body and '<polygon id="h-H41"' in body
+    assert 'hx-target="#selection"' in body and '<path id="h-H41"' in body
     # Every form field the click refreshes is on the page under the id the answer names.
     for field in ('id="hexes-control"', 'id="sel-control"', 'id="origin-marker-german"'):
         assert field in body

@@ -226,7 +226,7 @@ def test_the_control_page_for_every_persona(campaign, client_as, persona, status
     assert row_counts() == before
     if status == 200:
         body = response.content.decode()
-        assert '<polygon id="h-H41"' in body
+        assert '<path id="h-H41"' in body
         assert ('name="front" value="I41"' in body) == (persona != "observer")
 
 
@@ -468,7 +468,7 @@ def test_the_initial_control_is_previewed_before_it_is_saved_and_nothing_is_writ
     assert body.lstrip().startswith('<div id="perimeter">')  # the block, not the page
     assert 'id="initial-preview"' in body and "in 6 hexes" in body
     side_class = "side-1" if side == "soviet" else "side-0"
-    assert f'<polygon id="h-W3" class="hex {side_class}"' in body
+    assert f'<path id="h-W3" class="hex {side_class}"' in body
     # The typed hexes kept for saving (the referee's form; players use the map's form).
     assert ('value="W1-W5 U6"' in body) == (persona == "referee")
     # Without HTMX: the whole page, the same preview.
@@ -491,7 +491,7 @@ def test_a_player_may_not_preview_the_other_sides_control(people, client_as):
     )
     body = response.content.decode()
     assert response.status_code == 200 and 'id="initial-preview"' not in body
-    assert '<polygon id="h-W3" class="hex side-1"' not in body
+    assert '<path id="h-W3" class="hex side-1"' not in body
 
 
 def test_a_hex_click_adds_the_hex_to_the_initial_control_field(people, client_as):
