@@ -12,13 +12,20 @@ events only.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import dateformat
+from django.utils.formats import get_format
+from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -28,13 +35,17 @@ from campaigns.access import Viewer
 from campaigns.corrections import services as corrections
 from campaigns.history import services as history
 from campaigns.history.forms import HistoryFilterForm, UndoForm
+from campaigns.history.rows import Lookup, url_maker
 from campaigns.models import CampaignEvent
 from campaigns.oid import oid
 
-HISTORY_PAGE_SIZE = 100
+HISTORY_PAGE_SIZE = 50  # docs/decisions.md: a page of the history
 
 
-class HistoryRow(NamedTuple):
+@dataclass(frozen=True)
+class HistoryRow(Lookup):
+    """One change as the page draws it: every value already in words (see ``_rows``)."""
+
     event: CampaignEvent
     text: str
     can_undo: bool
@@ -44,13 +55,32 @@ class HistoryRow(NamedTuple):
     refused: str = ""
     # Without a referee: the viewer may ask the other side to let this change be undone.
     may_ask: bool = False
+    oid: str = ""
+    when_iso: str = ""  # the time as <time datetime="…"> gives it
+    when: str = ""  # the time as the reader reads it
+    actor: str = ""
+    undone: bool = False
+    undo_url: str = ""  # where its Undo posts ("" when it may not be undone)
 
 
 def _actor_name(event: CampaignEvent) -> str:
+    # The page's query reads the user's name with the event (``actor_username``).
+    if event.actor_id is not None:
+        return event.actor_username
     # Imported events keep their original actor's name in data (no user on this server).
-    if event.actor is not None:
-        return event.actor.get_username()
     return event.data.get("original", {}).get("actor", "")
+
+
+def when_drawn() -> Callable[[Any], tuple[str, str]]:
+    """A time as ``|date:'c'`` and ``|date:"SHORT_DATETIME_FORMAT"`` draw it, in the reader's
+    time zone and language (the format looked up once per page)."""
+    short = get_format("SHORT_DATETIME_FORMAT")
+
+    def drawn(moment: Any) -> tuple[str, str]:
+        local = template_localtime(moment)
+        return local.isoformat(), dateformat.format(local, short)
+
+    return drawn
 
 
 def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
@@ -75,17 +105,27 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
             .order_by()
             .values_list("pk", flat=True)
         )
+    undo_url = url_maker("campaigns:undo", viewer.campaign.pk)
+    drawn = when_drawn()
     rows = []
     for event in events:
         event.actor_name = _actor_name(event)
+        when_iso, when = drawn(event.created_at)
+        can_undo = event.pk in undoable
         rows.append(
             HistoryRow(
                 event,
                 history.describe(event),
-                event.pk in undoable,
+                can_undo,
                 history.is_closed(event, closed),
                 refused.get(event.pk, ""),
                 event.pk in askable,
+                oid=oid(event.pk),
+                when_iso=when_iso,
+                when=when,
+                actor=event.actor_name,
+                undone=bool(event.undone_at),
+                undo_url=undo_url(event.pk) if can_undo else "",
             )
         )
     return rows
@@ -98,7 +138,11 @@ def _history_url(viewer: Viewer) -> str:
 def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
     filter_form = HistoryFilterForm(params, viewer=viewer)
     visible = viewer.filter_visible(CampaignEvent.objects.filter(campaign=viewer.campaign))
-    events = filter_form.apply(visible).select_related("actor").order_by("-created_at", "-id")
+    events = (
+        filter_form.apply(visible)
+        .annotate(actor_username=F(f"actor__{get_user_model().USERNAME_FIELD}"))
+        .order_by("-created_at", "-id")
+    )
     listing = paging.listing(
         events, params, size=HISTORY_PAGE_SIZE, path=_history_url(viewer), capped=True
     )
@@ -112,6 +156,7 @@ def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
         "page": listing.page,
         "rows": _rows(viewer, list(listing.page.object_list)),
         "history_url": _history_url(viewer),
+        "corrections_url": reverse("campaigns:corrections", args=[viewer.campaign.pk]),
     }
 
 
