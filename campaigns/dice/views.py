@@ -24,8 +24,6 @@ from django.db.models import Count, F, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.formats import date_format
-from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -40,7 +38,7 @@ from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
 from campaigns.dice.results import result_words
 from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
-from campaigns.history.rows import Lookup, url_maker
+from campaigns.history.rows import Lookup, url_maker, when_drawn
 from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll
 from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
@@ -205,13 +203,6 @@ def _step_name(names: Mapping[str, Any], roll: DiceRoll) -> str:
     return ""
 
 
-def _when(moment: Any) -> tuple[str, str]:
-    """A time as ``|date:'c'`` and ``|date:"SHORT_DATETIME_FORMAT"`` draw it (in the reader's
-    time zone)."""
-    local = template_localtime(moment)
-    return date_format(local, "c"), date_format(local, "SHORT_DATETIME_FORMAT")
-
-
 def _rows(
     viewer: Viewer,
     rolls: list[DiceRoll],
@@ -253,6 +244,7 @@ def _rows(
         return name or names.get((roll.pk, role), "")
 
     void_url = url_maker("campaigns:void_roll", campaign.pk)
+    drawn = when_drawn()
     days: dict[int, str] = {}
     scopes: dict[str, str] = {}
     sides: dict[str, str] = {}
@@ -281,7 +273,7 @@ def _rows(
             commitments.get(roll.commitment_id) if commitments is not None else roll.commitment
         )
         verdict = checks.check(roll, commitment).status
-        when_iso, when = _when(roll.rolled_at)
+        when_iso, when = drawn(roll.rolled_at)
         rows.append(
             RollRow(
                 roll=roll,

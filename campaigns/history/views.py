@@ -12,7 +12,6 @@ events only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,9 +22,6 @@ from django.db.models import F
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import dateformat
-from django.utils.formats import get_format
-from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -35,7 +31,7 @@ from campaigns.access import Viewer
 from campaigns.corrections import services as corrections
 from campaigns.history import services as history
 from campaigns.history.forms import HistoryFilterForm, UndoForm
-from campaigns.history.rows import Lookup, url_maker
+from campaigns.history.rows import Lookup, url_maker, when_drawn
 from campaigns.models import CampaignEvent
 from campaigns.oid import oid
 
@@ -69,18 +65,6 @@ def _actor_name(event: CampaignEvent) -> str:
         return event.actor_username
     # Imported events keep their original actor's name in data (no user on this server).
     return event.data.get("original", {}).get("actor", "")
-
-
-def when_drawn() -> Callable[[Any], tuple[str, str]]:
-    """A time as ``|date:'c'`` and ``|date:"SHORT_DATETIME_FORMAT"`` draw it, in the reader's
-    time zone and language (the format looked up once per page)."""
-    short = get_format("SHORT_DATETIME_FORMAT")
-
-    def drawn(moment: Any) -> tuple[str, str]:
-        local = template_localtime(moment)
-        return local.isoformat(), dateformat.format(local, short)
-
-    return drawn
 
 
 def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
