@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from campaigns.access import Viewer
+from campaigns.history.rows import Lookup, url_maker
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.oid import from_oid, oid
 from campaigns.orbat import lifecycle, rg_status
@@ -39,6 +40,7 @@ from campaigns.orbat.forms import (
     rg_value,
     target_of,
 )
+from campaigns.orbat.names import ob_name
 from campaigns.paging import ALL, Window, window, with_query
 from campaigns.templatetags.gamedata_tags import loc
 
@@ -53,18 +55,57 @@ NEWEST_FIRST = ("-index", "-rg_id", "-number", "-id")
 
 
 @dataclass
-class Row:
-    """One line of a box, with what its inline forms show (the posted values after an error)."""
+class Row(Lookup):
+    """One line of a box, with what its inline forms show (the posted values after an error).
+
+    ``oid``, ``url`` and ``unit`` (the line's token, its address, its unit in the reader's
+    words) are filled by ``Dresser`` when the row is drawn."""
 
     entry: OrbatEntry
     edit: bool = False
     errors: list[str] = field(default_factory=list)
     posted: dict[str, Any] | None = None
     move_options: SafeString | None = None
+    oid: str = ""
+    url: str = ""
+    unit: str = ""
+
+    kind: str = ""  # the line's kind in words
+
+    # Numbers as the page prints them, already text: the template's number formatting (a
+    # look-up of the language's separators for each) costs more than the rest of the value.
+    @property
+    def quantity(self) -> str:
+        return str(self.entry.quantity)
+
+    @property
+    def single(self) -> bool:
+        """Only one left: −1 is disabled."""
+        return self.entry.quantity <= 1
+
+    @property
+    def fewer(self) -> str:
+        return str(self.entry.quantity - 1)
+
+    @property
+    def more(self) -> str:
+        return str(self.entry.quantity + 1)
+
+    @property
+    def version(self) -> str:
+        return str(self.entry.version)
+
+    @property
+    def origin_rg(self) -> str:
+        return self.entry.origin_rg
+
+    @property
+    def status_note(self) -> str:
+        return self.entry.status_note
 
     @property
     def kind_label(self) -> str:
-        return KIND_LABELS.get(self.entry.kind, self.entry.kind)
+        return self.kind or str(KIND_LABELS.get(self.entry.kind, self.entry.kind))
 
     @property
     def origin_text(self) -> str:
@@ -105,8 +146,27 @@ class Row:
         return [(key, label, key in checked) for key, label in STATUS_CHOICES]
 
 
+class Dresser:
+    """Fills in what every row of a page draws (``Row.oid``, ``url``, ``unit``), with the
+    address and the language looked up once per page."""
+
+    def __init__(self, viewer: Viewer, side: str) -> None:
+        campaign = viewer.campaign
+        self.url = url_maker("campaigns:orbat_entry", campaign.pk, side)
+        self.names = (campaign.module, campaign.campaign_game, get_language())
+        self.kinds = {key: str(label) for key, label in KIND_LABELS.items()}
+
+    def __call__(self, row: Row) -> Row:
+        entry = row.entry
+        row.oid = oid(entry.pk)
+        row.url = self.url(entry.pk)
+        row.unit = ob_name(entry.unit_type, *self.names)
+        row.kind = self.kinds.get(entry.kind, entry.kind)
+        return row
+
+
 @dataclass
-class Box:
+class Box(Lookup):
     target: str  # the value a form posts for this box
     anchor: str  # the HTML id of its section
     title: str
@@ -205,7 +265,7 @@ def _status_counts(
 
 
 @dataclass
-class RgRow:
+class RgRow(Lookup):
     """One RG of the side in the life-cycle table: where it stands, what may be set by hand."""
 
     group: ReinforcementGroup
@@ -213,10 +273,15 @@ class RgRow:
     day: str
     status_label: str
     targets: list[tuple[str, str]]
+    oid: str = ""
+    label: str = ""
+    status: str = ""
+    status_url: str = ""  # where its status form posts
 
 
 def _rg_rows(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) -> list[RgRow]:
     names, types = _rg_names(viewer, side), rg_types_of(viewer, side)
+    status_url = url_maker("campaigns:orbat_rg_status", viewer.campaign.pk, side)
     return [
         RgRow(
             group=group,
@@ -224,6 +289,10 @@ def _rg_rows(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) -> lis
             day=_day_label(viewer, group.index),
             status_label=rg_status.status_label(group.status),
             targets=_status_targets(viewer, group, types.get(group.rg_id, "")),
+            oid=oid(group.pk),
+            label=group.label,
+            status=group.status,
+            status_url=status_url(group.pk),
         )
         for group in groups
     ]
@@ -305,11 +374,13 @@ def _boxes(
     ``rows`` replaces the plain row of some lines (the one being edited, one refused).
     """
 
+    dress = Dresser(viewer, side)
+
     def shown(entry: OrbatEntry) -> Row:
         row = rows.get(entry.pk) or Row(entry)
         if row.entry is not entry:
             row.entry = entry  # what is saved now, with the typed values kept in ``posted``
-        return row
+        return dress(row)
 
     def whole(target: str) -> str:
         query = params.copy()
@@ -469,6 +540,7 @@ def page_context(
         "side": side,
         "side_name": viewer.campaign.side(side).name,
         "orbat_url": path,
+        "can_record": viewer.can_record,
         "keep": keep.urlencode() + "&" if keep else "",
         "boxes": _boxes(viewer, side, page_groups, rows, params, path),
         "rgs": rgs,
@@ -510,7 +582,8 @@ def _row_context(viewer: Viewer, side: str, row: Row) -> dict[str, Any]:
         "campaign": viewer.campaign,
         "side": side,
         "orbat_url": reverse("campaigns:orbat", args=[viewer.campaign.pk, side]),
-        "row": row,
+        "can_record": viewer.can_record,
+        "row": Dresser(viewer, side)(row),
         "single_row": True,
         "labels": _labels(),
     }
