@@ -58,8 +58,8 @@ NEWEST_FIRST = ("-index", "-rg_id", "-number", "-id")
 class Row(Lookup):
     """One line of a box, with what its inline forms show (the posted values after an error).
 
-    ``oid``, ``url`` and ``unit`` (the line's token, its address, its unit in the reader's
-    words) are filled by ``Dresser`` when the row is drawn."""
+    ``oid``, ``url``, ``unit`` and the rest below them (the line's token, its address, its unit
+    in the reader's words …) are filled by ``Dresser`` when the row is drawn."""
 
     entry: OrbatEntry
     edit: bool = False
@@ -69,8 +69,10 @@ class Row(Lookup):
     oid: str = ""
     url: str = ""
     unit: str = ""
-
     kind: str = ""  # the line's kind in words
+    check_label: str = ""  # its checkbox's name: "Check to move: 3 × 4-6-7"
+    edit_href: str = ""  # its edit opened (the page's query kept)
+    edit_hx: str = ""  # its edit opened in place
 
     # Numbers as the page prints them, already text: the template's number formatting (a
     # look-up of the language's separators for each) costs more than the rest of the value.
@@ -150,11 +152,14 @@ class Dresser:
     """Fills in what every row of a page draws (``Row.oid``, ``url``, ``unit``), with the
     address and the language looked up once per page."""
 
-    def __init__(self, viewer: Viewer, side: str) -> None:
+    def __init__(self, viewer: Viewer, side: str, keep: str = "") -> None:
         campaign = viewer.campaign
         self.url = url_maker("campaigns:orbat_entry", campaign.pk, side)
+        self.page = reverse("campaigns:orbat", args=[campaign.pk, side])
+        self.keep = keep  # the page's query ("rgs=2&"), kept by the edit link
         self.names = (campaign.module, campaign.campaign_game, get_language())
         self.kinds = {key: str(label) for key, label in KIND_LABELS.items()}
+        self.check = _labels()["check"]
 
     def __call__(self, row: Row) -> Row:
         entry = row.entry
@@ -162,6 +167,9 @@ class Dresser:
         row.url = self.url(entry.pk)
         row.unit = ob_name(entry.unit_type, *self.names)
         row.kind = self.kinds.get(entry.kind, entry.kind)
+        row.check_label = f"{self.check}: {entry.quantity} × {row.unit}"
+        row.edit_href = f"{self.page}?{self.keep}edit={row.oid}#entry-{row.oid}"
+        row.edit_hx = f"{self.page}?edit={row.oid}"
         return row
 
 
@@ -367,6 +375,7 @@ def _boxes(
     rows: dict[int, Row],
     params: QueryDict,
     path: str,
+    keep: str = "",
 ) -> list[Box]:
     """The divider's boxes of ``groups`` (the page's RGs) and the fixed boxes, with their lines
     (windowed: ``_windowed_lines``).
@@ -374,7 +383,7 @@ def _boxes(
     ``rows`` replaces the plain row of some lines (the one being edited, one refused).
     """
 
-    dress = Dresser(viewer, side)
+    dress = Dresser(viewer, side, keep)
 
     def shown(entry: OrbatEntry) -> Row:
         row = rows.get(entry.pk) or Row(entry)
@@ -531,9 +540,10 @@ def page_context(
     for special in rows.values():
         if special.move_options is None:
             special.move_options = targets.options_html()
-    keep = params.copy()
+    kept = params.copy()
     for key in ("edit", "line", "box"):
-        keep.pop(key, None)
+        kept.pop(key, None)
+    keep = kept.urlencode() + "&" if kept else ""
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,
@@ -541,8 +551,7 @@ def page_context(
         "side_name": viewer.campaign.side(side).name,
         "orbat_url": path,
         "can_record": viewer.can_record,
-        "keep": keep.urlencode() + "&" if keep else "",
-        "boxes": _boxes(viewer, side, page_groups, rows, params, path),
+        "boxes": _boxes(viewer, side, page_groups, rows, params, path, keep),
         "rgs": rgs,
         "open_all_url": "" if params.get("open") == ALL else _open_all(params, path),
         "status_counts": status_counts,
