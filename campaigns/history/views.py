@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import F
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,7 +26,6 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access, paging
 from campaigns.access import Viewer
-from campaigns.corrections import services as corrections
 from campaigns.history import services as history
 from campaigns.history.forms import HistoryFilterForm, UndoForm
 from campaigns.history.rows import Lookup, url_maker, when_drawn
@@ -60,11 +57,29 @@ class HistoryRow(Lookup):
 
 
 def _actor_name(event: CampaignEvent) -> str:
-    # The page's query reads the user's name with the event (``actor_username``).
-    if event.actor_id is not None:
-        return event.actor_username
     # Imported events keep their original actor's name in data (no user on this server).
+    if event.actor is not None:
+        return event.actor.get_username()
     return event.data.get("original", {}).get("actor", "")
+
+
+def asked_among(viewer: Viewer, events: list[CampaignEvent], undoable: set[int]) -> set[int]:
+    """Which of the page's ``events`` (read through the viewer's ``filter_visible``) the viewer
+    may ask the other side to let undo: ``corrections.undo_targets`` for these events — not
+    undone, undoable, and not among the ``undoable`` ones the viewer undoes alone — read from the
+    rows already loaded. Asked of the database for a page, SQLite walked the campaign's every
+    visible event by the (campaign, visibility) index instead of looking up the page's rows
+    (15–22 ms at the bench's huge size)."""
+    if not events or not viewer.can_ask_correction:
+        return set()
+    return {
+        event.pk
+        for event in events
+        if event.undone_at is None
+        and isinstance(event.data, dict)
+        and "undo" in event.data
+        and event.pk not in undoable
+    }
 
 
 def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
@@ -82,13 +97,7 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
     refused = history.undo_refusals(
         viewer.campaign, [event for event in events if event.pk in undoable]
     )
-    askable: set[int] = set()
-    if events and viewer.can_ask_correction:
-        askable = set(
-            corrections.undo_targets(viewer, among=[event.pk for event in events])
-            .order_by()
-            .values_list("pk", flat=True)
-        )
+    askable = asked_among(viewer, events, undoable)
     undo_url = url_maker("campaigns:undo", viewer.campaign.pk)
     drawn = when_drawn()
     rows = []
@@ -122,11 +131,8 @@ def _history_url(viewer: Viewer) -> str:
 def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
     filter_form = HistoryFilterForm(params, viewer=viewer)
     visible = viewer.filter_visible(CampaignEvent.objects.filter(campaign=viewer.campaign))
-    events = (
-        filter_form.apply(visible)
-        .annotate(actor_username=F(f"actor__{get_user_model().USERNAME_FIELD}"))
-        .order_by("-created_at", "-id")
-    )
+    # The actors by ``select_related``: an annotation would join them in the COUNT as well.
+    events = filter_form.apply(visible).select_related("actor").order_by("-created_at", "-id")
     listing = paging.listing(
         events, params, size=HISTORY_PAGE_SIZE, path=_history_url(viewer), capped=True
     )
