@@ -217,9 +217,12 @@ def _rows(
     steps = _step_names(campaign)
     language = get_language()
     names: dict[tuple[int, str], str] = {}
-    if rolls:
+    if any(
+        roll.rolled_by_id is None or (roll.voided_at and roll.voided_by_id is None)
+        for roll in rolls
+    ):
         # Imported rolls have no users here: their dice.rolled / dice.voided events keep the
-        # names (one query, made for every page so that the count does not depend on data).
+        # names (one query, asked only when a roll of the page has no user).
         names = roll_actor_names(
             viewer.filter_visible(
                 CampaignEvent.objects.filter(

@@ -84,14 +84,15 @@ def asked_among(viewer: Viewer, events: list[CampaignEvent], undoable: set[int])
 
 def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
     undoable: set[int] = set()
+    # When the last phase finished: read once, for the undoable question and the rows.
+    closed = history.closed_at(viewer.campaign) if events and viewer.can_record else None
     if events:
         undoable = set(
             # Unordered: sorted by time, SQLite would walk the campaign's whole index for them.
-            history.undoable_for(viewer, among=[event.pk for event in events])
+            history.undoable_for(viewer, among=[event.pk for event in events], closed=closed)
             .order_by()
             .values_list("pk", flat=True)
         )
-    closed = history.closed_at(viewer.campaign) if undoable else None
     for event in events:
         event.campaign = viewer.campaign  # already loaded; describe() reads its game data
     refused = history.undo_refusals(
