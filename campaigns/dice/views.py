@@ -34,13 +34,16 @@ from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
+from campaigns.dice.results import result_words
 from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
-from campaigns.models import Campaign, CampaignEvent, DiceRoll
+from campaigns.history.rows import Lookup, url_maker, when_drawn
+from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll
 from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
+from campaigns.templatetags.gamedata_tags import roll_note
 
-DICE_PAGE_SIZE = 100
+DICE_PAGE_SIZE = 50  # docs/decisions.md: a page of the dice log
 DR_TOTALS = tuple(range(2, 13))
 
 
@@ -160,17 +163,32 @@ def visible_steps(viewer: Viewer) -> list[str]:
 
 
 @dataclass(frozen=True)
-class RollRow:
+class RollRow(Lookup):
+    """One roll as the log draws it: every value already in words (see ``_rows``)."""
+
     roll: DiceRoll
+    pk: int
+    oid: str
+    when_iso: str  # the time as <time datetime="…"> gives it
+    when: str  # the time as the reader reads it
     day: str
+    step: str
     step_name: str
+    note: str
     table_name: str
     side: str
     scope: str
+    kind: str
     faces: str
+    counter: int | None
+    original: int
     modifiers: list[tuple[str, str]]
+    final: int
+    result: str
+    voided: bool
     rolled_by: str
     voided_by: str
+    void_url: str  # where the referee posts its void
     check: str = ""  # a verify status
     check_words: str = ""
 
@@ -184,16 +202,27 @@ def _step_name(names: Mapping[str, Any], roll: DiceRoll) -> str:
     return ""
 
 
-def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
-    """The rolls as the log shows them: names from game data, users (imported ones too)."""
+def _rows(
+    viewer: Viewer,
+    rolls: list[DiceRoll],
+    commitments: Mapping[int, DiceCommitment] | None = None,
+) -> list[RollRow]:
+    """The rolls as the log shows them: names from game data, users (imported ones too).
+
+    ``commitments``: the rolls' commitments by id, already read (the page's list of
+    commitments holds every one of its rolls'); else each roll's own. The words a page repeats
+    (a day, a step, a table, a side, a scope) are looked up once per page."""
     campaign = viewer.campaign
     tables = _table_names(campaign)
     steps = _step_names(campaign)
     language = get_language()
     names: dict[tuple[int, str], str] = {}
-    if rolls:
+    if any(
+        roll.rolled_by_id is None or (roll.voided_at and roll.voided_by_id is None)
+        for roll in rolls
+    ):
         # Imported rolls have no users here: their dice.rolled / dice.voided events keep the
-        # names (one query, made for every page so that the count does not depend on data).
+        # names (one query, asked only when a roll of the page has no user).
         names = roll_actor_names(
             viewer.filter_visible(
                 CampaignEvent.objects.filter(
@@ -213,28 +242,67 @@ def _rows(viewer: Viewer, rolls: list[DiceRoll]) -> list[RollRow]:
         person = getattr(roll, role)
         return person.get_username() if person is not None else names.get((roll.pk, role), "")
 
+    void_url = url_maker("campaigns:void_roll", campaign.pk)
+    drawn = when_drawn()
+    days: dict[int, str] = {}
+    scopes: dict[str, str] = {}
+    sides: dict[str, str] = {}
+    step_names: dict[tuple[str, str], str] = {}
+    table_names: dict[str, str] = {}
     rows = []
     for roll in rolls:
-        side = ""
-        if roll.side in campaign.game.side_keys:
-            side = campaign.side(roll.side).name.in_language(language)
+        if roll.side not in sides:
+            sides[roll.side] = (
+                campaign.side(roll.side).name.in_language(language)
+                if roll.side in campaign.game.side_keys
+                else ""
+            )
+        if roll.index not in days:
+            days[roll.index] = day_label(campaign, roll.index)
+        if roll.visibility not in scopes:
+            scopes[roll.visibility] = _scope_label(campaign, roll.visibility)
+        step_key = (roll.sequence_step, roll.step)
+        if step_key not in step_names:
+            step_names[step_key] = _step_name(steps, roll)
+        if roll.table_id not in table_names:
+            table_names[roll.table_id] = localized(
+                tables.get(roll.table_id, roll.table_id), language
+            )
+        commitment = (
+            commitments.get(roll.commitment_id) if commitments is not None else roll.commitment
+        )
+        verdict = checks.check(roll, commitment).status
+        when_iso, when = drawn(roll.rolled_at)
         rows.append(
             RollRow(
                 roll=roll,
-                day=day_label(campaign, roll.index),
-                step_name=_step_name(steps, roll),
-                table_name=localized(tables.get(roll.table_id, roll.table_id), language),
-                side=side,
-                scope=_scope_label(campaign, roll.visibility),
+                pk=roll.pk,
+                oid=oid(roll.pk),
+                when_iso=when_iso,
+                when=when,
+                day=days[roll.index],
+                step=roll.step,
+                step_name=step_names[step_key],
+                note=roll_note(roll) if roll.note else "",
+                table_name=table_names[roll.table_id],
+                side=sides[roll.side],
+                scope=scopes[roll.visibility],
+                kind=roll.kind,
                 faces=" + ".join(str(face) for face in roll.faces),
+                counter=roll.counter,
+                original=roll.original,
                 modifiers=[
                     (signed(m.get("value", 0)), modifier_reason(m, language))
                     for m in roll.modifiers
                     if isinstance(m, dict)
                 ],
+                final=roll.final,
+                result=result_words(roll.result, language),
+                voided=bool(roll.voided_at),
                 rolled_by=user(roll, "rolled_by"),
                 voided_by=user(roll, "voided_by") if roll.voided_at else "",
-                check=(verdict := checks.check(roll, roll.commitment).status),
+                void_url=void_url(roll.pk),
+                check=verdict,
                 check_words=str(checks.STATUS_WORDS[verdict]),
             )
         )
@@ -331,7 +399,8 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
     log = paging.listing(
-        rolls.select_related("rolled_by", "voided_by", "commitment").order_by("-rolled_at", "-id"),
+        # The users by ``select_related``: an annotation would join them in the COUNT as well.
+        rolls.select_related("rolled_by", "voided_by").order_by("-rolled_at", "-id"),
         params,
         size=DICE_PAGE_SIZE,
         path=reverse("campaigns:dice_log", args=[campaign.pk]),
@@ -339,6 +408,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
     )
     page = log.page
     shown = list(page.object_list)
+    commitments = checks.log_commitments(viewer, shown)
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -347,7 +417,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         "filtered": bool(filter_form.filters()),
         "ignored": bool(filter_form.errors),
         "page": page,
-        "rows": _rows(viewer, shown),
+        "rows": _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments}),
         "commitments": [
             (
                 day_label(campaign, commitment.index),
@@ -355,8 +425,9 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
                 checks.shown_seed(commitment),
                 _scope_label(campaign, commitment.visibility),
             )
-            for commitment in checks.log_commitments(viewer, shown)
+            for commitment in commitments
         ],
+        "corrections_url": reverse("campaigns:corrections", args=[campaign.pk]),
         "stats": _statistics(viewer, rolls),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
@@ -491,6 +562,8 @@ def _row_response(
             "campaign": viewer.campaign,
             "viewer": viewer,
             "row": row,
+            "single_row": True,
+            "corrections_url": reverse("campaigns:corrections", args=[viewer.campaign.pk]),
             "can_void": True,
             "void_form": form,
             "void_roll_id": roll.pk if form is not None else None,

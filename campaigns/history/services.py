@@ -184,14 +184,18 @@ def is_closed(event: CampaignEvent, closed: dt.datetime | None) -> bool:
     return closed is not None and event.created_at <= closed
 
 
+UNREAD = object()  # undoable_for: ``closed`` not read yet
+
+
 def undoable_for(
-    viewer: Viewer, among: Collection[int] | None = None
+    viewer: Viewer, among: Collection[int] | None = None, closed: Any = UNREAD
 ) -> models.QuerySet[CampaignEvent]:
     """The events this viewer may undo: whoever may overrule (the referee) any visible one,
     whoever may record (a player) their own of a phase not yet finished; an observer none.
 
     ``among``: only these events (a page of the history, the one event posted). The data's keys
-    are then read for those rows only, not for every event the campaign ever recorded."""
+    are then read for those rows only, not for every event the campaign ever recorded.
+    ``closed``: ``closed_at(viewer.campaign)`` when the caller read it already."""
     events = CampaignEvent.objects.filter(campaign=viewer.campaign)
     if among is not None:
         events = events.filter(pk__in=among)
@@ -204,7 +208,8 @@ def undoable_for(
         events = events.filter(actor_id=viewer.membership.user_id).exclude(
             models.Q(data__has_key="referee_only") & models.Q(data__referee_only=True)
         )
-        closed = closed_at(viewer.campaign)
+        if closed is UNREAD:
+            closed = closed_at(viewer.campaign)
         if closed is not None:
             events = events.filter(created_at__gt=closed)
     return events

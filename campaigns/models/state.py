@@ -320,6 +320,14 @@ class ReinforcementGroup(models.Model):
 
     class Meta:
         ordering = ["campaign", "side", "index", "id"]
+        indexes = [
+            # The OB page: its page of RGs, the newest first (campaigns.orbat.page.NEWEST_FIRST),
+            # and the RGs counted by status, read from the index alone.
+            models.Index(
+                fields=["campaign", "side", "index", "rg_id", "number", "id"], name="rg_newest"
+            ),
+            models.Index(fields=["campaign", "side", "status"], name="rg_status"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["campaign", "side", "rg_id", "number"], name="rg_numbers_unique"
@@ -387,6 +395,10 @@ class OrbatEntry(models.Model):
 
     class Meta:
         ordering = ["campaign", "side", "box", "group", "id"]
+        indexes = [
+            # The OB page: each box's lines counted, and its first lines, from the index alone.
+            models.Index(fields=["campaign", "side", "box", "group", "id"], name="orbat_box_lines"),
+        ]
         constraints = [
             models.CheckConstraint(condition=Q(quantity__gte=1), name="orbat_quantity_positive"),
             models.CheckConstraint(

@@ -6,17 +6,17 @@ Windowed, so that a page's work does not grow with the campaign (docs/performanc
 are paged, the newest (the current CG day's) first (``?rgs=2``, ``?rgs=all``); each box shows its
 first ``LINES_SHOWN`` lines (``?open=<box>`` shows one box whole, ``?open=all`` every box); the
 move selects offer the newest ``TARGETS_SHOWN`` RGs awaiting entry besides the page's own. Counts
-come from SQL aggregates; the lines from one query with a row number per box."""
+come from SQL aggregates; the lines from one query taking each box's first lines by index."""
 
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, F, Q
-from django.db.models.expressions import Window as SqlWindow
-from django.db.models.functions import RowNumber
+from django.db import connection
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from campaigns.access import Viewer
+from campaigns.history.rows import Lookup, url_maker
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.oid import from_oid, oid
 from campaigns.orbat import lifecycle, rg_status
@@ -39,10 +40,12 @@ from campaigns.orbat.forms import (
     rg_value,
     target_of,
 )
+from campaigns.orbat.names import ob_name
 from campaigns.paging import ALL, Window, window, with_query
 from campaigns.templatetags.gamedata_tags import loc
 
 PAGE = "campaigns/orbat/orbat.html"
+FIXED_BOXES = [box.value for box in OrbatBox if box != OrbatBox.RG]
 RG_PAGE = 10  # RGs (their boxes and their rows in the status table) a page
 LINES_SHOWN = 20  # lines of one box before "show all"
 TARGETS_SHOWN = 30  # RGs awaiting entry offered by the move selects besides the page's own
@@ -53,18 +56,59 @@ NEWEST_FIRST = ("-index", "-rg_id", "-number", "-id")
 
 
 @dataclass
-class Row:
-    """One line of a box, with what its inline forms show (the posted values after an error)."""
+class Row(Lookup):
+    """One line of a box, with what its inline forms show (the posted values after an error).
+
+    ``oid``, ``url``, ``unit`` and the rest below them (the line's token, its address, its unit
+    in the reader's words …) are filled by ``Dresser`` when the row is drawn."""
 
     entry: OrbatEntry
     edit: bool = False
     errors: list[str] = field(default_factory=list)
     posted: dict[str, Any] | None = None
     move_options: SafeString | None = None
+    oid: str = ""
+    url: str = ""
+    unit: str = ""
+    kind: str = ""  # the line's kind in words
+    check_label: str = ""  # its checkbox's name: "Check to move: 3 × 4-6-7"
+    edit_href: str = ""  # its edit opened (the page's query kept)
+    edit_hx: str = ""  # its edit opened in place
+
+    # Numbers as the page prints them, already text: the template's number formatting (a
+    # look-up of the language's separators for each) costs more than the rest of the value.
+    @property
+    def quantity(self) -> str:
+        return str(self.entry.quantity)
+
+    @property
+    def single(self) -> bool:
+        """Only one left: −1 is disabled."""
+        return self.entry.quantity <= 1
+
+    @property
+    def fewer(self) -> str:
+        return str(self.entry.quantity - 1)
+
+    @property
+    def more(self) -> str:
+        return str(self.entry.quantity + 1)
+
+    @property
+    def version(self) -> str:
+        return str(self.entry.version)
+
+    @property
+    def origin_rg(self) -> str:
+        return self.entry.origin_rg
+
+    @property
+    def status_note(self) -> str:
+        return self.entry.status_note
 
     @property
     def kind_label(self) -> str:
-        return KIND_LABELS.get(self.entry.kind, self.entry.kind)
+        return self.kind or str(KIND_LABELS.get(self.entry.kind, self.entry.kind))
 
     @property
     def origin_text(self) -> str:
@@ -105,8 +149,33 @@ class Row:
         return [(key, label, key in checked) for key, label in STATUS_CHOICES]
 
 
+class Dresser:
+    """Fills in what every row of a page draws (``Row.oid``, ``url``, ``unit``), with the
+    address and the language looked up once per page."""
+
+    def __init__(self, viewer: Viewer, side: str, keep: str = "") -> None:
+        campaign = viewer.campaign
+        self.url = url_maker("campaigns:orbat_entry", campaign.pk, side)
+        self.page = reverse("campaigns:orbat", args=[campaign.pk, side])
+        self.keep = keep  # the page's query ("rgs=2&"), kept by the edit link
+        self.names = (campaign.module, campaign.campaign_game, get_language())
+        self.kinds = {key: str(label) for key, label in KIND_LABELS.items()}
+        self.check = _labels()["check"]
+
+    def __call__(self, row: Row) -> Row:
+        entry = row.entry
+        row.oid = oid(entry.pk)
+        row.url = self.url(entry.pk)
+        row.unit = ob_name(entry.unit_type, *self.names)
+        row.kind = self.kinds.get(entry.kind, entry.kind)
+        row.check_label = f"{self.check}: {entry.quantity} × {row.unit}"
+        row.edit_href = f"{self.page}?{self.keep}edit={row.oid}#entry-{row.oid}"
+        row.edit_hx = f"{self.page}?edit={row.oid}"
+        return row
+
+
 @dataclass
-class Box:
+class Box(Lookup):
     target: str  # the value a form posts for this box
     anchor: str  # the HTML id of its section
     title: str
@@ -205,7 +274,7 @@ def _status_counts(
 
 
 @dataclass
-class RgRow:
+class RgRow(Lookup):
     """One RG of the side in the life-cycle table: where it stands, what may be set by hand."""
 
     group: ReinforcementGroup
@@ -213,10 +282,15 @@ class RgRow:
     day: str
     status_label: str
     targets: list[tuple[str, str]]
+    oid: str = ""
+    label: str = ""
+    status: str = ""
+    status_url: str = ""  # where its status form posts
 
 
 def _rg_rows(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) -> list[RgRow]:
     names, types = _rg_names(viewer, side), rg_types_of(viewer, side)
+    status_url = url_maker("campaigns:orbat_rg_status", viewer.campaign.pk, side)
     return [
         RgRow(
             group=group,
@@ -224,6 +298,10 @@ def _rg_rows(viewer: Viewer, side: str, groups: list[ReinforcementGroup]) -> lis
             day=_day_label(viewer, group.index),
             status_label=rg_status.status_label(group.status),
             targets=_status_targets(viewer, group, types.get(group.rg_id, "")),
+            oid=oid(group.pk),
+            label=group.label,
+            status=group.status,
+            status_url=status_url(group.pk),
         )
         for group in groups
     ]
@@ -264,31 +342,68 @@ def _windowed_lines(
     viewer: Viewer, side: str, groups: list[ReinforcementGroup], open_box: str
 ) -> tuple[list[OrbatEntry], dict[tuple[str, int | None], int]]:
     """The lines of the fixed boxes and of ``groups``' boxes, each box's first ``LINES_SHOWN``
-    (every line of ``open_box``, of every box for ``all``), and each box's number of lines: one
-    query (a row number and a count per box), whatever the number of lines."""
-    box = [F("box"), F("group")]
-    numbered = (
-        OrbatEntry.objects.filter(campaign=viewer.campaign, side=side)
-        .filter(Q(group__isnull=True) | Q(group__in=[group.pk for group in groups]))
-        .annotate(
-            place=SqlWindow(RowNumber(), partition_by=box, order_by=F("id").asc()),
-            in_box=SqlWindow(Count("id"), partition_by=box),
-        )
-        .order_by("id")
+    (every line of ``open_box``, of every box for ``all``), and each box's number of lines: two
+    queries, whatever the number of lines.
+
+    The counts are one ``GROUP BY`` on the ``orbat_box_lines`` index (no row read). The lines
+    are the page's RGs' (an RG holds a few) and, of each fixed box, the first ``LINES_SHOWN`` by
+    id (each a ``LIMIT`` on that index), trimmed in Python to the first ``LINES_SHOWN`` of each
+    RG. (A window function numbering the lines of each box numbered every line of the side.)
+    Written in SQL (SQLite and PostgreSQL alike): the ORM took longer to compile the seven
+    parts than the database to answer them."""
+    table = connection.ops.quote_name(OrbatEntry._meta.db_table)
+    campaign = viewer.campaign.pk
+    page_groups = [group.pk for group in groups]
+    in_groups = f"group_id IN ({', '.join(['%s'] * len(page_groups))})" if page_groups else ""
+    fixed = ", ".join(["%s"] * len(FIXED_BOXES))
+    # Each box a range of the index: the fixed boxes' lines and the page's RGs', no other RG's.
+    count = (
+        f"SELECT box, group_id, COUNT(*) FROM {table} WHERE campaign_id = %s AND side = %s "
+        f"AND box IN ({fixed}) AND group_id IS NULL GROUP BY box, group_id"
     )
-    if open_box != ALL:
-        shown = Q(place__lte=LINES_SHOWN)
-        if open_box.startswith("rg:"):
-            with contextlib.suppress(ValueError):
-                shown |= Q(group_id=from_oid(open_box.removeprefix("rg:")))
-        elif open_box:
-            shown |= Q(box=open_box, group__isnull=True)
+    params = [campaign, side, *FIXED_BOXES]
+    if in_groups:
+        count += (
+            f" UNION ALL SELECT box, group_id, COUNT(*) FROM {table} WHERE campaign_id = %s "
+            f"AND side = %s AND box = %s AND {in_groups} GROUP BY box, group_id"
+        )
+        params += [campaign, side, OrbatBox.RG.value, *page_groups]
+    with connection.cursor() as cursor:
+        cursor.execute(count, params)
+        totals = {(box, group): n for box, group, n in cursor.fetchall()}
+    if open_box == ALL:
+        everything = Q(group__isnull=True) | Q(group__in=page_groups)
+        lines = OrbatEntry.objects.filter(campaign=campaign, side=side).filter(everything)
+        return list(lines.order_by("id")), totals
+    opened: int | None = None
+    if open_box.startswith("rg:"):
+        with contextlib.suppress(ValueError):
+            opened = from_oid(open_box.removeprefix("rg:"))
+    parts, params = [], []
+    for number, box in enumerate(FIXED_BOXES):
         # The units arriving in a SaP time frame are shown whole: how they enter is read from
         # them.
-        shown |= Q(box=OrbatBox.ARRIVING.value)
-        numbered = numbered.filter(shown)
-    lines = list(numbered)
-    return lines, {(line.box, line.group_id): line.in_box for line in lines}
+        whole = box in (open_box, OrbatBox.ARRIVING.value)
+        parts.append(
+            f"SELECT id FROM (SELECT id FROM {table} WHERE campaign_id = %s AND side = %s "
+            f"AND box = %s AND group_id IS NULL ORDER BY id{'' if whole else ' LIMIT %s'}) "
+            f"AS box{number}"
+        )
+        params += [campaign, side, box] if whole else [campaign, side, box, LINES_SHOWN]
+    # Not filtered again on the campaign and side, which every part is already: SQLite would
+    # then walk the campaign's every line instead of looking up the ones named.
+    sql = f"SELECT * FROM {table} WHERE id IN ({' UNION ALL '.join(parts)})"
+    if in_groups:
+        sql += f" OR {in_groups}"
+        params += page_groups
+    lines, kept = [], Counter()
+    for line in OrbatEntry.objects.raw(sql + " ORDER BY id", params):
+        if line.group_id is not None and line.group_id != opened:
+            kept[line.group_id] += 1
+            if kept[line.group_id] > LINES_SHOWN:
+                continue
+        lines.append(line)
+    return lines, totals
 
 
 def _boxes(
@@ -298,6 +413,7 @@ def _boxes(
     rows: dict[int, Row],
     params: QueryDict,
     path: str,
+    keep: str = "",
 ) -> list[Box]:
     """The divider's boxes of ``groups`` (the page's RGs) and the fixed boxes, with their lines
     (windowed: ``_windowed_lines``).
@@ -305,11 +421,13 @@ def _boxes(
     ``rows`` replaces the plain row of some lines (the one being edited, one refused).
     """
 
+    dress = Dresser(viewer, side, keep)
+
     def shown(entry: OrbatEntry) -> Row:
         row = rows.get(entry.pk) or Row(entry)
         if row.entry is not entry:
             row.entry = entry  # what is saved now, with the typed values kept in ``posted``
-        return row
+        return dress(row)
 
     def whole(target: str) -> str:
         query = params.copy()
@@ -460,17 +578,18 @@ def page_context(
     for special in rows.values():
         if special.move_options is None:
             special.move_options = targets.options_html()
-    keep = params.copy()
+    kept = params.copy()
     for key in ("edit", "line", "box"):
-        keep.pop(key, None)
+        kept.pop(key, None)
+    keep = kept.urlencode() + "&" if kept else ""
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,
         "side": side,
         "side_name": viewer.campaign.side(side).name,
         "orbat_url": path,
-        "keep": keep.urlencode() + "&" if keep else "",
-        "boxes": _boxes(viewer, side, page_groups, rows, params, path),
+        "can_record": viewer.can_record,
+        "boxes": _boxes(viewer, side, page_groups, rows, params, path, keep),
         "rgs": rgs,
         "open_all_url": "" if params.get("open") == ALL else _open_all(params, path),
         "status_counts": status_counts,
@@ -510,7 +629,8 @@ def _row_context(viewer: Viewer, side: str, row: Row) -> dict[str, Any]:
         "campaign": viewer.campaign,
         "side": side,
         "orbat_url": reverse("campaigns:orbat", args=[viewer.campaign.pk, side]),
-        "row": row,
+        "can_record": viewer.can_record,
+        "row": Dresser(viewer, side)(row),
         "single_row": True,
         "labels": _labels(),
     }

@@ -4,6 +4,7 @@ swap the list in place and the address bar follows; an undo on an old page comes
 from playwright.sync_api import expect
 
 from campaigns.history import services as history
+from campaigns.history.views import HISTORY_PAGE_SIZE
 from campaigns.models import LedgerEntry
 from campaigns.roster import services as roster
 from tests.browser.test_invite_flow import sign_in
@@ -18,7 +19,7 @@ def test_the_german_pages_filters_and_undoes_an_old_change(
     entry = roster.add_ledger_entry(
         campaign, by=hans, side="german", ledger="cpp", index=1, kind="replenishment", amount=16
     )
-    for _n in range(105):
+    for _n in range(HISTORY_PAGE_SIZE + 5):  # the German CPP entry on the second page
         history.record(campaign, hans, "day.updated", index=2)
     base = live_server.url
     url = f"{base}/campaigns/{campaign.pk}/history/"

@@ -557,3 +557,42 @@ def test_a_long_reason_is_shortened_never_the_names():
     assert "x…" in kept
     short = services._agreed_reason("misclick", "hans", "ivan")
     assert short == "misclick (asked by hans, agreed by ivan)"
+
+
+@pytest.mark.parametrize("persona", ["german", "soviet", "observer"])
+def test_the_history_offers_to_ask_exactly_the_undo_targets(bare, people, client_as, persona):
+    """The history reads which of its rows may be asked from the rows it loaded
+    (``history.views.asked_among``): the same as ``undo_targets`` for the page's events."""
+    cpp(bare, "german", 5)  # German secret, of a phase that finishes below
+    cpp(bare, "soviet", 6)  # Soviet secret, likewise
+    cpp(bare, "german", 7, index=2)
+    history.undo(
+        CampaignEvent.objects.filter(campaign=bare, action="ledger.added").latest("id"),
+        by=people["german"],
+    )
+    finish_phase(bare)
+    CampaignEvent.objects.filter(campaign=bare, action="ledger.added").update(
+        actor=people["german"]
+    )
+    cpp(bare, "german", 8, index=3)  # of the open phase: the German player undoes it alone
+    CampaignEvent.objects.filter(campaign=bare, action="ledger.added").filter(
+        pk=CampaignEvent.objects.filter(campaign=bare, action="ledger.added").latest("id").pk
+    ).update(actor=people["german"])
+    secret_roll(bare, people["german"])
+    response = client_as(persona).get(reverse("campaigns:history", args=[bare.pk]))
+    rows = response.context["rows"]
+    shown = [row.event.pk for row in rows]
+    expected = set(
+        services.undo_targets(viewer(bare, people[persona]), among=shown).values_list(
+            "pk", flat=True
+        )
+    )
+    assert {row.event.pk for row in rows if row.may_ask} == expected
+    if persona != "observer":
+        assert expected  # the finished phase's changes of the persona's own side
+    if persona == "german":
+        alone = {row.event.pk for row in rows if row.can_undo}
+        assert alone and not alone & expected  # the open phase's own change: undone alone
+    html = response.content.decode()
+    for row in rows:
+        assert (f"?event={oid(row.event.pk)}" in html) == (row.event.pk in expected)

@@ -407,3 +407,47 @@ def test_an_rg_box_names_how_it_was_bought_in_words(campaign, client_as, option,
     assert f"option {words}" in " ".join(html.split())
     assert option not in html.replace(f'"{option}"', "")
     assert "A3#1" not in client_as("german").get(url(campaign)).content.decode()
+
+
+@pytest.mark.parametrize("opened", ["", "retained", "arriving", "rg", "all"])
+def test_each_box_shows_its_first_lines_by_id(campaign, client_as, people, opened):
+    """The page's lines (two queries: the counts and the lines, campaigns.orbat.page
+    ``_windowed_lines``) are each box's first ``LINES_SHOWN`` by id, the opened box whole, the
+    time frame's arrivals whole; the totals are every line of the box."""
+    big = big_campaign(people, rgs=3, lines=400)
+    crowded = ReinforcementGroup.objects.get(campaign=big, rg_id="I1", number=100)
+    OrbatEntry.objects.bulk_create(
+        OrbatEntry(
+            campaign=big,
+            side=side,
+            box=box,
+            unit_type="MMG",
+            kind="support_weapon",
+            quantity=1,
+            group=group,
+        )
+        for side, box, group in [("german", OrbatBox.ARRIVING, None)] * (LINES_SHOWN + 2)
+        + [("soviet", OrbatBox.RETAINED, None)] * 3
+    )
+    params = {"rg": {"open": f"rg:{oid(crowded.pk)}"}, "": {}}.get(opened, {"open": opened})
+    response = client_as("german").get(url(big), params)
+    boxes = response.context["boxes"]
+    assert any(box.group == crowded for box in boxes)
+    for box in boxes:
+        lines = OrbatEntry.objects.filter(campaign=big, side="german").order_by("id")
+        lines = (
+            lines.filter(group=box.group)
+            if box.group
+            else lines.filter(box=box.target, group__isnull=True)
+        )
+        every = [line.pk for line in lines]
+        whole = (
+            opened == "all"
+            or box.target in (opened, "arriving")
+            or (opened == "rg" and box.group == crowded)
+        )
+        assert [row.entry.pk for row in box.rows] == (every if whole else every[:LINES_SHOWN])
+        assert box.total == len(every)
+    trimmed = [box for box in boxes if box.hidden]
+    assert trimmed if opened != "all" else not trimmed
+    assert any(box.group == crowded and box.total > LINES_SHOWN for box in boxes)
