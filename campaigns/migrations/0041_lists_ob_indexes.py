@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaigns", "0038_agree_correction"),
+        ("campaigns", "0040_refit_step_rolls"),
     ]
 
     operations = [
