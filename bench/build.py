@@ -20,6 +20,7 @@ from campaigns.members import services as members
 from campaigns.models import (
     Campaign,
     CampaignEvent,
+    DiceCommitment,
     DiceRoll,
     FortificationPurchase,
     LedgerEntry,
@@ -181,6 +182,20 @@ def grown(demo: Campaign, player, scale: int, name: str) -> Campaign:
         f.attname for f in DiceRoll._meta.concrete_fields if f.attname not in ("id", "campaign_id")
     ]
     rolls = list(DiceRoll.objects.filter(campaign=demo).order_by("pk").values(*roll_fields))
+    # The demo's commitments copied too, so that a copied roll is checked against a commitment
+    # of its own campaign, as every roll of a played campaign is (the dice log verifies it).
+    commitment_fields = [
+        f.attname
+        for f in DiceCommitment._meta.concrete_fields
+        if f.attname not in ("id", "campaign_id", "reph_id")
+    ]
+    theirs = DiceCommitment.objects.filter(campaign=demo).order_by("pk")
+    ours = DiceCommitment.objects.bulk_create(
+        DiceCommitment(campaign=campaign, **row) for row in theirs.values(*commitment_fields)
+    )
+    copied = dict(zip(theirs.values_list("pk", flat=True), (c.pk for c in ours), strict=True))
+    for row in rolls:
+        row["commitment_id"] = copied.get(row["commitment_id"])
     DiceRoll.objects.bulk_create(
         (DiceRoll(campaign=campaign, **row) for row in islice(cycle(rolls), n["rolls"])),
         batch_size=500,

@@ -143,7 +143,12 @@ def set_status(
 
 def status_label(key: str) -> str:
     """A status in the reader's language (an unknown key reads as itself)."""
-    return str(RgStatus(key).label) if key in RgStatus.values else key
+    label = _LABELS.get(key)
+    return key if label is None else str(label)
+
+
+# The lazy labels by key, looked up once: the report and the sheets call this for every RG.
+_LABELS = {status.value: status.label for status in RgStatus}
 
 
 def count_by_status(rgs: Iterable[ReinforcementGroup]) -> dict[str, int]:
