@@ -145,7 +145,7 @@ class FileIds:
     def __init__(self) -> None:
         self._ids: dict[str, Mapping[int, int]] = {}
 
-    def number(self, model: type[models.Model], pks: Iterable[int]) -> Mapping[int, int]:
+    def number(self, model: type[models.Model], pks: Iterable[int]) -> Numbered:
         """Give the rows their file ids in this order (a table is numbered once)."""
         ids = Numbered(pks)
         self._ids[label(model)] = ids
@@ -162,6 +162,13 @@ class FileIds:
             .values_list("pk", "_file_id")
             .iterator(500)
         )
+        ids = Numbered.by_id(pairs)
+        self._ids[label(model)] = ids
+        return ids
+
+    def number_pairs(self, model: type[models.Model], pairs: Iterable[tuple[int, int]]) -> Numbered:
+        """Give the rows the file ids of ``(database id, file id)`` pairs in rising database
+        ids, as ``number_rows`` reads them (``export.numbered_rows``: its query compiled once)."""
         ids = Numbered.by_id(pairs)
         self._ids[label(model)] = ids
         return ids
@@ -212,6 +219,11 @@ class Numbered(Mapping[int, int]):
             if self._others is not None and pk in self._others:
                 return self._others[pk]
         raise KeyError(pk)
+
+    def highest(self) -> int:
+        """The highest database id numbered (0: none), as ``max(self, default=0)``."""
+        top = self._rising[-1] if self._rising else 0
+        return max(top, max(self._others)) if self._others else top
 
     def __iter__(self) -> Iterator[int]:
         yield from self._rising
