@@ -374,7 +374,7 @@ def _export_parts(
     scopes = viewer.visible_scopes()
     scenarios = list(_SCENARIOS(cid))
     scenario_refs = ids.number(Scenario, (row[0] for row in scenarios))
-    ledger_refs = ids.number_pairs(LedgerEntry, _LEDGER_IDS(cid, sides))
+    ledger_refs = ids.number_pairs(LedgerEntry, _LEDGER_IDS(cid, sides, chunk=STREAM_ROWS))
     # Rows recorded while the file is being sent have no file id: they are not in it.
     last_ledger = ledger_refs.highest()
     # The dice commitments of the scopes the viewer may see; a seed only once its phase is over.
@@ -383,9 +383,9 @@ def _export_parts(
     # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
     roll_refs = ids.number(DiceRoll, (pk for (pk,) in _ROLL_IDS(cid, scopes, chunk=STREAM_ROWS)))
     last_roll = roll_refs.highest()
-    rg_refs = ids.number_pairs(ReinforcementGroup, _RG_IDS(cid, sides))
+    rg_refs = ids.number_pairs(ReinforcementGroup, _RG_IDS(cid, sides, chunk=STREAM_ROWS))
     last_rg = rg_refs.highest()
-    orbat_refs = ids.number_pairs(OrbatEntry, _ORBAT_IDS(cid, sides))
+    orbat_refs = ids.number_pairs(OrbatEntry, _ORBAT_IDS(cid, sides, chunk=STREAM_ROWS))
     last_orbat = orbat_refs.highest()
 
     def orbat() -> Iterator[dict[str, Any]]:

@@ -57,9 +57,9 @@ def _stand_ins(values: Sequence[Any]) -> tuple[list[Any], list[Any], tuple[Any, 
 
 class Reader:
     """``Reader(Model, lambda a, sides: Model.objects.filter(x=a, side__in=sides).values_list(…))``
-    then ``reader(1, ["german"])``: the rows of that queryset as tuples (an iterator, read
-    ``chunk`` rows at a time, the query run at the first row asked), the queryset built and
-    compiled once per database and shape."""
+    then ``reader(1, ["german"])``: the rows of that queryset as tuples (an iterator, the query
+    run at the first row asked; with ``chunk``, read that many rows at a time), the queryset
+    built and compiled once per database and shape."""
 
     def __init__(self, model: type[Model], build: Callable[..., QuerySet]) -> None:
         self.model = model
@@ -92,7 +92,7 @@ class Reader:
             self._compiled[key] = ((compiler, sql, tuple(params)), where)
         return self._compiled[key]
 
-    def __call__(self, *values: Any, chunk: int = 500) -> Iterator[tuple[Any, ...]]:
+    def __call__(self, *values: Any, chunk: int | None = None) -> Iterator[tuple[Any, ...]]:
         alias = router.db_for_read(self.model)
         compiled, where = self._compile(alias, values)
         if compiled is _EMPTY:
@@ -105,4 +105,7 @@ class Reader:
         run = copy.copy(compiler)  # this thread's connection, the compiled SQL
         run.connection = connections[alias]
         run.as_sql = lambda *args, **kwargs: (sql, run_params)
-        yield from run.results_iter(tuple_expected=True, chunked_fetch=True, chunk_size=chunk)
+        if chunk is None:  # every row at once, as ``list(queryset)``
+            yield from run.results_iter(tuple_expected=True)
+        else:  # as ``queryset.iterator(chunk)``: PostgreSQL's server-side cursor
+            yield from run.results_iter(tuple_expected=True, chunked_fetch=True, chunk_size=chunk)

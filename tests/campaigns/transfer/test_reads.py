@@ -14,11 +14,11 @@ pytestmark = pytest.mark.django_db
 
 LEDGER = Reader(
     LedgerEntry,
-    lambda campaign, sides, last: LedgerEntry.objects.filter(
-        campaign=campaign, side__in=sides, pk__lte=last
-    )
-    .order_by("side", "index", "id")
-    .values_list("id", "side", "amount", "created_at", "note_words"),
+    lambda campaign, sides, last: (
+        LedgerEntry.objects.filter(campaign=campaign, side__in=sides, pk__lte=last)
+        .order_by("side", "index", "id")
+        .values_list("id", "side", "amount", "created_at", "note_words")
+    ),
 )
 
 
@@ -44,8 +44,8 @@ def test_the_rows_are_the_orms_for_each_campaign_side_list_and_limit(people, cam
     ]
     for values in cases * 2:  # the second time from the compiled SQL
         expected = orm(*values)
-        got = list(LEDGER(*values, chunk=7))  # read a few rows at a time
-        assert got == expected
+        assert list(LEDGER(*values, chunk=7)) == expected  # read a few rows at a time
+        assert list(LEDGER(*values)) == expected  # all at once
     assert len(orm(big.pk, ["german", "soviet"], top)) > 30
     assert orm(big.pk, ["german"], top) != orm(big.pk, ["soviet"], top)
 
