@@ -7,16 +7,25 @@ template's loops cost a look-up per cell and tag. The sheets' own page keeps the
 
 from __future__ import annotations
 
+from html import escape as html_escape
+from typing import Any
+
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from rosters.sheets import Table
 
 
+def _escape(text: Any) -> str:
+    """``conditional_escape(text)``: a plain ``str`` (most cells) escaped as Django's ``escape``
+    does (``html.escape``), without its lazy-string wrapper; anything else by Django."""
+    return html_escape(text) if type(text) is str else conditional_escape(text)
+
+
 def table_html(table: Table) -> SafeString:
     """``render_to_string("rosters/_sheet_table.html", {"table": table})``."""
     if not table.rows:
-        return mark_safe(f"\n\n<p>{conditional_escape(table.empty_text or '—')}</p>\n\n")  # noqa: S308
+        return mark_safe(f"\n\n<p>{_escape(table.empty_text or '—')}</p>\n\n")  # noqa: S308
     out = ['\n\n<table class="grid compact sheet-table">\n  <thead>\n    ']
     for head_row in table.head_rows():
         out.append("\n    <tr>")
@@ -29,7 +38,7 @@ def table_html(table: Table) -> SafeString:
                 out.append(f' rowspan="{head.rowspan}"')
             if head.numeric:
                 out.append(' class="num"')
-            out.append(f">{conditional_escape(head.text)}</th>")
+            out.append(f">{_escape(head.text)}</th>")
         out.append("</tr>\n    ")
     out.append("\n  </thead>\n  <tbody>\n  ")
     numeric = [column.numeric for column in table.columns]
@@ -40,14 +49,14 @@ def table_html(table: Table) -> SafeString:
         shaded = row.shaded
         for position, text in enumerate(row.cells):
             if position == 0:
-                out.append(f'<th scope="row">{conditional_escape(text)}</th>')
+                out.append(f'<th scope="row">{_escape(text)}</th>')
                 continue
             number, grey = numeric[position], position in shaded
             if number or grey:
                 kind = ("num" if number else "") + (" shaded" if grey else "")
-                out.append(f'<td class="{kind}">{conditional_escape(text)}</td>')
+                out.append(f'<td class="{kind}">{_escape(text)}</td>')
             else:
-                out.append(f"<td>{conditional_escape(text)}</td>")
+                out.append(f"<td>{_escape(text)}</td>")
         out.append("\n    </tr>\n  ")
     out.append("\n  </tbody>\n</table>\n\n")
     return mark_safe("".join(out))  # noqa: S308
