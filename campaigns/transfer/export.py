@@ -21,8 +21,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
-from django.db.models import F, Q, Window
-from django.db.models.functions import RowNumber
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -62,7 +61,7 @@ from campaigns.transfer.format import (
     scope_of,
 )
 from campaigns.transfer.reads import Reader
-from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file
+from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file, numbered_rows
 from campaigns.transfer.snapshot import read_snapshot
 
 
@@ -313,16 +312,6 @@ _NAMELESS_ROLL_EVENTS = Reader(
         ).values("pk"),
     ).values_list(*_EVENT_COLUMNS),
 )
-
-
-def numbered_rows(rows: models.QuerySet) -> models.QuerySet:
-    """``(database id, file id)`` of ``rows`` in rising database ids, the file ids numbered by
-    the database: ``ROW_NUMBER()`` over the queryset's own ordering (``FileIds.number_pairs``)."""
-    return (
-        rows.annotate(_file_id=Window(RowNumber(), order_by=list(rows.query.order_by)))
-        .order_by("pk")
-        .values_list("pk", "_file_id")
-    )
 
 
 class _User:
