@@ -30,6 +30,21 @@ def test_each_table_of_each_members_report_is_the_templates_to_the_byte(reported
     assert tables > 8
 
 
+@pytest.mark.parametrize("game", ["cp_game", "dr_game"])
+def test_each_table_of_a_short_games_report_is_the_templates_to_the_byte(request, people, game):
+    campaign = request.getfixturevalue(game)
+    tables = 0
+    for who in ("german", "soviet", "referee", "observer"):
+        if not campaign.memberships.filter(user=people[who]).exists():
+            continue
+        report = build_report(viewer_for(people[who], campaign.pk), "ja")
+        for section in report.sections:
+            for table in section.tables:
+                assert table_html(table) == template(table)
+                tables += 1
+    assert tables > 1
+
+
 def test_groups_shading_the_current_row_escaping_and_no_rows():
     columns = (
         Column("Day"),
