@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import CampaignEvent, Correction, DiceRoll
 from campaigns.transfer.format import scope_visibilities
+from campaigns.transfer.reads import Reader
 from campaigns.transfer.sections import register_reference, register_section
 from campaigns.transfer.values import is_int
 
@@ -38,11 +39,23 @@ FIELDS = (
 TIMES = ("asked_at", "answered_at")
 
 
+# Compiled once (campaigns.transfer.reads), with the scopes the viewer may see.
+_READ = Reader(
+    Correction,
+    lambda campaign, scopes: (
+        Correction.objects.filter(campaign=campaign, visibility__in=scopes)
+        .order_by("asked_at", "id")
+        .values_list("id", *FIELDS, *TIMES, "roll_id")
+    ),
+)
+_COLUMNS = ("id", *FIELDS, *TIMES)
+
+
 def export_corrections(context: ExportContext) -> list[dict[str, Any]] | None:
-    rows = context.viewer.filter_visible(Correction.objects.filter(campaign=context.campaign))
+    viewer = context.viewer
     found = []
-    for row in rows.order_by("asked_at", "id").values("id", *FIELDS, *TIMES, "roll_id"):
-        roll = row.pop("roll_id")
+    for *values, roll in _READ(context.campaign.pk, viewer.visible_scopes()):
+        row = dict(zip(_COLUMNS, values, strict=True))
         if row["kind"] == Correction.VOID:
             row["roll"] = context.ids.of(DiceRoll, roll)
             if row["roll"] is None:  # the roll is not in this file

@@ -27,7 +27,6 @@ from django.utils.text import slugify
 
 from campaigns.access import Viewer
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
-from campaigns.dice.checks import shown_seed
 from campaigns.history.labels import ORIGINAL_KEY, event_actor_name
 from campaigns.models import (
     Campaign,
@@ -61,7 +60,8 @@ from campaigns.transfer.format import (
     iso,
     scope_of,
 )
-from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file
+from campaigns.transfer.reads import Reader
+from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file, numbered_rows
 from campaigns.transfer.snapshot import read_snapshot
 
 
@@ -130,6 +130,224 @@ class Rows:
         return self._rows()
 
 
+# Each section's query, compiled once per database and number of sides or scopes (reads.Reader):
+# the campaign, the viewer's sides (``sides``) or scopes (``scopes``, ``Viewer.visible_scopes``) and
+# the highest id numbered (``last``) are the values each run gets.
+_SCENARIOS = Reader(
+    Scenario,
+    lambda campaign: (
+        Scenario.objects.filter(campaign=campaign)
+        .order_by("index", "sequence")
+        .values_list("id", *SCENARIO_FIELDS)
+    ),
+)
+_LEDGER = LedgerEntry.objects.order_by("side", "ledger", "index", "id")
+_LEDGER_IDS = Reader(
+    LedgerEntry,
+    lambda campaign, sides: numbered_rows(_LEDGER.filter(campaign=campaign, side__in=sides)),
+)
+_LEDGER_ROWS = Reader(
+    LedgerEntry,
+    lambda campaign, sides, last: _LEDGER.filter(
+        campaign=campaign, side__in=sides, pk__lte=last
+    ).values_list("id", "created_at", *LEDGER_FIELDS),
+)
+_COMMITMENTS = Reader(
+    DiceCommitment,
+    lambda campaign, scopes: (
+        DiceCommitment.objects.filter(campaign=campaign, visibility__in=scopes)
+        .order_by("created_at", "id")
+        .values_list("id", *COMMITMENT_FIELDS, "seed", "created_at", "revealed_at")
+    ),
+)
+_ROLLS = DiceRoll.objects.order_by("rolled_at", "id")
+_ROLL_IDS = Reader(
+    DiceRoll,
+    lambda campaign, scopes: _ROLLS.filter(campaign=campaign, visibility__in=scopes).values_list(
+        "pk"
+    ),
+)
+_ROLL_COLUMNS = (
+    "index",
+    "side",
+    "step",
+    "table_id",
+    "kind",
+    "faces",
+    "modifiers",
+    "original",
+    "final",
+    "result",
+    "note",
+    "note_words",
+    "sequence_step",
+    "form_token",
+    "visibility",
+    "commitment_id",
+    "counter",
+    "client_value",
+    "rolled_by__username",
+    "rolled_at",
+    "voided_at",
+    "voided_by__username",
+    "void_reason",
+)
+_ROLL_ROWS = Reader(
+    DiceRoll,
+    lambda campaign, scopes, last: _ROLLS.filter(
+        campaign=campaign, visibility__in=scopes, pk__lte=last
+    ).values_list("id", *_ROLL_COLUMNS),
+)
+_RGS = ReinforcementGroup.objects.order_by("side", "index", "id")
+_RG_IDS = Reader(
+    ReinforcementGroup,
+    lambda campaign, sides: numbered_rows(_RGS.filter(campaign=campaign, side__in=sides)),
+)
+_RG_ROWS = Reader(
+    ReinforcementGroup,
+    lambda campaign, sides, last: _RGS.filter(
+        campaign=campaign, side__in=sides, pk__lte=last
+    ).values_list("id", *RG_FIELDS),
+)
+# Ordered by references, not database ids, so that the same campaign exports the same: by side
+# and box, then the lines of no RG, then by their RG's file id (its side, day and id, as ``_RGS``
+# numbers them: a line's RG is of its own side), then by id.
+_ORBAT = OrbatEntry.objects.order_by(
+    "side",
+    "box",
+    F("group__side").asc(nulls_first=True),
+    "group__index",
+    "group_id",
+    "id",
+)
+_ORBAT_IDS = Reader(
+    OrbatEntry,
+    lambda campaign, sides: numbered_rows(_ORBAT.filter(campaign=campaign, side__in=sides)),
+)
+_ORBAT_ROWS = Reader(
+    OrbatEntry,
+    lambda campaign, sides, last: _ORBAT.filter(
+        campaign=campaign, side__in=sides, pk__lte=last
+    ).values_list("id", "group_id", *ORBAT_FIELDS),
+)
+_MEMBERS = Reader(
+    Membership,
+    lambda campaign: (
+        Membership.objects.filter(campaign=campaign)
+        .order_by("joined_at", "id")
+        .values_list("user__username", "role", "side")
+    ),
+)
+_DAYS = Reader(
+    CampaignDay,
+    lambda campaign: (
+        CampaignDay.objects.filter(campaign=campaign).order_by("index").values_list(*DAY_FIELDS)
+    ),
+)
+_SIDE_DAYS = Reader(
+    SideDay,
+    lambda campaign, sides: (
+        SideDay.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("index", "side")
+        .values_list(*SIDE_DAY_FIELDS)
+    ),
+)
+_CVP_ROWS = Reader(
+    CvpEntry,
+    lambda campaign: (
+        CvpEntry.objects.filter(campaign=campaign)
+        .order_by("index", "id")
+        .values_list("scenario_id", "orbat_entry_id", "created_at", *CVP_FIELDS)
+    ),
+)
+_FORTIFICATION_ROWS = Reader(
+    FortificationPurchase,
+    lambda campaign, sides: (
+        FortificationPurchase.objects.filter(campaign=campaign, side__in=sides)
+        .order_by("side", "index", "id")
+        .values_list("created_at", *FORTIFICATION_FIELDS)
+    ),
+)
+_EVENTS = CampaignEvent.objects.order_by("created_at", "id")
+_EVENT_IDS = Reader(
+    CampaignEvent,
+    lambda campaign, scopes: _EVENTS.filter(campaign=campaign, visibility__in=scopes).values_list(
+        "pk"
+    ),
+)
+_EVENT_COLUMNS = (
+    "id",
+    "action",
+    "visibility",
+    "target_type",
+    "target_id",
+    "created_at",
+    "actor_id",
+    "actor__username",
+    "undone_at",
+    "undone_by__username",
+    "data",
+)
+_EVENT_ROWS = Reader(
+    CampaignEvent,
+    lambda campaign, scopes, last: _EVENTS.filter(
+        campaign=campaign, visibility__in=scopes, pk__lte=last
+    ).values_list(*_EVENT_COLUMNS),
+)
+# The events of the rolls that name no user of this installation (imported ones): who rolled or
+# voided them, from their events.
+_NAMELESS_ROLL_EVENTS = Reader(
+    CampaignEvent,
+    lambda campaign, scopes, last_event, last_roll: _EVENTS.filter(
+        campaign=campaign,
+        visibility__in=scopes,
+        pk__lte=last_event,
+        action__in=ROLL_ACTORS,
+        target_type=ROLL_TARGET,
+        target_id__in=DiceRoll.objects.filter(
+            Q(rolled_by__isnull=True) | Q(voided_at__isnull=False, voided_by__isnull=True),
+            campaign=campaign,
+            visibility__in=scopes,
+            pk__lte=last_roll,
+        ).values("pk"),
+    ).values_list(*_EVENT_COLUMNS),
+)
+
+
+class _User:
+    __slots__ = ("username",)
+
+    def __init__(self, username: str) -> None:
+        self.username = username
+
+    def get_username(self) -> str:
+        return self.username
+
+
+class _Event:
+    """An event read as a row, with what ``event_actor_name`` and ``roll_actor_names`` read of
+    a ``CampaignEvent``."""
+
+    __slots__ = ("pk", "action", "visibility", "target_type", "target_id", "created_at")
+    __slots__ += ("actor_id", "actor", "undone_at", "undone_by", "data")
+
+    def __init__(self, row: tuple[Any, ...]) -> None:
+        (
+            self.pk,
+            self.action,
+            self.visibility,
+            self.target_type,
+            self.target_id,
+            self.created_at,
+            self.actor_id,
+            actor,
+            self.undone_at,
+            self.undone_by,
+            self.data,
+        ) = row
+        self.actor = _User(actor) if self.actor_id is not None else None
+
+
 def _export_parts(
     viewer: Viewer, now: dt.datetime | None
 ) -> tuple[dict[str, Any], dict[str, Callable[[], Iterator[dict[str, Any]]]]]:
@@ -137,62 +355,34 @@ def _export_parts(
     campaign = viewer.campaign
     context = ExportContext(viewer, FileIds())
     ids = context.ids
+    cid = campaign.pk
     # Secret rows (side days, ledger, RGs, OB) only of the sides the viewer may see. Another
     # side's side days hold ELR/SAN and chits that may still be secret: only the referee, who
-    # sees every side, gets them.
-    sides = context.sides
-    scenarios = list(
-        Scenario.objects.filter(campaign=campaign)
-        .order_by("index", "sequence")
-        .values("id", *SCENARIO_FIELDS)
-    )
-    scenario_refs = ids.number(Scenario, (row["id"] for row in scenarios))
-    ledger = LedgerEntry.objects.filter(campaign=campaign, side__in=sides).order_by(
-        "side", "ledger", "index", "id"
-    )
-    ledger_refs = ids.number_rows(LedgerEntry, ledger)
+    # sees every side, gets them. History, rolls and commitments: the scopes the viewer may see.
+    sides = list(context.sides)
+    scopes = viewer.visible_scopes()
+    scenarios = list(_SCENARIOS(cid))
+    scenario_refs = ids.number(Scenario, (row[0] for row in scenarios))
+    ledger_refs = ids.number_pairs(LedgerEntry, _LEDGER_IDS(cid, sides, chunk=STREAM_ROWS))
     # Rows recorded while the file is being sent have no file id: they are not in it.
-    ledger = ledger.filter(pk__lte=max(ledger_refs, default=0))
+    last_ledger = ledger_refs.highest()
     # The dice commitments of the scopes the viewer may see; a seed only once its phase is over.
-    commitments = list(
-        viewer.filter_visible(DiceCommitment.objects.filter(campaign=campaign)).order_by(
-            "created_at", "id"
-        )
-    )
-    commitment_refs = ids.number(DiceCommitment, (c.pk for c in commitments))
+    commitments = list(_COMMITMENTS(cid, scopes))
+    commitment_refs = ids.number(DiceCommitment, (row[0] for row in commitments))
     # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
-    rolls = viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign)).order_by(
-        "rolled_at", "id"
-    )
-    roll_refs = ids.number(DiceRoll, rolls.values_list("pk", flat=True).iterator(STREAM_ROWS))
-    # Rows recorded while the file is being sent have no file id: they are not in it.
-    rolls = rolls.filter(pk__lte=max(roll_refs, default=0))
-    rgs = ReinforcementGroup.objects.filter(campaign=campaign, side__in=sides).order_by(
-        "side", "index", "id"
-    )
-    rg_refs = ids.number_rows(ReinforcementGroup, rgs)
-    # Rows recorded while the file is being sent have no file id: they are not in it.
-    rgs = rgs.filter(pk__lte=max(rg_refs, default=0))
-    # Ordered by references, not database ids, so that the same campaign exports the same:
-    # by side and box, then the lines of no RG, then by their RG's file id (its side, day and
-    # id, as ``rgs`` numbers them: a line's RG is of its own side), then by id.
-    orbat_rows = OrbatEntry.objects.filter(campaign=campaign, side__in=sides).order_by(
-        "side",
-        "box",
-        F("group__side").asc(nulls_first=True),
-        "group__index",
-        "group_id",
-        "id",
-    )
-    orbat_refs = ids.number_rows(OrbatEntry, orbat_rows)
-    orbat_rows = orbat_rows.filter(pk__lte=max(orbat_refs, default=0))
+    roll_refs = ids.number(DiceRoll, (pk for (pk,) in _ROLL_IDS(cid, scopes, chunk=STREAM_ROWS)))
+    last_roll = roll_refs.highest()
+    rg_refs = ids.number_pairs(ReinforcementGroup, _RG_IDS(cid, sides, chunk=STREAM_ROWS))
+    last_rg = rg_refs.highest()
+    orbat_refs = ids.number_pairs(OrbatEntry, _ORBAT_IDS(cid, sides, chunk=STREAM_ROWS))
+    last_orbat = orbat_refs.highest()
 
     def orbat() -> Iterator[dict[str, Any]]:
-        for row in orbat_rows.values("id", "group_id", *ORBAT_FIELDS).iterator(STREAM_ROWS):
+        for pk, group, *values in _ORBAT_ROWS(cid, sides, last_orbat, chunk=STREAM_ROWS):
             yield {
-                "id": orbat_refs[row["id"]],
-                **_pick(row, ORBAT_FIELDS),
-                "group": rg_refs.get(row["group_id"]),
+                "id": orbat_refs[pk],
+                **dict(zip(ORBAT_FIELDS, values, strict=True)),
+                "group": rg_refs.get(group),
             }
 
     core = {
@@ -211,76 +401,71 @@ def _export_parts(
         },
         "members": [
             {"username": username, "role": role, "side": side}
-            for username, role, side in Membership.objects.filter(campaign=campaign)
-            .order_by("joined_at", "id")
-            .values_list("user__username", "role", "side")
+            for username, role, side in _MEMBERS(cid)
         ],
-        "days": list(
-            CampaignDay.objects.filter(campaign=campaign).order_by("index").values(*DAY_FIELDS)
-        ),
-        "side_days": list(
-            SideDay.objects.filter(campaign=campaign, side__in=sides)
-            .order_by("index", "side")
-            .values(*SIDE_DAY_FIELDS)
-        ),
+        "days": [dict(zip(DAY_FIELDS, row, strict=True)) for row in _DAYS(cid)],
+        "side_days": [
+            dict(zip(SIDE_DAY_FIELDS, row, strict=True)) for row in _SIDE_DAYS(cid, sides)
+        ],
         "ledger": Rows(
             lambda: (
                 {
-                    "id": ledger_refs[row["id"]],
-                    **_pick(row, LEDGER_FIELDS),
-                    "created_at": iso(row["created_at"]),
+                    "id": ledger_refs[pk],
+                    **dict(zip(LEDGER_FIELDS, values, strict=True)),
+                    "created_at": iso(created_at),
                 }
-                for row in ledger.values("id", "created_at", *LEDGER_FIELDS).iterator(STREAM_ROWS)
+                for pk, created_at, *values in _LEDGER_ROWS(
+                    cid, sides, last_ledger, chunk=STREAM_ROWS
+                )
             )
         ),
         "scenarios": [
-            {"id": scenario_refs[row["id"]], **_pick(row, SCENARIO_FIELDS)} for row in scenarios
+            {"id": scenario_refs[pk], **dict(zip(SCENARIO_FIELDS, values, strict=True))}
+            for pk, *values in scenarios
         ],
         "cvp": Rows(
             lambda: (
                 {
-                    **_pick(row, CVP_FIELDS),
-                    "scenario": scenario_refs.get(row["scenario_id"]),
+                    **dict(zip(CVP_FIELDS, values, strict=True)),
+                    "scenario": scenario_refs.get(scenario),
                     # The OB line a loss was recorded from: named only when the line is in the
                     # file (its side's secret), else null.
-                    "orbat": orbat_refs.get(row["orbat_entry_id"]),
-                    "created_at": iso(row["created_at"]),
+                    "orbat": orbat_refs.get(orbat_entry),
+                    "created_at": iso(created_at),
                 }
-                for row in CvpEntry.objects.filter(campaign=campaign)
-                .order_by("index", "id")
-                .values("scenario_id", "orbat_entry_id", "created_at", *CVP_FIELDS)
-                .iterator(STREAM_ROWS)
+                for scenario, orbat_entry, created_at, *values in _CVP_ROWS(cid, chunk=STREAM_ROWS)
             )
         ),
         "rgs": Rows(
             lambda: (
                 {
-                    "id": rg_refs[row["id"]],
-                    **_pick(row, RG_FIELDS),
+                    "id": rg_refs[pk],
+                    **(row := dict(zip(RG_FIELDS, values, strict=True))),
                     "details": context.references(ReinforcementGroup, "details", row["details"]),
                 }
-                for row in rgs.values("id", *RG_FIELDS).iterator(STREAM_ROWS)
+                for pk, *values in _RG_ROWS(cid, sides, last_rg, chunk=STREAM_ROWS)
             )
         ),
         "orbat": Rows(orbat),
         "fortifications": Rows(
             lambda: (
-                {**_pick(row, FORTIFICATION_FIELDS), "created_at": iso(row["created_at"])}
-                for row in FortificationPurchase.objects.filter(campaign=campaign, side__in=sides)
-                .order_by("side", "index", "id")
-                .values("created_at", *FORTIFICATION_FIELDS)
-                .iterator(STREAM_ROWS)
+                {
+                    **dict(zip(FORTIFICATION_FIELDS, values, strict=True)),
+                    "created_at": iso(created_at),
+                }
+                for created_at, *values in _FORTIFICATION_ROWS(cid, sides, chunk=STREAM_ROWS)
             )
         ),
         "dice_commitments": [
             {
-                "id": commitment_refs[c.pk],
-                **{name: getattr(c, name) for name in COMMITMENT_FIELDS},
-                "seed": shown_seed(c),
-                "created_at": iso(c.created_at),
-                "revealed_at": iso(c.revealed_at),
+                "id": commitment_refs[pk],
+                **dict(zip(COMMITMENT_FIELDS, values, strict=True)),
+                # A seed only once its phase is over (``shown_seed``).
+                "seed": seed if revealed_at is not None else "",
+                "created_at": iso(created_at),
+                "revealed_at": iso(revealed_at),
             }
-            for c in commitments
+            for pk, *values, seed, created_at, revealed_at in commitments
         ],
     }
     # The sections other features registered (the Refit Phase, the short games), in order: a
@@ -290,44 +475,38 @@ def _export_parts(
         value = section.export(context)
         if value is not None:
             registered[section.name] = value
-    events = viewer.filter_visible(CampaignEvent.objects.filter(campaign=campaign)).order_by(
-        "created_at", "id"
+    numbered = ids.number(
+        CampaignEvent, (pk for (pk,) in _EVENT_IDS(cid, scopes, chunk=STREAM_ROWS))
     )
-    numbered = ids.number(CampaignEvent, events.values_list("pk", flat=True).iterator(STREAM_ROWS))
-    events = events.filter(pk__lte=max(numbered, default=0))
+    last_event = numbered.highest()
     # Who rolled or voided a roll that names no user of this installation (an imported one),
     # from its events: only those rolls' events are read.
-    nameless = rolls.filter(
-        Q(rolled_by__isnull=True) | Q(voided_at__isnull=False, voided_by__isnull=True)
-    )
     names = roll_actor_names(
-        events.filter(
-            action__in=ROLL_ACTORS, target_type=ROLL_TARGET, target_id__in=nameless.values("pk")
-        ).select_related("actor")
+        _Event(row) for row in _NAMELESS_ROLL_EVENTS(cid, scopes, last_event, last_roll)
     )
 
     def history() -> Iterator[dict[str, Any]]:
-        chunked = events.select_related("actor", "undone_by").iterator(chunk_size=STREAM_ROWS)
-        return (_event_record(event, context) for event in chunked)
+        return (
+            _event_record(_Event(row), context)
+            for row in _EVENT_ROWS(cid, scopes, last_event, chunk=STREAM_ROWS)
+        )
 
     def dice_rolls() -> Iterator[dict[str, Any]]:
-        chunked = rolls.select_related("rolled_by", "voided_by").iterator(chunk_size=STREAM_ROWS)
-        return (_roll_record(roll, roll_refs[roll.pk], names, commitment_refs) for roll in chunked)
+        return (
+            _roll_record(pk, roll_refs[pk], values, names, commitment_refs)
+            for pk, *values in _ROLL_ROWS(cid, scopes, last_roll, chunk=STREAM_ROWS)
+        )
 
     return {**core, **registered}, {"history": history, "dice_rolls": dice_rolls}
 
 
-def _pick(row: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
-    return {name: row[name] for name in names}
-
-
-def _original(event: CampaignEvent) -> dict[str, Any] | None:
+def _original(event: _Event) -> dict[str, Any] | None:
     """What an event imported earlier (no actor here) kept of its time and names."""
     original = event.data.get(ORIGINAL_KEY) if event.actor_id is None else None
     return original if isinstance(original, dict) else None
 
 
-def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any]:
+def _event_record(event: _Event, context: ExportContext) -> dict[str, Any]:
     data = {k: v for k, v in event.data.items() if not is_database_reference(event.action, k)}
     # Rows named inside the data (the Refit Phase step a change was made for…): by file id.
     data = context.references(CampaignEvent, "data", data)
@@ -347,7 +526,7 @@ def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any
         undone_by = original.get("undone_by")
     else:
         created_at = iso(event.created_at)
-        undone_by = event.undone_by.get_username() if event.undone_by else None
+        undone_by = event.undone_by
     target = None
     if event.target_type == ROLL_TARGET:
         target = context.ids.of(DiceRoll, event.target_id)
@@ -358,7 +537,7 @@ def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any
         "target_type": event.target_type,
         "target": target,
         "created_at": created_at,
-        "actor": event_actor_name(event),
+        "actor": event_actor_name(event),  # type: ignore[arg-type]
         "undone_at": iso(event.undone_at),
         "undone_by": undone_by,
         "data": data,
@@ -366,40 +545,44 @@ def _event_record(event: CampaignEvent, context: ExportContext) -> dict[str, Any
 
 
 def _roll_record(
-    roll: DiceRoll,
+    pk: int,
     ref: int,
+    values: list[Any],
     names: dict[tuple[int, str], str],
     commitments: dict[int, int],
 ) -> dict[str, Any]:
-    def user(role: str) -> str | None:
-        person = getattr(roll, role)
-        return person.get_username() if person is not None else names.get((roll.pk, role))
-
+    roll = dict(zip(_ROLL_COLUMNS, values, strict=True))
+    rolled_by = roll["rolled_by__username"]
+    voided_by = roll["voided_by__username"]
     return {
         "id": ref,
-        "index": roll.index,
-        "side": roll.side,
-        "step": roll.step,
-        "table_id": roll.table_id,
-        "kind": roll.kind,
-        "faces": roll.faces,
-        "modifiers": roll.modifiers,
-        "original": roll.original,
-        "final": roll.final,
-        "result": roll.result,
-        "note": roll.note,
-        "note_words": roll.note_words,
-        "sequence_step": roll.sequence_step,
-        "form_token": roll.form_token,
-        "visibility": roll.visibility,
-        "commitment": commitments.get(roll.commitment_id),
-        "counter": roll.counter,
-        "client_value": roll.client_value,
-        "rolled_by": user("rolled_by"),
-        "rolled_at": iso(roll.rolled_at),
-        "voided_at": iso(roll.voided_at),
-        "voided_by": user("voided_by") if roll.voided_at is not None else None,
-        "void_reason": roll.void_reason,
+        "index": roll["index"],
+        "side": roll["side"],
+        "step": roll["step"],
+        "table_id": roll["table_id"],
+        "kind": roll["kind"],
+        "faces": roll["faces"],
+        "modifiers": roll["modifiers"],
+        "original": roll["original"],
+        "final": roll["final"],
+        "result": roll["result"],
+        "note": roll["note"],
+        "note_words": roll["note_words"],
+        "sequence_step": roll["sequence_step"],
+        "form_token": roll["form_token"],
+        "visibility": roll["visibility"],
+        "commitment": commitments.get(roll["commitment_id"]),
+        "counter": roll["counter"],
+        "client_value": roll["client_value"],
+        "rolled_by": rolled_by if rolled_by is not None else names.get((pk, "rolled_by")),
+        "rolled_at": iso(roll["rolled_at"]),
+        "voided_at": iso(roll["voided_at"]),
+        "voided_by": (
+            (voided_by if voided_by is not None else names.get((pk, "voided_by")))
+            if roll["voided_at"] is not None
+            else None
+        ),
+        "void_reason": roll["void_reason"],
     }
 
 
@@ -448,6 +631,17 @@ def _key(key: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
+# The values of exactly these types, written as ``_write`` writes them, without a call of it per
+# value (most of a row's values; a subclass goes through ``_write``'s checks).
+_SCALARS: dict[type, Callable[[Any], str]] = {
+    str: _encode_string,
+    type(None): lambda _value: "null",
+    bool: lambda value: "true" if value else "false",
+    int: int.__repr__,
+    float: _float,
+}
+
+
 def _write(value: Any, newline: str, out: list[str]) -> None:
     """``value`` appended to ``out`` as ``json`` writes it with ``indent=2``, ``newline`` being
     the line break and indent of its own level (the ``_iterencode`` order of checks)."""
@@ -470,8 +664,12 @@ def _write(value: Any, newline: str, out: list[str]) -> None:
         inner = newline + "  "
         separator = "["
         for item in value:
-            out.append(separator + inner)
-            _write(item, inner, out)
+            scalar = _SCALARS.get(type(item))
+            if scalar is not None:
+                out.append(separator + inner + scalar(item))
+            else:
+                out.append(separator + inner)
+                _write(item, inner, out)
             separator = ","
         out.append(newline + "]")
     elif isinstance(value, dict):
@@ -481,8 +679,13 @@ def _write(value: Any, newline: str, out: list[str]) -> None:
         inner = newline + "  "
         separator = "{"
         for key, item in value.items():
-            out.append(separator + inner + _encode_string(_key(key)) + ": ")
-            _write(item, inner, out)
+            name = _encode_string(key if type(key) is str else _key(key))
+            scalar = _SCALARS.get(type(item))
+            if scalar is not None:
+                out.append(separator + inner + name + ": " + scalar(item))
+            else:
+                out.append(separator + inner + name + ": ")
+                _write(item, inner, out)
             separator = ","
         out.append(newline + "}")
     else:

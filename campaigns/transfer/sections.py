@@ -145,23 +145,22 @@ class FileIds:
     def __init__(self) -> None:
         self._ids: dict[str, Mapping[int, int]] = {}
 
-    def number(self, model: type[models.Model], pks: Iterable[int]) -> Mapping[int, int]:
+    def number(self, model: type[models.Model], pks: Iterable[int]) -> Numbered:
         """Give the rows their file ids in this order (a table is numbered once)."""
         ids = Numbered(pks)
         self._ids[label(model)] = ids
         return ids
 
-    def number_rows(self, model: type[models.Model], rows: models.QuerySet) -> Mapping[int, int]:
+    def number_rows(self, model: type[models.Model], rows: models.QuerySet) -> Numbered:
         """Give ``rows`` (the table's rows in the file's order: the queryset's ordering) their
-        file ids, numbered by the database (``ROW_NUMBER()`` over that order) and read back by
-        database id: kept as two arrays (16 bytes a row) whatever the order, where ``number``
-        needs a dict for ids that do not come in rising."""
-        pairs = (
-            rows.annotate(_file_id=Window(RowNumber(), order_by=list(rows.query.order_by)))
-            .order_by("pk")
-            .values_list("pk", "_file_id")
-            .iterator(500)
-        )
+        file ids, numbered by the database (``numbered_rows``) and read back by database id:
+        kept as two arrays (16 bytes a row) whatever the order, where ``number`` needs a dict
+        for ids that do not come in rising."""
+        return self.number_pairs(model, numbered_rows(rows).iterator(500))
+
+    def number_pairs(self, model: type[models.Model], pairs: Iterable[tuple[int, int]]) -> Numbered:
+        """Give the rows the file ids of ``(database id, file id)`` pairs in rising database
+        ids, as ``number_rows`` reads them (the export runs ``numbered_rows`` compiled once)."""
         ids = Numbered.by_id(pairs)
         self._ids[label(model)] = ids
         return ids
@@ -213,6 +212,11 @@ class Numbered(Mapping[int, int]):
                 return self._others[pk]
         raise KeyError(pk)
 
+    def highest(self) -> int:
+        """The highest database id numbered (0: none), as ``max(self, default=0)``."""
+        top = self._rising[-1] if self._rising else 0
+        return max(top, max(self._others)) if self._others else top
+
     def __iter__(self) -> Iterator[int]:
         yield from self._rising
         if self._others is not None:
@@ -220,6 +224,16 @@ class Numbered(Mapping[int, int]):
 
     def __len__(self) -> int:
         return len(self._rising) + (len(self._others) if self._others is not None else 0)
+
+
+def numbered_rows(rows: models.QuerySet) -> models.QuerySet:
+    """``(database id, file id)`` of ``rows`` in rising database ids, the file ids numbered by
+    the database: ``ROW_NUMBER()`` over the queryset's own ordering."""
+    return (
+        rows.annotate(_file_id=Window(RowNumber(), order_by=list(rows.query.order_by)))
+        .order_by("pk")
+        .values_list("pk", "_file_id")
+    )
 
 
 # --- rewriting the ids a JSON value holds ------------------------------------------------------

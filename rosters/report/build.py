@@ -32,6 +32,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.access import Viewer
+from campaigns.compiled import CompiledQuery
 from campaigns.games.names import table_name
 from campaigns.games.registry import localized
 from campaigns.games.weather import ec_types_of, label_of, types_of
@@ -39,6 +40,7 @@ from campaigns.models import CampaignDay, DiceRoll, RefitPhase, Scenario, Scenar
 from campaigns.records.balance import win_loss
 from campaigns.records.cvp_counts import CvpLine, cvp_days, cvp_lines, rules_for, scenario_cvp
 from campaigns.roster.rows import RosterRow, roster_rows
+from campaigns.transfer.reads import Reader
 from refit.models import PerimeterState
 from refit.perimeters.recording import summary as perimeter_summary
 from refit.purchases.records import RgRecordRow, rg_purchase_record
@@ -46,6 +48,36 @@ from rosters.builders.common import current_index, first_column_heading, languag
 from rosters.report import luck as dice_luck
 from rosters.report.data import BARS, LINE, Chart, Link, Report, Section, Series
 from rosters.sheets import Column, Fact, Row, Table
+
+# The report's own queries, compiled once (campaigns.compiled, campaigns.transfer.reads: the ORM's
+# compilation costs more than their SQL); the campaign, and the scopes the viewer may see, given
+# at each run.
+_SCENARIOS = CompiledQuery(lambda campaign: Scenario.objects.filter(campaign_id=campaign), 1)
+_DAYS = CompiledQuery(lambda campaign: CampaignDay.objects.filter(campaign_id=campaign), 1)
+_FINISHED = CompiledQuery(
+    lambda campaign: RefitPhase.objects.filter(
+        campaign_id=campaign, finished_at__isnull=False
+    ).values_list("index", "outcome"),
+    1,
+)
+_RECORDED = CompiledQuery(
+    lambda campaign: (
+        PerimeterState.objects.filter(campaign_id=campaign)
+        .exclude(recorded={})
+        .order_by("index", "id")
+        .values_list("index", "recorded")
+    ),
+    1,
+)
+_ROLL_COUNTS = Reader(
+    DiceRoll,
+    lambda campaign, scopes: (
+        DiceRoll.objects.filter(campaign_id=campaign, voided_at=None, visibility__in=scopes)
+        .order_by()
+        .values_list("side", "table_id", "kind", "original")
+        .annotate(times=Count("id"))
+    ),
+)
 
 
 def _announced(value: int | None, revealed: bool) -> str:
@@ -108,7 +140,7 @@ def _scenario_type(scenario: Scenario) -> str:
 def _days_section(viewer: Viewer, days: int, scenarios: list[Scenario], cvp_by_scenario) -> Section:
     campaign = viewer.campaign
     names = {side.key: side.name.in_language(language()) for side in campaign.sides}
-    calendar = {day.index: day for day in CampaignDay.objects.filter(campaign=campaign)}
+    calendar = {day.index: day for day in _DAYS(campaign.pk)}
     weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
     by_day: dict[int, list[Scenario]] = defaultdict(list)
     for scenario in sorted(scenarios, key=lambda s: (s.index, s.sequence)):
@@ -357,12 +389,7 @@ def perimeter_areas(campaign) -> dict[int, dict[str, int]]:
     """Each day's recorded perimeter: the hexes in each side's Perimeter Area (the last record
     of the day)."""
     found: dict[int, dict[str, int]] = {}
-    for index, recorded in (
-        PerimeterState.objects.filter(campaign=campaign)
-        .exclude(recorded={})
-        .order_by("index", "id")
-        .values_list("index", "recorded")
-    ):
+    for index, recorded in _RECORDED(campaign.pk):
         if recorded and "perimeter_area" in recorded:
             found[index] = perimeter_summary(recorded)["areas"]
     return found
@@ -451,12 +478,7 @@ def roll_counts(
     of the sides whose luck the viewer reads, and the rolls made for no side (one query)."""
     sides = set(_luck_sides(viewer, every_side))
     counted: dict[str, dict[tuple[str, str], dict[int, int]]] = {}
-    rows = (
-        viewer.filter_visible(DiceRoll.objects.filter(campaign=viewer.campaign, voided_at=None))
-        .order_by()
-        .values_list("side", "table_id", "kind", "original")
-        .annotate(times=Count("id"))
-    )
+    rows = _ROLL_COUNTS(viewer.campaign.pk, viewer.visible_scopes())
     for side, table_id, kind, total, times in rows:
         if side and side not in sides:
             continue
@@ -606,9 +628,7 @@ def _victory_section(viewer: Viewer, scenarios: list[Scenario]) -> Section:
         )
     won_on = [
         (index, (outcome or {}).get("cg_winner") or "")
-        for index, outcome in RefitPhase.objects.filter(
-            campaign=campaign, finished_at__isnull=False
-        ).values_list("index", "outcome")
+        for index, outcome in _FINISHED(campaign.pk)
         if (outcome or {}).get("cg_won")
     ]
     last = len(campaign.cg.periods) - 1
@@ -642,7 +662,7 @@ def campaign_report(viewer: Viewer) -> Report:
     campaign = viewer.campaign
     days = current_index(campaign) + 1
     labels = tuple(period_label(campaign, index) for index in range(days))
-    scenarios = list(Scenario.objects.filter(campaign=campaign))
+    scenarios = _SCENARIOS(campaign.pk)
     lines = cvp_lines(campaign)
     cvp_by_scenario = scenario_cvp(
         lines,

@@ -10,6 +10,7 @@ from the chart's slug, the fixed size replaced by a viewBox that scales to the c
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -161,7 +162,17 @@ _HEAD = re.compile(r"^.*?<svg ", re.S)
 
 def svg(chart: Chart, font: str) -> str:
     """The chart as an inline ``<svg>``: labelled by its title, ids unique on the page, scaled
-    by the page's CSS (``svg.chart``)."""
+    by the page's CSS (``svg.chart``).
+
+    Drawn once per process for the same chart (``_svg``): reportlab's SVG renderer builds an
+    XML DOM, ~3 ms a chart. The text is a function of the chart's own value (its slug, words and
+    numbers: a frozen dataclass) and the font alone, so a chart kept is only ever given for an
+    equal chart — never stale, and nothing another viewer's page did not already hold."""
+    return _svg(chart, font)
+
+
+@functools.lru_cache(maxsize=64)
+def _svg(chart: Chart, font: str) -> str:
     text = renderSVG.drawToString(drawing(chart, font))
     text = _HEAD.sub("<svg ", text, count=1)
     text = re.sub(r'\swidth="[\d.]+" height="[\d.]+"', "", text, count=1)

@@ -15,6 +15,7 @@ and nowhere else:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ def faces(kind: str) -> range:
     raise ValueError(f"unknown roll kind {kind!r}")
 
 
+@functools.lru_cache(maxsize=64)
 def probability(kind: str, total: int) -> Fraction:
     """The chance fair dice show ``total`` on a roll of ``kind``."""
     if total not in faces(kind):
@@ -41,10 +43,12 @@ def probability(kind: str, total: int) -> Fraction:
     return Fraction(6 - abs(total - 7), 36)
 
 
+@functools.lru_cache(maxsize=4)
 def expected_mean(kind: str) -> float:
     return float(sum(total * probability(kind, total) for total in faces(kind)))
 
 
+@functools.lru_cache(maxsize=4)
 def variance(kind: str) -> float:
     mean = expected_mean(kind)
     return float(sum((total - mean) ** 2 * probability(kind, total) for total in faces(kind)))

@@ -24,7 +24,9 @@ from rosters.pdf import sheet_font
 from rosters.report import build_report, has_report
 from rosters.report import charts as drawn
 from rosters.report.data import Chart, Section
+from rosters.report.html import table_html
 from rosters.report.pdf import render_report_pdf
+from rosters.sheets import Table
 from rosters.views import LANGUAGE_CHOICES, PAPER_CHOICES, _language, _paper
 
 
@@ -35,9 +37,16 @@ class ShownChart:
 
 
 @dataclass(frozen=True)
+class ShownTable:
+    table: Table
+    html: SafeString  # templates/rosters/_sheet_table.html's text (rosters.report.html)
+
+
+@dataclass(frozen=True)
 class ShownSection:
     section: Section
     charts: list[ShownChart]
+    tables: list[ShownTable]
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -60,6 +69,7 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 ShownChart(chart, mark_safe(drawn.svg(chart, font)))  # noqa: S308
                 for chart in section.charts
             ],
+            [ShownTable(table, table_html(table)) for table in section.tables],
         )
         for section in report.sections
     ]
