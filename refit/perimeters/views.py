@@ -226,7 +226,7 @@ def _context(
         # After the CG's end: each Refit Phase's recorded perimeter, read-only (issue 22).
         "is_open": is_open,
         "history": [] if is_open else perimeter.history(campaign, state),
-        "kinds": forms.UnitsForm().fields["kind"].choices,
+        "kinds": forms.UnitsForm.base_fields["kind"].choices,  # no form built: only its choices
         "hex_help": forms.HEX_HELP,
         # The initial SSRs the app cannot draw: the referee enters their control (issue 17).
         "initial_ssrs": initial_ssr.referee_entered(campaign, state),
