@@ -21,8 +21,10 @@ from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -34,6 +36,7 @@ from campaigns.access import PUBLIC, REFEREE, Viewer
 from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
+from campaigns.dice.html import roll_rows
 from campaigns.dice.results import result_words
 from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
@@ -395,7 +398,12 @@ def _filtered(viewer: Viewer, params: QueryDict) -> tuple[DiceFilterForm, QueryS
     return filter_form, visible.filter(**chosen) if chosen else visible
 
 
-def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, Any]:
+def _log_context(
+    viewer: Viewer, params: QueryDict, request: HttpRequest | None = None, **extra: Any
+) -> dict[str, Any]:
+    """The log's context. With the ``request`` (a GET of the page) its rows are written in
+    Python (campaigns.dice.html); without (the page showing a void form's error on its row)
+    the template's ``roll-row`` partial draws them."""
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
     log = paging.listing(
@@ -409,6 +417,21 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
     page = log.page
     shown = list(page.object_list)
     commitments = checks.log_commitments(viewer, shown)
+    rows = _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments})
+    corrections_url = reverse("campaigns:corrections", args=[campaign.pk])
+    rows_html = ""
+    if request is not None and not extra:
+        drawn = when_drawn()
+        rows_html = roll_rows(
+            rows,
+            can_void=viewer.can_overrule,
+            can_ask=viewer.can_ask_correction,
+            next_url=log.here,
+            corrections_url=corrections_url,
+            # As the page's ``{% csrf_token %}`` gives it (asked only if a row has a form).
+            csrf_token=SimpleLazyObject(lambda: get_token(request)),
+            short_time=lambda moment: drawn(moment)[1],
+        )
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -417,7 +440,8 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         "filtered": bool(filter_form.filters()),
         "ignored": bool(filter_form.errors),
         "page": page,
-        "rows": _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments}),
+        "rows": rows,
+        "rows_html": rows_html,
         "commitments": [
             (
                 day_label(campaign, commitment.index),
@@ -427,7 +451,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
             )
             for commitment in commitments
         ],
-        "corrections_url": reverse("campaigns:corrections", args=[campaign.pk]),
+        "corrections_url": corrections_url,
         "stats": _statistics(viewer, rolls),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
@@ -442,7 +466,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
 @login_required
 def dice_log(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
-    return render(request, "campaigns/dice/log.html", _log_context(viewer, request.GET))
+    return render(request, "campaigns/dice/log.html", _log_context(viewer, request.GET, request))
 
 
 @require_safe
