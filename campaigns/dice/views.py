@@ -33,6 +33,7 @@ from django_htmx.http import trigger_client_event
 
 from campaigns import access, paging
 from campaigns.access import PUBLIC, REFEREE, Viewer
+from campaigns.compiled import CompiledQuery
 from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
@@ -354,11 +355,34 @@ class DiceStats:
         return [self.DR.get(total, 0) for total in DR_TOTALS]
 
 
-def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll]) -> list[DiceStats]:
+# The unfiltered log's counts, a query compiled once per set of scopes a viewer may see (a few
+# fixed words: campaigns.access), run with the campaign's id (campaigns.compiled).
+_COUNTS: dict[tuple[str, ...], CompiledQuery] = {}
+
+
+def _unfiltered_counts(viewer: Viewer) -> list[tuple[str, str, str, int, int]]:
+    scopes = tuple(viewer.visible_scopes())
+    query = _COUNTS.get(scopes)
+    if query is None:
+        query = _COUNTS[scopes] = CompiledQuery(
+            lambda campaign_id: (
+                DiceRoll.objects.filter(
+                    campaign_id=campaign_id, visibility__in=scopes, voided_at__isnull=True
+                )
+                .order_by()
+                .values_list("side", "visibility", "kind", "original")
+                .annotate(n=Count("id"))
+            ),
+            1,
+        )
+    return query(viewer.campaign.pk)
+
+
+def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll] | None) -> list[DiceStats]:
     """Per side the viewer may see, then the public rolls, then everything the viewer sees.
 
     ``rolls`` is already filtered to what the viewer may see: the counts say nothing of other
-    rolls. Voided rolls are left out.
+    rolls; None: every roll the viewer may see. Voided rolls are left out.
     """
     campaign = viewer.campaign
     language = get_language()
@@ -375,7 +399,9 @@ def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll]) -> list[DiceStats]:
     if viewer.visible_scopes() != [PUBLIC]:
         groups.append((DiceStats(_("All rolls shown")), lambda side, scope: True))
     counts = (
-        rolls.filter(voided_at__isnull=True)
+        _unfiltered_counts(viewer)
+        if rolls is None
+        else rolls.filter(voided_at__isnull=True)
         .order_by()
         .values_list("side", "visibility", "kind", "original")
         .annotate(n=Count("id"))
@@ -452,7 +478,7 @@ def _log_context(
             for commitment in commitments
         ],
         "corrections_url": corrections_url,
-        "stats": _statistics(viewer, rolls),
+        "stats": _statistics(viewer, rolls if filter_form.filters() else None),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
         "next": log.here,
