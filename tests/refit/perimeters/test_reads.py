@@ -48,3 +48,31 @@ def test_the_maps_text_is_kept_for_the_same_data_object_only():
     other["b"].append(3)
     assert perimeter._data_text(other) == '{"a": {"c": "d"}, "b": [1, 2, 3]}'
     assert perimeter._data_text(data) == text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_map_is_spliced_into_the_page_in_the_marks_place(campaign, client_as, htmx):
+    from django.urls import reverse
+
+    from refit.perimeters import views
+
+    headers = {"HX-Request": "true"} if htmx else {}
+    url = reverse("perimeters:page", args=[campaign.pk])
+    body = client_as("german").get(url, headers=headers).content.decode()
+    assert views._MAP_MARK not in body and "perimeter-map-" not in body.replace(
+        'class="perimeter-map"', ""
+    )
+    start = body.index("<svg ")
+    shapes = body[body.index(">", start) + 1 : body.index("</svg>", start)]
+    assert shapes.count('id="h-') > 100  # every hex of the map, once
+    assert shapes.count('id="h-H41"') == 1
+
+
+def test_the_initial_control_is_a_fresh_copy_each_time(campaign):
+    first = perimeter.initial_control(campaign)
+    assert first and first == dict(perimeter._initial_pairs(campaign))
+    hex_name = next(iter(first))
+    first[hex_name] = "nobody"
+    del first[next(iter(first))]
+    again = perimeter.initial_control(campaign)
+    assert again == dict(perimeter._initial_pairs(campaign)) and again is not first
