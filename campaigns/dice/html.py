@@ -12,15 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.utils.html import conditional_escape, escape
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from campaigns.history.html import csrf_input
-
-
-def _or_dash(value: Any) -> str:
-    return conditional_escape(value or "—")
+from campaigns.history.html import csrf_input, escaper
 
 
 def roll_rows(
@@ -37,6 +33,11 @@ def roll_rows(
     ``short_time``: a time as ``|date:"SHORT_DATETIME_FORMAT"`` draws it (the void's)."""
     if not rows:
         return mark_safe("")
+    conditional_escape = escaper()
+
+    def _or_dash(value: Any) -> str:
+        return conditional_escape(value or "—")
+
     void_word = escape(_("Void"))
     void_open = escape(_("Void…"))
     why = escape(_("Why is the roll void?"))

@@ -8,19 +8,43 @@ and tags per row). Tested to the byte against that loop (tests/campaigns/history
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.utils.html import conditional_escape, escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.functional import Promise
+from django.utils.html import escape
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+
+def escaper() -> Callable[[Any], str]:
+    """``conditional_escape`` for the values of a page's rows, as plain text: without its lazy
+    wrapper and the ``SafeString`` it makes of each value (most of a written row's time), and
+    each text escaped once per page (a page's rows repeat their days, sides and words).
+    Django's ``escape`` is ``html.escape`` of the text; safe text is kept as it is."""
+    seen: dict[str, str] = {}
+
+    def escaped(value: Any) -> str:
+        if type(value) is str:
+            found = seen.get(value)
+            if found is None:
+                found = seen[value] = html.escape(value)
+            return found
+        if isinstance(value, Promise):
+            value = str(value)
+        if isinstance(value, SafeData) or hasattr(value, "__html__"):
+            return str(value.__html__())
+        return html.escape(str(value))
+
+    return escaped
 
 
 def csrf_input(token: Any) -> str:
     """What ``{% csrf_token %}`` writes for this token."""
     if not token or token == "NOTPROVIDED":
         return ""
-    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(token)}">'
+    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{escaper()(token)}">'
 
 
 def history_rows(
@@ -30,6 +54,7 @@ def history_rows(
     them: each row's text between the loop's own line breaks."""
     if not rows:
         return mark_safe("")
+    conditional_escape = escaper()
     undone_class = ' class="undone"'
     undone_note = f' <span class="muted">({escape(_("undone"))})</span>'
     refused_word = escape(_("Cannot be undone now:"))

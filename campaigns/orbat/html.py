@@ -10,15 +10,26 @@ Tested to the byte against the partial.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from campaigns.history.html import escaper
 
-def line_html(row: Any, *, can_record: bool, labels: dict[str, str], csrf: str) -> SafeString:
+
+def line_html(
+    row: Any,
+    *,
+    can_record: bool,
+    labels: dict[str, str],
+    csrf: str,
+    escape: Callable[[Any], str] | None = None,
+) -> SafeString:
     """One line (a ``Row`` dressed, not ``editing``) as the partial draws it. ``csrf``: what
-    ``{% csrf_token %}`` writes (``campaigns.history.html.csrf_input``)."""
+    ``{% csrf_token %}`` writes (``campaigns.history.html.csrf_input``); ``escape``: the page's
+    ``escaper()`` (one per line if not given)."""
+    conditional_escape = escape or escaper()
     key = conditional_escape(row.oid)
     quantity = conditional_escape(row.quantity)
     unit = conditional_escape(row.unit)

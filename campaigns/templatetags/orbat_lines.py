@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from campaigns.history.html import csrf_input
+from campaigns.history.html import csrf_input, escaper
 from campaigns.orbat.html import line_html
 
 register = template.Library()
@@ -16,9 +16,17 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def orbat_line(context: template.Context, row: Any) -> SafeString:
-    csrf = context.render_context.get("orbat_line_csrf")
-    if csrf is None:
-        csrf = context.render_context["orbat_line_csrf"] = csrf_input(context.get("csrf_token"))
+    kept = context.render_context.get("orbat_line")
+    if kept is None:  # once per page: the CSRF input and the page's escaper
+        kept = context.render_context["orbat_line"] = (
+            csrf_input(context.get("csrf_token")),
+            escaper(),
+        )
+    csrf, escape = kept
     return line_html(
-        row, can_record=bool(context.get("can_record")), labels=context["labels"], csrf=csrf
+        row,
+        can_record=bool(context.get("can_record")),
+        labels=context["labels"],
+        csrf=csrf,
+        escape=escape,
     )

@@ -11,7 +11,9 @@ import pytest
 from django.template import engines
 from django.utils import dateformat, translation
 from django.utils.formats import get_format
+from django.utils.safestring import mark_safe
 from django.utils.timezone import override, template_localtime
+from django.utils.translation import gettext_lazy as _lazy
 
 from campaigns.history.html import history_rows
 from campaigns.history.rows import when_drawn
@@ -60,6 +62,9 @@ ROWS = [
     row(oid="a4", can_undo=True, closed=True, text='Bought "AT" <b>2</b> & co'),
     row(oid="a5", may_ask=True, actor="o'brien <x>"),
     row(oid="a6", may_ask=True, can_undo=True),
+    # Safe text kept as it is, lazy text translated, the same text in two rows escaped alike.
+    row(oid="a7", text=mark_safe("<em>kept</em> &amp; safe"), can_undo=True, refused=_lazy("Undo")),
+    row(oid="a8", text='Bought "AT" <b>2</b> & co', actor="o'brien <x>"),
 ]
 
 
