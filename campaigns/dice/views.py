@@ -21,8 +21,10 @@ from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -31,9 +33,11 @@ from django_htmx.http import trigger_client_event
 
 from campaigns import access, paging
 from campaigns.access import PUBLIC, REFEREE, Viewer
+from campaigns.compiled import CompiledQuery
 from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
+from campaigns.dice.html import roll_rows
 from campaigns.dice.results import result_words
 from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
@@ -351,11 +355,34 @@ class DiceStats:
         return [self.DR.get(total, 0) for total in DR_TOTALS]
 
 
-def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll]) -> list[DiceStats]:
+# The unfiltered log's counts, a query compiled once per set of scopes a viewer may see (a few
+# fixed words: campaigns.access), run with the campaign's id (campaigns.compiled).
+_COUNTS: dict[tuple[str, ...], CompiledQuery] = {}
+
+
+def _unfiltered_counts(viewer: Viewer) -> list[tuple[str, str, str, int, int]]:
+    scopes = tuple(viewer.visible_scopes())
+    query = _COUNTS.get(scopes)
+    if query is None:
+        query = _COUNTS[scopes] = CompiledQuery(
+            lambda campaign_id: (
+                DiceRoll.objects.filter(
+                    campaign_id=campaign_id, visibility__in=scopes, voided_at__isnull=True
+                )
+                .order_by()
+                .values_list("side", "visibility", "kind", "original")
+                .annotate(n=Count("id"))
+            ),
+            1,
+        )
+    return query(viewer.campaign.pk)
+
+
+def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll] | None) -> list[DiceStats]:
     """Per side the viewer may see, then the public rolls, then everything the viewer sees.
 
     ``rolls`` is already filtered to what the viewer may see: the counts say nothing of other
-    rolls. Voided rolls are left out.
+    rolls; None: every roll the viewer may see. Voided rolls are left out.
     """
     campaign = viewer.campaign
     language = get_language()
@@ -372,7 +399,9 @@ def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll]) -> list[DiceStats]:
     if viewer.visible_scopes() != [PUBLIC]:
         groups.append((DiceStats(_("All rolls shown")), lambda side, scope: True))
     counts = (
-        rolls.filter(voided_at__isnull=True)
+        _unfiltered_counts(viewer)
+        if rolls is None
+        else rolls.filter(voided_at__isnull=True)
         .order_by()
         .values_list("side", "visibility", "kind", "original")
         .annotate(n=Count("id"))
@@ -395,7 +424,12 @@ def _filtered(viewer: Viewer, params: QueryDict) -> tuple[DiceFilterForm, QueryS
     return filter_form, visible.filter(**chosen) if chosen else visible
 
 
-def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, Any]:
+def _log_context(
+    viewer: Viewer, params: QueryDict, request: HttpRequest | None = None, **extra: Any
+) -> dict[str, Any]:
+    """The log's context. With the ``request`` (a GET of the page) its rows are written in
+    Python (campaigns.dice.html); without (the page showing a void form's error on its row)
+    the template's ``roll-row`` partial draws them."""
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
     log = paging.listing(
@@ -409,6 +443,21 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
     page = log.page
     shown = list(page.object_list)
     commitments = checks.log_commitments(viewer, shown)
+    rows = _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments})
+    corrections_url = reverse("campaigns:corrections", args=[campaign.pk])
+    rows_html = ""
+    if request is not None and not extra:
+        drawn = when_drawn()
+        rows_html = roll_rows(
+            rows,
+            can_void=viewer.can_overrule,
+            can_ask=viewer.can_ask_correction,
+            next_url=log.here,
+            corrections_url=corrections_url,
+            # As the page's ``{% csrf_token %}`` gives it (asked only if a row has a form).
+            csrf_token=SimpleLazyObject(lambda: get_token(request)),
+            short_time=lambda moment: drawn(moment)[1],
+        )
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -417,7 +466,8 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
         "filtered": bool(filter_form.filters()),
         "ignored": bool(filter_form.errors),
         "page": page,
-        "rows": _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments}),
+        "rows": rows,
+        "rows_html": rows_html,
         "commitments": [
             (
                 day_label(campaign, commitment.index),
@@ -427,8 +477,8 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
             )
             for commitment in commitments
         ],
-        "corrections_url": reverse("campaigns:corrections", args=[campaign.pk]),
-        "stats": _statistics(viewer, rolls),
+        "corrections_url": corrections_url,
+        "stats": _statistics(viewer, rolls if filter_form.filters() else None),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
         "next": log.here,
@@ -442,7 +492,7 @@ def _log_context(viewer: Viewer, params: QueryDict, **extra: Any) -> dict[str, A
 @login_required
 def dice_log(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
-    return render(request, "campaigns/dice/log.html", _log_context(viewer, request.GET))
+    return render(request, "campaigns/dice/log.html", _log_context(viewer, request.GET, request))
 
 
 @require_safe

@@ -12,11 +12,11 @@ from django.apps import apps
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC, Viewer, viewer_or_none
+from campaigns.compiled import CompiledQuery
 
 # role_label: the member and transfer pages and the template tags read it from here.
 from campaigns.history.labels import role_label as role_label
@@ -172,12 +172,23 @@ def undo_refusals(campaign: Campaign, events: list[CampaignEvent]) -> dict[int, 
     return refused
 
 
+# The latest time a Refit Phase of the campaign finished (the MAX, as the newest first), compiled
+# once: the history page asks it on every read (campaigns.compiled).
+_last_finished = CompiledQuery(
+    lambda campaign_id: (
+        RefitPhase.objects.filter(campaign_id=campaign_id, finished_at__isnull=False)
+        .order_by("-finished_at")
+        .values_list("finished_at", flat=True)[:1]
+    ),
+    1,
+)
+
+
 def closed_at(campaign: Campaign) -> dt.datetime | None:
     """When the campaign's last Refit Phase (or scenario) finished: what was recorded before then
     belongs to a finished phase, and only the referee undoes it, with a reason."""
-    return RefitPhase.objects.filter(campaign=campaign, finished_at__isnull=False).aggregate(
-        last=Max("finished_at")
-    )["last"]
+    found = _last_finished(campaign.pk)
+    return found[0] if found else None
 
 
 def is_closed(event: CampaignEvent, closed: dt.datetime | None) -> bool:
@@ -213,6 +224,36 @@ def undoable_for(
         if closed is not None:
             events = events.filter(created_at__gt=closed)
     return events
+
+
+def undoable_among(
+    viewer: Viewer, events: Collection[CampaignEvent], closed: dt.datetime | None
+) -> set[int]:
+    """``undoable_for(viewer, among=…, closed=closed)`` answered from events already read (a
+    page of the history, read through the viewer's ``filter_visible``): the same conditions on
+    the loaded rows, without a query. ``closed``: ``closed_at(viewer.campaign)``."""
+    if not viewer.can_record:
+        return set()
+    scopes = set(viewer.visible_scopes())
+    overrule = viewer.can_overrule
+    user_id = viewer.membership.user_id if not overrule else None
+    return {
+        event.pk
+        for event in events
+        if event.campaign_id == viewer.campaign.pk
+        and event.visibility in scopes
+        and event.undone_at is None
+        and isinstance(event.data, dict)
+        and "undo" in event.data
+        and (
+            overrule
+            or (
+                event.actor_id == user_id
+                and event.data.get("referee_only") is not True
+                and (closed is None or event.created_at > closed)
+            )
+        )
+    }
 
 
 @transaction.atomic

@@ -17,9 +17,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -28,6 +30,7 @@ from campaigns import access, paging
 from campaigns.access import Viewer
 from campaigns.history import services as history
 from campaigns.history.forms import HistoryFilterForm, UndoForm
+from campaigns.history.html import history_rows
 from campaigns.history.rows import Lookup, url_maker, when_drawn
 from campaigns.models import CampaignEvent
 from campaigns.oid import oid
@@ -87,12 +90,8 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
     # When the last phase finished: read once, for the undoable question and the rows.
     closed = history.closed_at(viewer.campaign) if events and viewer.can_record else None
     if events:
-        undoable = set(
-            # Unordered: sorted by time, SQLite would walk the campaign's whole index for them.
-            history.undoable_for(viewer, among=[event.pk for event in events], closed=closed)
-            .order_by()
-            .values_list("pk", flat=True)
-        )
+        # Read from the page's rows (history.undoable_among: undoable_for's conditions, no query).
+        undoable = history.undoable_among(viewer, events, closed)
     for event in events:
         event.campaign = viewer.campaign  # already loaded; describe() reads its game data
     refused = history.undo_refusals(
@@ -129,7 +128,8 @@ def _history_url(viewer: Viewer) -> str:
     return reverse("campaigns:history", args=[viewer.campaign.pk])
 
 
-def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
+def _history_context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
+    params = request.GET
     filter_form = HistoryFilterForm(params, viewer=viewer)
     visible = viewer.filter_visible(CampaignEvent.objects.filter(campaign=viewer.campaign))
     # The actors by ``select_related``: an annotation would join them in the COUNT as well.
@@ -137,6 +137,8 @@ def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
     listing = paging.listing(
         events, params, size=HISTORY_PAGE_SIZE, path=_history_url(viewer), capped=True
     )
+    rows = _rows(viewer, list(listing.page.object_list))
+    corrections_url = reverse("campaigns:corrections", args=[viewer.campaign.pk])
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,
@@ -145,9 +147,17 @@ def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
         "ignored": bool(filter_form.errors),
         "listing": listing,
         "page": listing.page,
-        "rows": _rows(viewer, list(listing.page.object_list)),
+        "rows": rows,
+        # The rows' HTML written in Python (campaigns.history.html); the token as the page's
+        # ``{% csrf_token %}`` gives it (asked only if a row has an Undo form).
+        "rows_html": history_rows(
+            rows,
+            here=listing.here,
+            corrections_url=corrections_url,
+            csrf_token=SimpleLazyObject(lambda: get_token(request)),
+        ),
         "history_url": _history_url(viewer),
-        "corrections_url": reverse("campaigns:corrections", args=[viewer.campaign.pk]),
+        "corrections_url": corrections_url,
     }
 
 
@@ -156,7 +166,7 @@ def _history_context(viewer: Viewer, params: QueryDict) -> dict[str, Any]:
 @login_required
 def campaign_history(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id)
-    context = _history_context(viewer, request.GET)
+    context = _history_context(request, viewer)
     if request.htmx and not request.htmx.history_restore_request:
         # A filter or a page link: the list swaps in place (the address bar follows).
         return render(request, "campaigns/history/history.html#history-list", context)

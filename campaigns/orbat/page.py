@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from campaigns.access import Viewer
+from campaigns.compiled import CompiledQuery
 from campaigns.history.rows import Lookup, url_maker
 from campaigns.models import OrbatBox, OrbatEntry, ReinforcementGroup
 from campaigns.oid import from_oid, oid
@@ -255,6 +256,54 @@ def _status_targets(viewer: Viewer, group: ReinforcementGroup, rg_type: str) -> 
     ]
 
 
+# The page's queries that read a side's RGs whatever is asked, compiled once per side (a side's
+# key: a fixed word of the game data) and run with the campaign's id (campaigns.compiled).
+_STATUS_COUNTS: dict[str, CompiledQuery] = {}
+_NEWEST_WAITING: dict[str, CompiledQuery] = {}
+
+
+def _status_counts_query(side: str) -> CompiledQuery:
+    return CompiledQuery(
+        lambda campaign_id: (
+            ReinforcementGroup.objects.filter(campaign_id=campaign_id, side=side)
+            .values_list("status")
+            .annotate(n=Count("id"))
+            .order_by()
+        ),
+        1,
+    )
+
+
+def _newest_waiting_query(side: str) -> CompiledQuery:
+    return CompiledQuery(
+        lambda campaign_id: ReinforcementGroup.objects.filter(
+            campaign_id=campaign_id, side=side, status__in=lifecycle.WAITING
+        ).order_by(*NEWEST_FIRST)[:TARGETS_SHOWN],
+        1,
+    )
+
+
+# The side's newest RGs, the first ``stop`` (at most a page: ``rg_window``'s first page).
+_NEWEST: dict[tuple[str, int], CompiledQuery] = {}
+
+
+def _newest_query(side_stop: tuple[str, int]) -> CompiledQuery:
+    side, stop = side_stop
+    return CompiledQuery(
+        lambda campaign_id: ReinforcementGroup.objects.filter(
+            campaign_id=campaign_id, side=side
+        ).order_by(*NEWEST_FIRST)[:stop],
+        1,
+    )
+
+
+def _per_side(kept: dict[Any, CompiledQuery], side: Any, make: Any) -> CompiledQuery:
+    query = kept.get(side)
+    if query is None:
+        query = kept[side] = make(side)
+    return query
+
+
 def _status_counts(
     viewer: Viewer, side: str, groups: list[ReinforcementGroup] | None = None
 ) -> list[tuple[str, str, int]]:
@@ -264,12 +313,7 @@ def _status_counts(
         tally = rg_status.count_by_status(groups)
     else:
         tally = lifecycle.counts(())
-        tally.update(
-            ReinforcementGroup.objects.filter(campaign=viewer.campaign, side=side)
-            .values_list("status")
-            .annotate(n=Count("id"))
-            .order_by()
-        )
+        tally.update(_per_side(_STATUS_COUNTS, side, _status_counts_query)(viewer.campaign.pk))
     return [(key, rg_status.status_label(key), n) for key, n in tally.items() if n]
 
 
@@ -482,8 +526,8 @@ class _Counted:
     """A queryset whose length is already known (the status counts' sum): the paginator asks
     for no COUNT of its own."""
 
-    def __init__(self, queryset, count: int) -> None:
-        self.queryset, self.number = queryset, count
+    def __init__(self, queryset, count: int, first: Any = None) -> None:
+        self.queryset, self.number, self.first = queryset, count, first
 
     def count(self) -> int:
         return self.number
@@ -492,6 +536,15 @@ class _Counted:
         return self.number
 
     def __getitem__(self, key):
+        if (
+            self.first is not None
+            and isinstance(key, slice)
+            and not key.start
+            and key.step is None
+            and key.stop is not None
+            and 0 < key.stop <= RG_PAGE
+        ):
+            return self.first(key.stop)  # the first page (the one nearly always read)
         return self.queryset[key]
 
     def __iter__(self):
@@ -516,6 +569,7 @@ def rg_window(
                 *NEWEST_FIRST
             ),
             total,
+            lambda stop: _per_side(_NEWEST, (side, stop), _newest_query)(viewer.campaign.pk),
         )
     return window(rows, params, size=RG_PAGE, path=path, param="rgs")
 
@@ -529,7 +583,8 @@ def shown_targets(
     waiting = ReinforcementGroup.objects.filter(
         campaign=viewer.campaign, side=side, status__in=lifecycle.WAITING
     )
-    picked = {group.pk: group for group in waiting.order_by(*NEWEST_FIRST)[:TARGETS_SHOWN]}
+    newest = _per_side(_NEWEST_WAITING, side, _newest_waiting_query)(viewer.campaign.pk)
+    picked = {group.pk: group for group in newest}
     for group in page_groups:
         picked.setdefault(group.pk, group)
     if selected.startswith("rg:"):

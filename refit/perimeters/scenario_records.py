@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from campaigns.compiled import CompiledQuery
 from campaigns.models import Campaign, RefitPhase, Scenario
 from refit.models import PerimeterState, ScenarioControl
 from refit.rules.perimeter.control_changes import apply_changes
@@ -37,16 +38,24 @@ def played_before(
     )
 
 
+# The campaign's control records with their scenarios, in play order: asked by the perimeter
+# page on every GET before the first change (compiled once: campaigns.compiled).
+_records = CompiledQuery(
+    lambda campaign_id: (
+        ScenarioControl.objects.filter(campaign_id=campaign_id)
+        .select_related("scenario")
+        .order_by("scenario__index", "scenario__sequence")
+    ),
+    1,
+)
+
+
 def played_between(
     campaign: Campaign, previous: PerimeterState | None, reph: RefitPhase
 ) -> list[ScenarioControl]:
     """The control records of the scenarios played after ``previous``'s Refit Phase (all, if
     none) and before ``reph``, in the order they were played."""
-    records = list(
-        ScenarioControl.objects.filter(campaign=campaign)
-        .select_related("scenario")
-        .order_by("scenario__index", "scenario__sequence")
-    )
+    records = _records(campaign.pk)
     if not records:
         return []
     positions = scenario_rephs(campaign)

@@ -587,3 +587,24 @@ def test_the_step_choices_walk_the_index_and_equal_a_distinct(campaign, people, 
     )
     assert visible_steps(viewer) == list(distinct)
     assert ("11.6122" in visible_steps(viewer)) == (persona in ("german", "referee"))
+
+
+@pytest.mark.parametrize("persona", ["german", "soviet", "referee", "observer"])
+def test_the_unfiltered_counts_compiled_once_are_the_orms(campaign, rolls, people, persona):
+    """The statistics of the unfiltered log come from a query compiled once per set of scopes
+    (views._unfiltered_counts): the same rows as the ORM's query over the viewer's rolls."""
+    from django.db.models import Count
+
+    from campaigns.dice.views import _unfiltered_counts
+
+    viewer = viewer_for(people[persona], campaign.pk)
+    roll_german_cpp(campaign, people, faces=(1, 1))
+    expected = sorted(
+        viewer.filter_visible(DiceRoll.objects.filter(campaign=campaign, voided_at__isnull=True))
+        .order_by()
+        .values_list("side", "visibility", "kind", "original")
+        .annotate(n=Count("id"))
+    )
+    assert expected
+    assert sorted(_unfiltered_counts(viewer)) == expected
+    assert sorted(_unfiltered_counts(viewer)) == expected  # run again: the compiled query
