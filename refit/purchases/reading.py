@@ -18,7 +18,6 @@ from django.db.models import (
     BooleanField,
     Count,
     ExpressionWrapper,
-    IntegerField,
     Q,
     Sum,
     TextField,
@@ -27,10 +26,10 @@ from django.db.models import (
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
 
-from campaigns.compiled import CompiledQuery
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.orbat.lifecycle import ENDED
 from campaigns.roster.ledger import Movement, cpp_days
+from refit.queries import number, per_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
 from refit.rules.purchase_costs import group_by_id
@@ -147,34 +146,16 @@ class SideReading:
         )
 
 
-# The page's queries, compiled once per side and shape (campaigns.compiled: the ORM's compile
-# cost more than their SQL); the side is a constant of the SQL, the campaign and day its values.
-_COMPILED: dict[tuple, CompiledQuery] = {}
-
-
-def _value(day: int) -> Value:
-    """A day as a query value the compiled query can replace (a plain number out of the
-    field's range, as the stand-ins are, would make Django drop the whole query)."""
-    return Value(day, output_field=IntegerField())
-
-
-def _compiled(key: tuple, build, arguments: int) -> CompiledQuery:
-    if key not in _COMPILED:
-        if len(_COMPILED) > 100:  # sides are a campaign's few; never more than a handful
-            _COMPILED.clear()
-        _COMPILED[key] = CompiledQuery(build, arguments)
-    return _COMPILED[key]
-
-
-def _tallies_query(side: str, with_groups: bool) -> CompiledQuery:
+def _tallies_query(side: str, with_groups: bool):
     if with_groups:
         map_group = Coalesce(
             KeyTextTransform("map_group", "details"), Value(""), output_field=TextField()
         )
     else:
         map_group = Value("", output_field=TextField())
-    return _compiled(
-        ("tallies", side, with_groups),
+    return per_side(
+        "tallies",
+        (side, with_groups),
         lambda campaign_id: (
             ReinforcementGroup.objects.filter(campaign_id=campaign_id, side=side)
             .order_by()
@@ -206,8 +187,9 @@ def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) 
         # FOR UPDATE cannot group: the rows themselves, which cpp_days sums the same way.
         cpp_rows = ledger_rows(campaign, side, LedgerEntry.CPP, lock=True)
     else:
-        sums = _compiled(
-            ("cpp sums", side),
+        sums = per_side(
+            "cpp sums",
+            side,
             lambda campaign_id: (
                 LedgerEntry.objects.filter(
                     campaign_id=campaign_id, side=side, ledger=LedgerEntry.CPP
@@ -219,19 +201,21 @@ def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) 
             1,
         )
         cpp_rows = [(day, kind, amount, "") for day, kind, amount in sums(campaign.pk)]
-    today = _compiled(
-        ("today", side),
+    today = per_side(
+        "today",
+        side,
         lambda campaign_id, day: ReinforcementGroup.objects.filter(
-            campaign_id=campaign_id, side=side, index=_value(day)
+            campaign_id=campaign_id, side=side, index=number(day)
         ).order_by("id"),
         2,
     )(campaign.pk, index)
     for rg in today:
         rg.campaign = campaign
-    side_day = _compiled(
-        ("side day", side),
+    side_day = per_side(
+        "side day",
+        side,
         lambda campaign_id, day: (
-            SideDay.objects.filter(campaign_id=campaign_id, index=_value(day), side=side)
+            SideDay.objects.filter(campaign_id=campaign_id, index=number(day), side=side)
             .order_by()
             .values_list("hist_drm", "hist_drms")[:1]
         ),

@@ -120,7 +120,15 @@ def posted_reph(campaign: Campaign, posted: object) -> RefitPhase | None:
 def steps(campaign: Campaign, reph: RefitPhase) -> list[step_engine.StepDef]:
     if reph.kind == "scenario":
         return []
-    return step_engine.steps_for(campaign.module, campaign.game.files["refit_steps"], reph.kind)
+    # Worked out once per request and RePh (the game's data, a few ms on a step page that
+    # asks three times), kept on the RePh object the request read.
+    key = (campaign.module, id(campaign.game.files), reph.kind)
+    kept = reph.__dict__.get("_walker_steps")
+    if kept is None or kept[0] != key:
+        files = campaign.game.files["refit_steps"]
+        found = step_engine.steps_for(campaign.module, files, reph.kind)
+        kept = reph.__dict__["_walker_steps"] = (key, found)
+    return list(kept[1])
 
 
 def side_states(
@@ -312,11 +320,15 @@ def reph_events(campaign: Campaign, reph: RefitPhase) -> list[CampaignEvent]:
     """The RePh's changes not undone, every side's (by the ``step_reph`` index: the RePh's few,
     however long the campaign): what the step page's effects and booked lines are picked from,
     for those who may see them."""
-    return list(
-        CampaignEvent.objects.filter(
-            campaign=campaign, step_reph=reph.pk, undone_at__isnull=True
-        ).order_by()
-    )
+    return _reph_events_of(campaign.pk, reph.pk)
+
+
+_reph_events_of = CompiledQuery(
+    lambda campaign_id, reph_id: CampaignEvent.objects.filter(
+        campaign_id=campaign_id, step_reph=reph_id, undone_at__isnull=True
+    ).order_by(),
+    2,
+)
 
 
 def effects(
