@@ -4,7 +4,7 @@ from django import template
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import SafeString
 
-from refit.purchases.html import chart_body
+from refit.purchases.html import chart_body, rg_rows_body
 
 register = template.Library()
 
@@ -21,3 +21,9 @@ def purchase_chart_rows(context, chart, buy_url: str) -> SafeString:
         csrf_input=CsrfTokenNode().render(context),
         can_overrule=context["viewer"].can_overrule,
     )
+
+
+@register.simple_tag(takes_context=True)
+def purchase_rg_rows(context, rgs) -> SafeString:
+    """The rows of this Refit Phase's RGs with their forms."""
+    return rg_rows_body(rgs, reph_pk=context["reph"].pk, csrf_input=CsrfTokenNode().render(context))

@@ -7,6 +7,7 @@ override, text needing escapes) is rendered both ways and compared to the byte.
 """
 
 from itertools import product
+from types import SimpleNamespace
 
 import pytest
 from django.template import Context, engines
@@ -14,8 +15,8 @@ from django.template.defaulttags import CsrfTokenNode
 from django.utils import translation
 
 from campaigns.games.rules import Reason
-from refit.purchases.html import chart_body
-from refit.purchases.situation import ChartRow
+from refit.purchases.html import chart_body, rg_rows_body
+from refit.purchases.situation import ChartRow, RgRow
 from refit.rules.purchase import Offer
 
 TEMPLATE = (  # fmt: skip
@@ -158,3 +159,76 @@ def test_chart_rows_are_the_templates(language, groups, can_overrule):
         )
     assert written == expected
     assert "csrfmiddlewaretoken" in written and "id_override_" in written or not can_overrule
+
+
+RG_TEMPLATE = (  # fmt: skip
+    "{% load i18n %}"
+    "{% for row in rgs %}\n"
+    '        <tr data-rg="{{ row.rg.label }}">\n'
+    '          <th scope="row">{{ row.rg.label }}</th>\n'
+    "          <td>{{ row.name }}</td>\n"
+    "          <td>{{ row.rg.get_source_display }}{% if row.rg.option %} · {{ row.rg."
+    "option_label }}{% endif %}</td>\n"
+    '          <td class="num">{{ row.rg.cpp_cost }}</td>\n'
+    '          <td>{{ row.summary|default:"—" }}</td>\n'
+    "          <td>\n"
+    "            {% if row.removable %}\n"
+    '            <form method="post" action="{{ row.remove_url }}" class="inline"\n'
+    '                  hx-post="{{ row.remove_url }}" hx-target="#purchases" hx-swap='
+    '"outerHTML">\n'
+    '              {% csrf_token %}<input type="hidden" name="reph" value="{{ reph.pk'
+    ' }}">\n'
+    '              <button type="submit" class="danger">{% translate "Take back" %}</'
+    "button>\n"
+    "            </form>\n"
+    "            {% endif %}\n"
+    "            {% if row.rollable %}\n"
+    '            <form method="post" action="{{ row.receive_url }}" class="inline"\n'
+    '                  hx-post="{{ row.receive_url }}" hx-target="#purchases" hx-swap'
+    '="outerHTML">\n'
+    '              {% csrf_token %}<input type="hidden" name="reph" value="{{ reph.pk'
+    ' }}">\n'
+    '              <button type="submit">{% blocktranslate with rg=row.rg.label %}Rol'
+    "l for {{ rg }}{% endblocktranslate %}</button>\n"
+    "            </form>\n"
+    "            {% endif %}\n"
+    "          </td>\n"
+    "        </tr>\n"
+    "      {% endfor %}"
+)
+
+
+def _rg_rows():
+    rows = []
+    flags = product([False, True], [False, True], ["", "hth"], [None, 3], ["", "6 squads <x>"])
+    for i, (removable, rollable, option, cost, summary) in enumerate(flags):
+        rg = SimpleNamespace(
+            label=f"G<{i}>&",
+            get_source_display=lambda i=i: f"Bought & <{i}>",
+            option=option,
+            option_label=f"with <{option}>",
+            cpp_cost=cost,
+        )
+        rows.append(
+            RgRow(
+                rg=rg,
+                name=f"Rifle <company> & {i}",
+                removable=removable,
+                rollable=rollable,
+                summary=summary,
+                remove_url=f"/c/1/rg/{i}/remove/?a=1&b=2" if removable else "",
+                receive_url=f"/c/1/rg/{i}/receive/?a=1&b=2" if rollable else "",
+            )
+        )
+    return rows
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_rg_rows_are_the_templates(language):
+    rows = _rg_rows()
+    context = {"rgs": rows, "reph": SimpleNamespace(pk=7), "csrf_token": "csrf&<token>"}
+    with translation.override(language):
+        expected = engines["django"].from_string(RG_TEMPLATE).render(context)
+        written = rg_rows_body(rows, reph_pk=7, csrf_input=CsrfTokenNode().render(Context(context)))
+    assert written == expected
+    assert written.count("csrfmiddlewaretoken") == sum(r.removable + r.rollable for r in rows)
