@@ -41,7 +41,7 @@ from campaigns.said import in_every_language, said
 from campaigns.state import StaleEdit, StateError, save_versioned
 from refit.purchases.reading import cg_definition
 from refit.purchases.services import may_buy_past_limits
-from refit.queries import number, per_side
+from refit.queries import per_side
 from refit.rules import fortification as rules
 from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
@@ -280,20 +280,9 @@ def booby_trap_level_in_force(
 def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading) -> rules.Moment:
     """The facts an order of ``side`` in ``reph`` is judged on (one query: the day's
     minefields)."""
-    minefields = per_side(
-        "minefields",
-        side,
-        lambda campaign_id, day: (
-            FortificationPurchase.objects.filter(
-                campaign_id=campaign_id, side=side, index=number(day), item__in=MINEFIELDS
-            )
-            .order_by()
-            .values("campaign_id")
-            .annotate(fpp=Sum("fpp"))
-            .values_list("fpp", flat=True)
-        ),
-        2,
-    )(campaign.pk, reph.index)
+    minefields = reading.purchases.filter(index=reph.index, item__in=MINEFIELDS).aggregate(
+        fpp=Sum("fpp")
+    )
     cg_def = cg_definition(campaign)
     ssr_effects = [
         effect
@@ -309,7 +298,7 @@ def moment(campaign: Campaign, side: str, reph: RefitPhase, reading: SideReading
         period_key=campaign.cg.periods[reph.index].key,
         reph_kind=reph.kind,
         ssr_effects=ssr_effects,
-        minefield_fpp_today=(minefields[0] if minefields else None) or 0,
+        minefield_fpp_today=minefields["fpp"] or 0,
         booby_trap_level=rules.booby_trap_level(changes, reph.index),
         booby_traps_today=sum(
             quantity for index, _uc, quantity, _lost in reading.booby_traps if index == reph.index

@@ -29,7 +29,7 @@ from django.db.models.functions import Coalesce
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.orbat.lifecycle import ENDED
 from campaigns.roster.ledger import Movement, cpp_days
-from refit.queries import number, per_side
+from refit.queries import per_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
 from refit.rules.purchase_costs import group_by_id
@@ -201,27 +201,16 @@ def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) 
             1,
         )
         cpp_rows = [(day, kind, amount, "") for day, kind, amount in sums(campaign.pk)]
-    today = per_side(
-        "today",
-        side,
-        lambda campaign_id, day: ReinforcementGroup.objects.filter(
-            campaign_id=campaign_id, side=side, index=number(day)
-        ).order_by("id"),
-        2,
-    )(campaign.pk, index)
-    for rg in today:
-        rg.campaign = campaign
-    side_day = per_side(
-        "side day",
-        side,
-        lambda campaign_id, day: (
-            SideDay.objects.filter(campaign_id=campaign_id, index=number(day), side=side)
-            .order_by()
-            .values_list("hist_drm", "hist_drms")[:1]
-        ),
-        2,
-    )(campaign.pk, index)
-    hist_drm, hist_drms = side_day[0] if side_day else (None, {})
+    # The day's RGs and Historical DRM: not compiled (a day is a small-integer column, which
+    # a compiled query's stand-in cannot be on PostgreSQL).
+    today = list(
+        ReinforcementGroup.objects.filter(campaign=campaign, side=side, index=index).order_by("id")
+    )
+    hist_drm, hist_drms = (
+        SideDay.objects.filter(campaign=campaign, index=index, side=side)
+        .values_list("hist_drm", "hist_drms")
+        .first()
+    ) or (None, {})
     return SideReading(
         campaign,
         side,

@@ -37,7 +37,6 @@ from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
 from refit.purchases.reading import PURCHASE_STEP
 from refit.purchases.receipt import STRENGTH_STEP
-from refit.queries import number, per_side, started_at
 from refit.walker import automatic, facts, initiative, strictness
 from refit.walker import services as walker
 from refit.walker.services import StepState
@@ -510,30 +509,17 @@ def _rolls(
     """The rolls made for this step and side in this RePh that the viewer may see, newest first
     (sorted here: sorted by the database, SQLite walks every roll since the RePh began by time
     instead of the day's few)."""
-    # Compiled once per step, side and the viewer's visible scopes (``Viewer.filter_visible``
-    # with the scopes as constants of the query, campaign, day and RePh its values).
-    scopes = tuple(viewer.visible_scopes())
-    rolls = per_side(
-        "step rolls",
-        (step.rule, side, scopes),
-        lambda campaign_id, index, reph_id: (
-            (
-                DiceRoll.objects.filter(
-                    campaign_id=campaign_id,
-                    step=step.rule,
-                    side=side,
-                    index=number(index),
-                    rolled_at__gte=started_at(reph_id),
-                    visibility__in=scopes,  # the viewer's own (``Viewer.filter_visible``)
-                )
-            )
-            .select_related("rolled_by", "voided_by")
-            .order_by()
-        ),
-        3,
-    )(viewer.campaign.pk, reph.index, reph.pk)
+    rolls = viewer.filter_visible(
+        DiceRoll.objects.filter(
+            campaign=viewer.campaign,
+            step=step.rule,
+            side=side,
+            index=reph.index,
+            rolled_at__gte=reph.started_at,
+        )
+    )
     return sorted(
-        rolls,
+        rolls.select_related("rolled_by", "voided_by").order_by(),
         key=lambda roll: (roll.rolled_at, roll.pk),
         reverse=True,
     )

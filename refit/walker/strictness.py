@@ -23,7 +23,6 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaigns.compiled import CompiledQuery
 from campaigns.games import map_groups, step_engine
 from campaigns.games.rules import Reason
 from campaigns.models import (
@@ -35,7 +34,6 @@ from campaigns.models import (
     RefitPhase,
     Scenario,
 )
-from refit.queries import number, started_at
 from refit.rules import strictness as rules
 from refit.walker import facts as campaign_facts
 from refit.walker.effects import EFFECTS, table_data
@@ -124,18 +122,14 @@ def reph_rolls(campaign: Campaign, reph: RefitPhase) -> list[DiceRoll]:
     """The rolls of the RePh not voided, every side's, newest first (the RePh's few): what the
     step page's counted tables, a table's earlier roll and the "once" check are picked from, in
     one query however many tables the step has."""
-    return _reph_rolls_of(campaign.pk, reph.index, reph.pk)
-
-
-_reph_rolls_of = CompiledQuery(
-    lambda campaign_id, index, reph_id: DiceRoll.objects.filter(
-        campaign_id=campaign_id,
-        index=number(index),
-        rolled_at__gte=started_at(reph_id),
-        voided_at__isnull=True,
-    ),
-    3,
-)
+    return list(
+        DiceRoll.objects.filter(
+            campaign=campaign,
+            index=reph.index,
+            rolled_at__gte=reph.started_at,
+            voided_at__isnull=True,
+        )
+    )
 
 
 def rolled_tables(

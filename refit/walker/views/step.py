@@ -25,7 +25,6 @@ from campaigns.games.registry import localized
 from campaigns.models import Campaign, DiceRoll, RefitPhase, Scenario
 from campaigns.oid import from_oid
 from campaigns.records.end import has_scenario_end
-from refit.queries import number, per_side, started_at
 from refit.rules.ob_results import PICKED
 from refit.walker import automatic, ob_results, situation
 from refit.walker import services as walker
@@ -107,24 +106,17 @@ def _table_rows(
 def rolled_tables(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> set[str]:
     """The tables rolled (not void) in ``step`` of this RePh, by either side, as far as the
     viewer may see the rolls: a step over says of each table whether it was rolled."""
-    # Compiled once per step and the viewer's visible scopes (refit.queries).
-    scopes = tuple(viewer.visible_scopes())
-    query = per_side(
-        "step tables rolled",
-        (step.rule, scopes),
-        lambda campaign_id, index, reph_id: (
+    return set(
+        viewer.filter_visible(
             DiceRoll.objects.filter(
-                campaign_id=campaign_id,
+                campaign=viewer.campaign,
                 step=step.rule,
-                index=number(index),
-                rolled_at__gte=started_at(reph_id),
+                index=reph.index,
+                rolled_at__gte=reph.started_at,
                 voided_at__isnull=True,
-                visibility__in=scopes,  # the viewer's own (``Viewer.filter_visible``)
             )
-        ).values_list("table_id", flat=True),
-        3,
+        ).values_list("table_id", flat=True)
     )
-    return set(query(viewer.campaign.pk, reph.index, reph.pk))
 
 
 OPEN_AT_MOST = 3

@@ -1,6 +1,6 @@
-"""The step page's rolls are read by queries compiled once per step, side and the viewer's
-visible scopes (refit.queries): a query compiled for one viewer never answers another with
-other scopes — whoever asks first, each sees what the Viewer lets them see."""
+"""The step page's rolls as each viewer may see them, whoever asks first in the process (the
+Refit Phase's other reads are compiled once, refit.queries): a secret roll of a public step
+reaches the referee and its side, never the other side or an observer."""
 
 import pytest
 
