@@ -320,15 +320,11 @@ def reph_events(campaign: Campaign, reph: RefitPhase) -> list[CampaignEvent]:
     """The RePh's changes not undone, every side's (by the ``step_reph`` index: the RePh's few,
     however long the campaign): what the step page's effects and booked lines are picked from,
     for those who may see them."""
-    return _reph_events_of(campaign.pk, reph.pk)
-
-
-_reph_events_of = CompiledQuery(
-    lambda campaign_id, reph_id: CampaignEvent.objects.filter(
-        campaign_id=campaign_id, step_reph=reph_id, undone_at__isnull=True
-    ).order_by(),
-    2,
-)
+    return list(
+        CampaignEvent.objects.filter(
+            campaign=campaign, step_reph=reph.pk, undone_at__isnull=True
+        ).order_by()
+    )
 
 
 def effects(
