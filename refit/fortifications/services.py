@@ -41,6 +41,7 @@ from campaigns.said import in_every_language, said
 from campaigns.state import StaleEdit, StateError, save_versioned
 from refit.purchases.reading import cg_definition
 from refit.purchases.services import may_buy_past_limits
+from refit.queries import per_side
 from refit.rules import fortification as rules
 from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
@@ -130,14 +131,22 @@ class SideReading:
     @cached_property
     def drops(self) -> list[int]:
         """The days of the side's 11.6123 booby-trap drops (one query, when first asked)."""
-        rolls = DiceRoll.objects.filter(
-            campaign=self.campaign,
-            side=self.side,
-            table_id__in=BOOBY_TRAP_DROP_TABLES,
-            voided_at__isnull=True,
-        )
         # Unordered: sorted by time, SQLite would walk every roll of the campaign for them.
-        rolls = rolls.order_by().values_list("index", "result")
+        rolls = per_side(
+            "booby-trap drops",
+            self.side,
+            lambda campaign_id: (
+                DiceRoll.objects.filter(
+                    campaign_id=campaign_id,
+                    side=self.side,
+                    table_id__in=BOOBY_TRAP_DROP_TABLES,
+                    voided_at__isnull=True,
+                )
+                .order_by()
+                .values_list("index", "result")
+            ),
+            1,
+        )(self.campaign.pk)
         return [
             index
             for index, result in rolls
@@ -164,12 +173,19 @@ def read_side(
     purchases = FortificationPurchase.objects.filter(campaign=campaign, side=side)
 
     def booby_traps() -> list[tuple[int, bool, int, Any]]:
-        rows = (
-            purchases.filter(item__in=BOOBY_TRAP_ITEMS)
-            .order_by()
-            .values_list("index", "under_construction", KeyTransform("lost", "details"))
-            .annotate(quantity=Sum("quantity"))
-        )
+        rows = per_side(
+            "booby traps",
+            side,
+            lambda campaign_id: (
+                FortificationPurchase.objects.filter(
+                    campaign_id=campaign_id, side=side, item__in=BOOBY_TRAP_ITEMS
+                )
+                .order_by()
+                .values_list("index", "under_construction", KeyTransform("lost", "details"))
+                .annotate(quantity=Sum("quantity"))
+            ),
+            1,
+        )(campaign.pk)
         return [(index, uc, quantity, lost) for index, uc, lost, quantity in rows]
 
     if limits_only:
@@ -180,21 +196,38 @@ def read_side(
         # FOR UPDATE cannot group: the rows themselves, which fpp_days sums the same way.
         fpp_rows = list(rows.select_for_update(of=("self",)).values_list(*MOVEMENT))
     else:
-        fpp_rows = [
-            (index, kind, amount, "")
-            for index, kind, _gain, amount in rows.order_by()
-            .annotate(gain=ExpressionWrapper(Q(amount__gt=0), output_field=BooleanField()))
-            .values_list("index", "kind", "gain")
-            .annotate(total=Sum("amount"))
-        ]
+        sums = per_side(
+            "fpp sums",
+            side,
+            lambda campaign_id: (
+                LedgerEntry.objects.filter(
+                    campaign_id=campaign_id, side=side, ledger=LedgerEntry.FPP
+                )
+                .order_by()
+                .annotate(gain=ExpressionWrapper(Q(amount__gt=0), output_field=BooleanField()))
+                .values_list("index", "kind", "gain")
+                .annotate(total=Sum("amount"))
+            ),
+            1,
+        )
+        fpp_rows = [(index, kind, amount, "") for index, kind, _gain, amount in sums(campaign.pk)]
     pending = [
         rules.Pending(
             item, quantity, {k: v for k, v in zip(ORDER_KEYS, order, strict=True) if v is not None}
         )
-        for item, lost, *order, quantity in purchases.filter(location="")
-        .order_by()
-        .values_list("item", KeyTransform("lost", "details"), *map(_order_key, ORDER_KEYS))
-        .annotate(quantity=Sum("quantity"))
+        for item, lost, *order, quantity in per_side(
+            "pending",
+            side,
+            lambda campaign_id: (
+                FortificationPurchase.objects.filter(
+                    campaign_id=campaign_id, side=side, location=""
+                )
+                .order_by()
+                .values_list("item", KeyTransform("lost", "details"), *map(_order_key, ORDER_KEYS))
+                .annotate(quantity=Sum("quantity"))
+            ),
+            1,
+        )(campaign.pk)
         if not lost
     ]
     return SideReading(

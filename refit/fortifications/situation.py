@@ -86,7 +86,7 @@ def fortification_situation(viewer: Viewer, side: str) -> FortificationSituation
     can_edit = viewer.can_act_for_side(side)
     if reph is None:
         return FortificationSituation(reph=None, rule=rule, record=record, can_edit=can_edit)
-    marks = set(reph.progress.filter(side=side).values_list("rule", flat=True))
+    marks = walker.marked_rules(reph, side)
     in_reph = any(step.rule == rule for step in walker.steps(campaign, reph))
     can_buy = in_reph and viewer.can_act_for_side(side) and rule not in marks
     side_items = [

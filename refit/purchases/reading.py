@@ -29,6 +29,7 @@ from django.db.models.functions import Coalesce
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.orbat.lifecycle import ENDED
 from campaigns.roster.ledger import Movement, cpp_days
+from refit.queries import per_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
 from refit.rules.purchase_costs import group_by_id
@@ -145,37 +146,63 @@ class SideReading:
         )
 
 
-def rg_tallies(campaign: Campaign, side: str) -> list[RgTally]:
-    """The side's RGs counted per (RG, day, source, map group, ended) in one ``GROUP BY``."""
-    rows = (
-        ReinforcementGroup.objects.filter(campaign=campaign, side=side)
-        .order_by()
-        .annotate(
-            map_group=Coalesce(
-                KeyTextTransform("map_group", "details"), Value(""), output_field=TextField()
-            ),
-            ended=ExpressionWrapper(Q(status__in=ENDED), output_field=BooleanField()),
+def _tallies_query(side: str, with_groups: bool):
+    if with_groups:
+        map_group = Coalesce(
+            KeyTextTransform("map_group", "details"), Value(""), output_field=TextField()
         )
-        .values_list("rg_id", "index", "source", "map_group", "ended")
-        .annotate(count=Count("id"))
+    else:
+        map_group = Value("", output_field=TextField())
+    return per_side(
+        "tallies",
+        (side, with_groups),
+        lambda campaign_id: (
+            ReinforcementGroup.objects.filter(campaign_id=campaign_id, side=side)
+            .order_by()
+            .annotate(
+                map_group=map_group,
+                ended=ExpressionWrapper(Q(status__in=ENDED), output_field=BooleanField()),
+            )
+            .values_list("rg_id", "index", "source", "map_group", "ended")
+            .annotate(count=Count("id"))
+        ),
+        1,
     )
+
+
+def rg_tallies(campaign: Campaign, side: str) -> list[RgTally]:
+    """The side's RGs counted per (RG, day, source, map group, ended) in one ``GROUP BY``.
+
+    Only a campaign game with map groups (RF CG I) reads the map group out of each RG's JSON:
+    elsewhere a purchase cannot name one (``no_map_groups``, 11.617) and every RG's is "" —
+    reading the JSON of every RG took half the query's time (2,088 RGs: 9 → 5 ms)."""
+    rows = _tallies_query(side, bool(map_groups(campaign)))(campaign.pk)
     return [(rg, day, source, group, bool(ended), n) for rg, day, source, group, ended, n in rows]
 
 
 def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) -> SideReading:
     """Four queries: the CPP ledger (summed; the rows themselves, locked, with ``lock``), the
     RGs counted, the day's RGs, the Historical DRM."""
-    rows = LedgerEntry.objects.filter(campaign=campaign, side=side, ledger=LedgerEntry.CPP)
     if lock:
         # FOR UPDATE cannot group: the rows themselves, which cpp_days sums the same way.
         cpp_rows = ledger_rows(campaign, side, LedgerEntry.CPP, lock=True)
     else:
-        cpp_rows = [
-            (day, kind, amount, "")
-            for day, kind, amount in rows.order_by()
-            .values_list("index", "kind")
-            .annotate(total=Sum("amount"))
-        ]
+        sums = per_side(
+            "cpp sums",
+            side,
+            lambda campaign_id: (
+                LedgerEntry.objects.filter(
+                    campaign_id=campaign_id, side=side, ledger=LedgerEntry.CPP
+                )
+                .order_by()
+                .values_list("index", "kind")
+                .annotate(total=Sum("amount"))
+            ),
+            1,
+        )
+        cpp_rows = [(day, kind, amount, "") for day, kind, amount in sums(campaign.pk)]
+    # The day's RGs and Historical DRM: not compiled (a day is a small-integer column, which
+    # a compiled query's stand-in cannot be on PostgreSQL).
     today = list(
         ReinforcementGroup.objects.filter(campaign=campaign, side=side, index=index).order_by("id")
     )

@@ -91,7 +91,7 @@ def purchase_situation(viewer: Viewer, side: str) -> PurchaseSituation:
     if reph is None:
         return PurchaseSituation(reph=None)
     reading = read_side(campaign, side, reph.index)
-    marks = set(reph.progress.filter(side=side).values_list("rule", flat=True))
+    marks = walker.marked_rules(reph, side)
     rule = purchase_rule(campaign)
     in_reph = any(step.rule == rule for step in walker.steps(campaign, reph))
     can_buy = in_reph and viewer.can_act_for_side(side) and rule not in marks

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import PUBLIC, viewer_or_none
+from campaigns.compiled import CompiledQuery
 from campaigns.dice import services as dice
 from campaigns.games import step_engine
 from campaigns.history import services as history
@@ -63,16 +64,48 @@ def has_refit(campaign: Campaign) -> bool:
     return "refit_steps" in campaign.game.files
 
 
+# ``campaign.rephs.filter(finished_at__isnull=True).first()`` compiled once (campaigns.compiled):
+# the campaign's open RePh, first by start (the model orders by campaign, then start and id).
+_open_reph_of = CompiledQuery(
+    lambda campaign_id: RefitPhase.objects.filter(
+        campaign_id=campaign_id, finished_at__isnull=True
+    ).order_by("started_at", "id")[:1],
+    1,
+)
+
+
 def open_reph(campaign: Campaign) -> RefitPhase | None:
     """The RePh (or scenario) the campaign is in; the first one is opened on demand."""
     if not has_refit(campaign):
         return None
-    reph = campaign.rephs.filter(finished_at__isnull=True).first()
+    found = _open_reph_of(campaign.pk)
+    reph = found[0] if found else None
+    if reph is not None:
+        reph.campaign = campaign
     if reph is None and not campaign.rephs.exists():
         first = step_engine.first_position(campaign.module)
         reph = RefitPhase.objects.create(campaign=campaign, kind=first.kind, index=first.index)
         dice.commit(campaign, reph=reph)
     return reph
+
+
+_marked_rules_of: dict[str, CompiledQuery] = {}
+
+
+def marked_rules(reph: RefitPhase, side: str) -> set[str]:
+    """The rules ``side`` has marked in ``reph`` (one query, compiled once per side)."""
+    if side not in _marked_rules_of:
+        if len(_marked_rules_of) > 20:  # a campaign's sides are few
+            _marked_rules_of.clear()
+        _marked_rules_of[side] = CompiledQuery(
+            lambda reph_id: (
+                StepProgress.objects.filter(reph_id=reph_id, side=side)
+                .order_by()
+                .values_list("rule", flat=True)
+            ),
+            1,
+        )
+    return set(_marked_rules_of[side](reph.pk))
 
 
 def posted_reph(campaign: Campaign, posted: object) -> RefitPhase | None:
@@ -87,7 +120,15 @@ def posted_reph(campaign: Campaign, posted: object) -> RefitPhase | None:
 def steps(campaign: Campaign, reph: RefitPhase) -> list[step_engine.StepDef]:
     if reph.kind == "scenario":
         return []
-    return step_engine.steps_for(campaign.module, campaign.game.files["refit_steps"], reph.kind)
+    # Worked out once per request and RePh (the game's data, a few ms on a step page that
+    # asks three times), kept on the RePh object the request read.
+    key = (campaign.module, id(campaign.game.files), reph.kind)
+    kept = reph.__dict__.get("_walker_steps")
+    if kept is None or kept[0] != key:
+        files = campaign.game.files["refit_steps"]
+        found = step_engine.steps_for(campaign.module, files, reph.kind)
+        kept = reph.__dict__["_walker_steps"] = (key, found)
+    return list(kept[1])
 
 
 def side_states(

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
-from django.db.models import Prefetch, prefetch_related_objects
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
 from campaigns.access import Viewer
+from campaigns.compiled import CompiledQuery
 from campaigns.games import step_engine
 from campaigns.games.registry import Side, localized
 from campaigns.history import services as history
@@ -85,10 +85,28 @@ def position(campaign: Campaign, reph: RefitPhase) -> Position:
 def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
     """Read the RePh's marks (both sides', with who made them) once, for every use after."""
     if reph is not None:
-        prefetch_related_objects(
-            [reph], Prefetch("progress", queryset=StepProgress.objects.select_related("by"))
-        )
+        # ``prefetch_related_objects([reph], Prefetch("progress", select_related("by")))`` with
+        # its query compiled once: the marks kept where ``reph.progress.all()`` finds them.
+        marks = _marks_of(reph.pk)
+        for mark in marks:
+            mark.reph = reph
+        progress = reph.progress.all()
+        progress._result_cache = marks
+        progress._prefetch_done = True
+        reph._prefetched_objects_cache = {
+            **getattr(reph, "_prefetched_objects_cache", {}),
+            "progress": progress,
+        }
     return reph
+
+
+# A RePh's marks with who made them, in the model's order (by RePh, then time and id).
+_marks_of = CompiledQuery(
+    lambda reph_id: (
+        StepProgress.objects.filter(reph_id=reph_id).select_related("by").order_by("at", "id")
+    ),
+    1,
+)
 
 
 @dataclass(frozen=True)
