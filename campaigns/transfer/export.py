@@ -21,7 +21,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -141,17 +141,26 @@ _SCENARIOS = Reader(
         .values_list("id", *SCENARIO_FIELDS)
     ),
 )
+
+
+def _by_side(ordered: QuerySet, *columns: str) -> tuple[Reader, Reader]:
+    """A side-owned table's two readers: its rows numbered in file order (their file ids), and
+    its rows up to the highest id numbered, ``id`` and ``columns`` in the same order."""
+    ids = Reader(
+        ordered.model,
+        lambda campaign, sides: numbered_rows(ordered.filter(campaign=campaign, side__in=sides)),
+    )
+    rows = Reader(
+        ordered.model,
+        lambda campaign, sides, last: ordered.filter(
+            campaign=campaign, side__in=sides, pk__lte=last
+        ).values_list("id", *columns),
+    )
+    return ids, rows
+
+
 _LEDGER = LedgerEntry.objects.order_by("side", "ledger", "index", "id")
-_LEDGER_IDS = Reader(
-    LedgerEntry,
-    lambda campaign, sides: numbered_rows(_LEDGER.filter(campaign=campaign, side__in=sides)),
-)
-_LEDGER_ROWS = Reader(
-    LedgerEntry,
-    lambda campaign, sides, last: _LEDGER.filter(
-        campaign=campaign, side__in=sides, pk__lte=last
-    ).values_list("id", "created_at", *LEDGER_FIELDS),
-)
+_LEDGER_IDS, _LEDGER_ROWS = _by_side(_LEDGER, "created_at", *LEDGER_FIELDS)
 _COMMITMENTS = Reader(
     DiceCommitment,
     lambda campaign, scopes: (
@@ -199,16 +208,7 @@ _ROLL_ROWS = Reader(
     ).values_list("id", *_ROLL_COLUMNS),
 )
 _RGS = ReinforcementGroup.objects.order_by("side", "index", "id")
-_RG_IDS = Reader(
-    ReinforcementGroup,
-    lambda campaign, sides: numbered_rows(_RGS.filter(campaign=campaign, side__in=sides)),
-)
-_RG_ROWS = Reader(
-    ReinforcementGroup,
-    lambda campaign, sides, last: _RGS.filter(
-        campaign=campaign, side__in=sides, pk__lte=last
-    ).values_list("id", *RG_FIELDS),
-)
+_RG_IDS, _RG_ROWS = _by_side(_RGS, *RG_FIELDS)
 # Ordered by references, not database ids, so that the same campaign exports the same: by side
 # and box, then the lines of no RG, then by their RG's file id (its side, day and id, as ``_RGS``
 # numbers them: a line's RG is of its own side), then by id.
@@ -220,16 +220,7 @@ _ORBAT = OrbatEntry.objects.order_by(
     "group_id",
     "id",
 )
-_ORBAT_IDS = Reader(
-    OrbatEntry,
-    lambda campaign, sides: numbered_rows(_ORBAT.filter(campaign=campaign, side__in=sides)),
-)
-_ORBAT_ROWS = Reader(
-    OrbatEntry,
-    lambda campaign, sides, last: _ORBAT.filter(
-        campaign=campaign, side__in=sides, pk__lte=last
-    ).values_list("id", "group_id", *ORBAT_FIELDS),
-)
+_ORBAT_IDS, _ORBAT_ROWS = _by_side(_ORBAT, "group_id", *ORBAT_FIELDS)
 _MEMBERS = Reader(
     Membership,
     lambda campaign: (
