@@ -26,6 +26,7 @@ from campaigns.history import services as history
 from campaigns.models import Campaign, CampaignEvent, RefitPhase, SideDay, StepProgress
 from campaigns.records import services as records
 from campaigns.records.end import EndMissing, end_missing_for
+from refit.queries import per_side
 from refit.reserve import services as reserve
 from refit.walker import arrivals, carry, initiative, lifecycle, stavka, strictness
 
@@ -89,23 +90,19 @@ def open_reph(campaign: Campaign) -> RefitPhase | None:
     return reph
 
 
-_marked_rules_of: dict[str, CompiledQuery] = {}
-
-
 def marked_rules(reph: RefitPhase, side: str) -> set[str]:
     """The rules ``side`` has marked in ``reph`` (one query, compiled once per side)."""
-    if side not in _marked_rules_of:
-        if len(_marked_rules_of) > 20:  # a campaign's sides are few
-            _marked_rules_of.clear()
-        _marked_rules_of[side] = CompiledQuery(
-            lambda reph_id: (
-                StepProgress.objects.filter(reph_id=reph_id, side=side)
-                .order_by()
-                .values_list("rule", flat=True)
-            ),
-            1,
-        )
-    return set(_marked_rules_of[side](reph.pk))
+    query = per_side(
+        "marked_rules",
+        side,
+        lambda reph_id: (
+            StepProgress.objects.filter(reph_id=reph_id, side=side)
+            .order_by()
+            .values_list("rule", flat=True)
+        ),
+        1,
+    )
+    return set(query(reph.pk))
 
 
 def posted_reph(campaign: Campaign, posted: object) -> RefitPhase | None:
