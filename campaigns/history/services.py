@@ -99,9 +99,13 @@ NOT_COMPARED = {"version", "created_at"}
 
 
 def snapshot(obj: models.Model) -> dict[str, Any]:
-    """The row's fields as JSON-ready data (foreign keys as ids)."""
+    """The row's fields as JSON-ready data (foreign keys as ids). A column the database derives
+    (``GeneratedField``, e.g. ``ReinforcementGroup.map_group``) is not the row's state: left out,
+    so that events recorded before it existed still compare, and an undo never writes it."""
     data = {}
     for field in obj._meta.concrete_fields:
+        if field.generated:
+            continue
         value = getattr(obj, field.attname)
         if isinstance(value, dt.datetime | dt.date):
             value = value.isoformat()

@@ -8,7 +8,9 @@ edit from a second device is refused instead of overwriting (see campaigns.membe
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Value
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -317,10 +319,26 @@ class ReinforcementGroup(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=RgStatus.choices, default=RgStatus.BOUGHT
     )
+    # RF CG I: the map group it was bought for, "" for none — ``details["map_group"]`` kept by
+    # the database itself (a stored generated column: no write path can forget it), so that the
+    # purchase rules' tallies and the RG Purchase Record's #P read it from an index. Derived: not
+    # in the export file, not in a history snapshot (campaigns.history.services.snapshot).
+    map_group = models.GeneratedField(
+        expression=Coalesce(KT("details__map_group"), Value(""), output_field=models.TextField()),
+        output_field=models.TextField(),
+        db_persist=True,
+    )
 
     class Meta:
         ordering = ["campaign", "side", "index", "id"]
         indexes = [
+            # The purchase rules' RG tallies (refit.purchases.reading.rg_tallies): the side's RGs
+            # counted per RG, day, source, map group and status, read from the index alone and
+            # in its order.
+            models.Index(
+                fields=["campaign", "side", "rg_id", "index", "source", "map_group", "status"],
+                name="rg_tallies",
+            ),
             # The OB page: its page of RGs, the newest first (campaigns.orbat.page.NEWEST_FIRST),
             # and the RGs counted by status, read from the index alone.
             models.Index(

@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import F, IntegerField, QuerySet, Value, Window
-from django.db.models.fields.json import KT
-from django.db.models.functions import Coalesce, RowNumber
+from django.db.models import F, IntegerField, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -193,11 +192,7 @@ def purchased_numbers(campaign: Campaign, side: str) -> QuerySet[ReinforcementGr
         .annotate(
             bought=Window(
                 RowNumber(),
-                partition_by=[
-                    F("rg_id"),
-                    Coalesce(KT("details__map_group"), Value("")),
-                    F("source"),
-                ],
+                partition_by=[F("rg_id"), F("map_group"), F("source")],
                 order_by=[F(name).asc() for name in RECORD_ORDER],
                 output_field=IntegerField(),
             )

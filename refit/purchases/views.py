@@ -13,6 +13,7 @@ page left open changes nothing once the campaign moved on. With HTMX a form answ
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -239,6 +240,15 @@ class RecordRow:
     stuka: bool
 
 
+def notes_urls(campaign_id: int, side: str) -> Callable[[int], str]:
+    """An RG's notes address from its id: the side's address reversed once, the RG's opaque id
+    put in (as ``with_urls``)."""
+    head, tail = reverse("purchases:rg_notes", args=[campaign_id, side, 1]).split(oid(1), 1)
+    if tail != "/notes/":  # the URL patterns changed: reverse each
+        return lambda pk: reverse("purchases:rg_notes", args=[campaign_id, side, pk])
+    return lambda pk: f"{head}{oid(pk)}{tail}"
+
+
 # Rows of the RG Purchase Record on one page: the newest first, "all" on request (the printed
 # sheet has them all).
 RECORD_PAGE_SIZE = 50
@@ -281,6 +291,7 @@ def _record_context(viewer: Viewer, side: str, page: str = "") -> dict[str, Any]
             for row in rows
         ],
         "page_url": reverse("purchases:page", args=[campaign.pk, side]),
+        "notes_url": notes_urls(campaign.pk, side),
         "rows_window": window,
         "rows_page": page,
     }

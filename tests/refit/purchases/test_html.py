@@ -15,8 +15,10 @@ from django.template.defaulttags import CsrfTokenNode
 from django.utils import translation
 
 from campaigns.games.rules import Reason
-from refit.purchases.html import chart_body, rg_rows_body
+from refit.purchases.html import chart_body, record_body, rg_rows_body
+from refit.purchases.records import RgRecordRow
 from refit.purchases.situation import ChartRow, RgRow
+from refit.purchases.views import notes_urls
 from refit.rules.purchase import Offer
 
 TEMPLATE = (  # fmt: skip
@@ -232,3 +234,137 @@ def test_rg_rows_are_the_templates(language):
         written = rg_rows_body(rows, reph_pk=7, csrf_input=CsrfTokenNode().render(Context(context)))
     assert written == expected
     assert written.count("csrfmiddlewaretoken") == sum(r.removable + r.rollable for r in rows)
+
+
+RECORD_TEMPLATE = (  # fmt: skip
+    "{% load i18n %}"
+    "{% for item in rows %}{% with row=item.row %}\n"
+    '    <tr data-rg="{{ row.label }}">\n'
+    "      <td>{{ row.day }}</td>\n"
+    '      <th scope="row">{{ row.rg_id }}{% if row.source == "initial" %} <span '
+    'class="muted">({% translate "initial OB" %})</span>{% endif %}</th>\n'
+    "      <td>{{ row.group_type }}</td>\n"
+    '      <td class="num">{{ row.purchased_number|default_if_none:"—" }}</td>\n'
+    '      <td class="num">{{ row.remaining|default_if_none:"—" }}</td>\n'
+    '      <td>{{ row.strength|default:"—" }}</td>\n'
+    '      <td class="num">{{ row.units|default_if_none:"—" }}</td>\n'
+    '      <td>{{ row.sw_guns|default:"—" }}</td>\n'
+    '      <td>{{ row.leaders|default:"—" }}</td>\n'
+    "      <td>{{ row.other }}\n"
+    "        {% if can_edit and item.rg %}\n"
+    '        <details class="rg-notes"><summary>{% translate "Write hexes / obser'
+    'ver / note" %}</summary>\n'
+    '        <form method="post" action="{% url \'purchases:rg_notes\' campaign.pk '
+    'side.key item.rg.pk %}"\n'
+    "              hx-post=\"{% url 'purchases:rg_notes' campaign.pk side.key item"
+    '.rg.pk %}" hx-target="#record" hx-swap="outerHTML">\n'
+    '          {% csrf_token %}<input type="hidden" name="seen" value="{{ item.se'
+    'en }}">\n'
+    '          {% if rows_page %}<input type="hidden" name="rows" value="{{ rows_'
+    'page }}">{% endif %}\n'
+    "          {% if item.rg.details.pre_registered_hexes %}\n"
+    '          <label for="id_hexes_{{ forloop.counter }}">{% translate "Pre-regi'
+    'stered hexes" %}</label>\n'
+    '          <input type="text" name="hexes" id="id_hexes_{{ forloop.counter }}'
+    '" value="{{ item.rg.details.hexes|default:\'\' }}" maxlength="200">\n'
+    "          {% endif %}\n"
+    "          {% if item.observer %}\n"
+    '          <label for="id_observer_{{ forloop.counter }}">{% translate "Offbo'
+    'ard observer" %}</label>\n'
+    '          <input type="text" name="observer_location" id="id_observer_{{ for'
+    'loop.counter }}" value="{{ item.rg.details.observer_location|default:\'\' }}" '
+    'maxlength="60">\n'
+    "          {% endif %}\n"
+    "          {% if item.stuka %}\n"
+    '          <label for="id_e721_{{ forloop.counter }}">{% translate "Stukas: t'
+    'he number E7.21 gives" %}</label>\n'
+    '          <input type="number" name="e721" id="id_e721_{{ forloop.counter }}'
+    '" min="0" max="9" value="{{ item.rg.details.e721|default_if_none:\'\' }}">\n'
+    "          {% endif %}\n"
+    '          <label for="id_note_{{ forloop.counter }}">{% translate "Note" %}<'
+    "/label>\n"
+    '          <input type="text" name="note" id="id_note_{{ forloop.counter }}" '
+    'value="{{ item.rg.details.note|default:\'\' }}" maxlength="200">\n'
+    '          <button type="submit">{% translate "Save" %}</button>\n'
+    "        </form>\n"
+    "        </details>\n"
+    "        {% endif %}\n"
+    "      </td>\n"
+    "      <td>{{ row.onboard }}</td>\n"
+    '      <td data-status="{{ row.status }}">{{ row.status_label }}</td>\n'
+    "    </tr>\n"
+    "  {% endwith %}{% empty %}\n"
+    '    <tr><td colspan="12" class="muted">{% translate "No RGs yet." %}</td></t'
+    "r>\n"
+    "  {% endfor %}"
+)
+
+
+def _record_items():
+    """Every branch of the record's row: initial OB or bought, #P/#R/units counted or not, words
+    or none, the notes form (hexes, observer, Stuka) or none, values needing escapes."""
+    items = []
+    flags = product(["initial", "purchased"], [None, 0, 3], ["", "F <&>"], [None, 2], range(4))
+    for i, (source, number, words, units, form) in enumerate(flags):
+        details = [
+            {},
+            {"pre_registered_hexes": 2, "hexes": "A1 <b>", "note": "n&1", "e721": 0},
+            {"pre_registered_hexes": 0, "observer_location": 'K5"', "e721": None},
+            {"pre_registered_hexes": 3, "hexes": "", "observer_location": "", "e721": 4},
+        ][form]
+        row = RgRecordRow(
+            pk=100 + i,
+            label=f"G<{i}>#1",
+            index=i % 3,
+            day=f"Day <{i}>",
+            rg_id=f"I{i}&",
+            group_type=f"Rifle <company> {i}",
+            source=source,
+            purchased_number=number,
+            remaining=None if number is None else number + 1,
+            strength=words,
+            units=units,
+            sw_guns=words,
+            leaders=words and f"{words}, 8-0",
+            other=f"RB <{i}>" if i % 2 else "",
+            onboard="O" if i % 3 else "",
+            cpp_cost=i,
+            received=bool(i % 2),
+            status="bought" if i % 2 else "on_map",
+            status_label=f"Bought <{i}>",
+        )
+        rg = SimpleNamespace(pk=100 + i, details=details) if i % 5 else None
+        items.append(
+            SimpleNamespace(
+                row=row, rg=rg, seen=f"seen<{i}>&", observer=bool(form % 2), stuka=form > 0
+            )
+        )
+    return items
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("can_edit", [False, True])
+@pytest.mark.parametrize("rows_page", ["", "2&<"])
+@pytest.mark.parametrize("empty", [False, True])
+def test_record_rows_are_the_templates(language, can_edit, rows_page, empty):
+    items = [] if empty else _record_items()
+    context = {
+        "rows": items,
+        "can_edit": can_edit,
+        "rows_page": rows_page,
+        "campaign": SimpleNamespace(pk=3),
+        "side": SimpleNamespace(key="german"),
+        "csrf_token": "csrf&<token>",
+    }
+    with translation.override(language):
+        expected = engines["django"].from_string(RECORD_TEMPLATE).render(context)
+        written = record_body(
+            items,
+            can_edit=can_edit,
+            notes_url=notes_urls(3, "german"),
+            rows_page=rows_page,
+            csrf_input=CsrfTokenNode().render(Context(context)),
+        )
+    assert written == expected
+    forms = 0 if empty or not can_edit else sum(1 for item in items if item.rg)
+    assert written.count("csrfmiddlewaretoken") == forms
