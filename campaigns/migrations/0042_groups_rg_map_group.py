@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="reinforcementgroup",
             index=models.Index(
-                fields=["campaign", "side", "rg_id", "index", "source", "map_group", "status"],
+                fields=["campaign", "side", "rg_id", "map_group", "source", "index", "status"],
                 name="rg_tallies",
             ),
         ),

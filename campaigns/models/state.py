@@ -333,10 +333,10 @@ class ReinforcementGroup(models.Model):
         ordering = ["campaign", "side", "index", "id"]
         indexes = [
             # The purchase rules' RG tallies (refit.purchases.reading.rg_tallies): the side's RGs
-            # counted per RG, day, source, map group and status, read from the index alone and
-            # in its order.
+            # counted per RG, map group, source, day and status in the index's order; the RG
+            # Purchase Record's #P of a page (refit.purchases.records.counted_numbers): a range.
             models.Index(
-                fields=["campaign", "side", "rg_id", "index", "source", "map_group", "status"],
+                fields=["campaign", "side", "rg_id", "map_group", "source", "index", "status"],
                 name="rg_tallies",
             ),
             # The OB page: its page of RGs, the newest first (campaigns.orbat.page.NEWEST_FIRST),

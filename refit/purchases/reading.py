@@ -143,7 +143,7 @@ def _tallies_query(side: str):
         lambda campaign_id: (
             ReinforcementGroup.objects.filter(campaign_id=campaign_id, side=side)
             .order_by()
-            .values_list("rg_id", "index", "source", "map_group", "status")
+            .values_list("rg_id", "map_group", "source", "index", "status")
             .annotate(count=Count("id"))
         ),
         1,
@@ -161,7 +161,7 @@ def rg_tallies(campaign: Campaign, side: str) -> list[RgTally]:
     every RG counts as of group ""."""
     with_groups = bool(map_groups(campaign))
     tallies: dict[tuple[str, int, str, str, bool], int] = {}
-    for rg, day, source, group, status, n in _tallies_query(side)(campaign.pk):
+    for rg, group, source, day, status, n in _tallies_query(side)(campaign.pk):
         key = (rg, day, source, group if with_groups else "", status in ENDED)
         tallies[key] = tallies.get(key, 0) + n
     return [(*key, n) for key, n in tallies.items()]

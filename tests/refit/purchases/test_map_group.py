@@ -153,9 +153,9 @@ def test_the_tallies_index_holds_every_column_they_read():
         "campaign_id",
         "side",
         "rg_id",
-        "index",
-        "source",
         "map_group",
+        "source",
+        "index",
         "status",
     ]
     if connection.vendor == "sqlite":

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from campaigns.models import ReinforcementGroup
-from refit.purchases.records import purchased_numbers, rg_purchase_record
+from refit.purchases.records import counted_numbers, purchased_numbers, rg_purchase_record
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +61,10 @@ def test_the_databases_p_is_the_whole_records_count_on_random_records(campaign, 
         assert {pk: counted[pk] for pk, n in expected.items() if n is not None} == {
             pk: n for pk, n in expected.items() if n is not None
         }
+        # A page counts each of its RGs' #P by itself (counted_numbers): the same numbers.
+        paged = rg_purchase_record(campaign, side).newest_first()
+        assert paged[: len(expected)] == list(rows)[::-1]
+        assert {rg.pk: rg.bought for rg in counted_numbers(campaign, side)} == counted
 
 
 def test_a_page_of_the_record_is_the_same_rows_as_the_whole_record(campaign):
