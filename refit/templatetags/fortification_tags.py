@@ -1,11 +1,11 @@
-"""``{% fortification_lines %}``: the fortification page's record lines with their forms
-(refit.fortifications.html)."""
+"""``{% fortification_lines %}``, ``{% fortification_items %}``: the fortification page's record
+lines and its purchase table's rows, with their forms (refit.fortifications.html)."""
 
 from django import template
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import SafeString
 
-from refit.fortifications.html import line_urls, lines_body
+from refit.fortifications.html import items_body, line_urls, lines_body
 
 register = template.Library()
 
@@ -24,4 +24,18 @@ def fortification_lines(context, lines) -> SafeString:
         remove_url=line_urls(campaign_id, side, "remove"),
         reph_pk=reph.pk if reph else None,
         csrf_input=CsrfTokenNode().render(context),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def fortification_items(context, items, buy_url: str) -> SafeString:
+    """The Fortification Purchase Table's rows with the page's buy forms."""
+    reph = context.get("reph")
+    return items_body(
+        items,
+        buy_url=buy_url,
+        reph_pk=reph.pk if reph else None,
+        token=context.get("token", ""),
+        csrf_input=CsrfTokenNode().render(context),
+        can_overrule=context["viewer"].can_overrule,
     )
