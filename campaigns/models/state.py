@@ -166,6 +166,37 @@ class LedgerEntry(models.Model):
         return in_language(self.note_words, self.note, get_language())
 
 
+class LedgerTotal(models.Model):
+    """A side's CPP or FPP ledger summed per CG day and kind: derived data, never written by
+    the app. The database keeps it: triggers on ``LedgerEntry`` (migration
+    0042_totals_ledger_totals, SQLite and PostgreSQL) add each row inserted and take off each
+    row deleted or changed, in the same statement, whatever writes the ledger (services, undo,
+    imports, ``bulk_create``, a campaign's cascade delete, raw SQL). A key without entries has
+    no row, so the table equals the ledger's ``GROUP BY`` (tests/campaigns/ledger). The
+    purchase and fortification pages read it: a few rows per CG day, however long the ledger
+    (issue 18, docs/decisions.md). Not exported: an import's ledger rows rebuild it."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    side = models.CharField(max_length=20)
+    ledger = models.CharField(max_length=3)
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=30)
+    gained = models.IntegerField(default=0)  # the sum of the positive amounts
+    lost = models.IntegerField(default=0)  # the sum of the negative amounts (0 or below)
+    entries = models.PositiveIntegerField(default=0)  # how many ledger rows (never 0: deleted)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "side", "ledger", "index", "kind"], name="ledger_total_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        totals = f"{self.gained:+d} {self.lost:+d}"
+        return f"{self.side} {self.ledger} day {self.index} {self.kind}: {totals}"
+
+
 class CvpPhase(models.TextChoices):
     SCENARIO = "scenario", _("During the scenario")
     REPH_BEFORE_VC = "reph_before_vc", _("RePh, before victory determination")
