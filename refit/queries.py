@@ -37,18 +37,23 @@ def ledger_day_sums(campaign_id: int, side: str, ledger: str) -> list[tuple[int,
     """One side's CPP or FPP ledger summed per CG day and kind, as ``(index, kind, gained,
     lost)``: the positive and the negative amounts apart (an FPP day's gains are what it has
     available, its spending is not). Read from ``LedgerTotal``, which the database keeps equal
-    to the ledger's ``GROUP BY`` (campaigns migration 0042): a row per day and kind, however
-    many entries the ledger holds. Access is the caller's (campaigns.access)."""
-    return per_side(
+    to the ledger's ``GROUP BY`` (campaigns migration 0042): a row per day, kind, RG and amount,
+    however many entries the ledger holds. Access is the caller's (campaigns.access)."""
+    rows = per_side(
         "ledger totals",
         (side, ledger),
         lambda campaign_id: (
             LedgerTotal.objects.filter(campaign_id=campaign_id, side=side, ledger=ledger)
             .order_by()
-            .values_list("index", "kind", "gained", "lost")
+            .values_list("index", "kind", "amount", "entries")
         ),
         1,
     )(campaign_id)
+    sums: dict[tuple[int, str], list[int]] = {}
+    for index, kind, amount, entries in rows:
+        total = sums.setdefault((index, kind), [0, 0])
+        total[0 if amount > 0 else 1] += amount * entries
+    return [(index, kind, gained, lost) for (index, kind), (gained, lost) in sums.items()]
 
 
 def cpp_day_rows(campaign_id: int, side: str) -> list[tuple[int, str, int, str]]:

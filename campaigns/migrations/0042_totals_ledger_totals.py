@@ -1,4 +1,5 @@
-"""The ledger's totals per (campaign, side, ledger, CG day, kind), kept by the database.
+"""The ledger's totals per (campaign, side, CG day, ledger, kind, map group, RG, amount), kept by
+the database.
 
 ``LedgerTotal`` is derived data: triggers on the ledger table add each row inserted and take
 off each row deleted (or changed), so that no write path — a service, an undo, an import,
@@ -15,43 +16,47 @@ from django.db import migrations, models
 
 LEDGER = "campaigns_ledgerentry"
 TOTALS = "campaigns_ledgertotal"
-KEY = ("campaign_id", "side", "ledger", '"index"', "kind")
+KEY = ("campaign_id", "side", '"index"', "ledger", "kind", "map_group", "rg", "amount")
 TRIGGERS = ("ledger_total_insert", "ledger_total_delete", "ledger_total_update")
 
 
-def _match(row: str) -> str:
-    return " AND ".join(f"{column} = {row}.{column}" for column in KEY)
+def _match(row: str, table: str = TOTALS) -> str:
+    return " AND ".join(f"{table}.{column} = {row}.{column}" for column in KEY)
 
 
-def _gained(row: str) -> str:
-    return f"CASE WHEN {row}.amount > 0 THEN {row}.amount ELSE 0 END"
-
-
-def _lost(row: str) -> str:
-    return f"CASE WHEN {row}.amount < 0 THEN {row}.amount ELSE 0 END"
+def _located(row: str) -> str:
+    return f"CASE WHEN {row}.locations IS NULL THEN 0 ELSE 1 END"
 
 
 def _add(row: str) -> str:
-    """The row's amount added to its key's total (the total made when it is the first)."""
+    """The row added to its key's total (the total made when it is the first)."""
     return (
-        f"INSERT INTO {TOTALS} ({', '.join(KEY)}, gained, lost, entries) "
-        f"VALUES ({', '.join(f'{row}.{column}' for column in KEY)}, {_gained(row)}, "
-        f"{_lost(row)}, 1) ON CONFLICT ({', '.join(KEY)}) DO UPDATE SET "
-        f"gained = {TOTALS}.gained + excluded.gained, lost = {TOTALS}.lost + excluded.lost, "
-        f"entries = {TOTALS}.entries + 1;"
+        f"INSERT INTO {TOTALS} ({', '.join(KEY)}, entries, locations, located, first) "
+        f"VALUES ({', '.join(f'{row}.{column}' for column in KEY)}, 1, "
+        f"COALESCE({row}.locations, 0), {_located(row)}, {row}.id) "
+        f"ON CONFLICT ({', '.join(KEY)}) DO UPDATE SET entries = {TOTALS}.entries + 1, "
+        f"locations = {TOTALS}.locations + excluded.locations, "
+        f"located = {TOTALS}.located + excluded.located, "
+        f"first = CASE WHEN excluded.first < {TOTALS}.first THEN excluded.first "
+        f"ELSE {TOTALS}.first END;"
     )
 
 
 def _take(row: str) -> str:
-    """The row's amount taken off its key's total; a total of no entries goes."""
+    """The row taken off its key's total; a total of no rows goes; a first row gone, the next
+    (an index look-up: ``ledger_day_sums`` holds the key)."""
     return (
-        f"UPDATE {TOTALS} SET gained = gained - {_gained(row)}, lost = lost - {_lost(row)}, "
-        f"entries = entries - 1 WHERE {_match(row)}; "
-        f"DELETE FROM {TOTALS} WHERE {_match(row)} AND entries = 0;"
+        f"UPDATE {TOTALS} SET entries = entries - 1, "
+        f"locations = locations - COALESCE({row}.locations, 0), "
+        f"located = located - {_located(row)} WHERE {_match(row)}; "
+        f"DELETE FROM {TOTALS} WHERE {_match(row)} AND entries = 0; "
+        f"UPDATE {TOTALS} SET first = (SELECT MIN(id) FROM {LEDGER} WHERE "
+        f"{_match(row, LEDGER)}) "
+        f"WHERE {_match(row)} AND first = {row}.id;"
     )
 
 
-CHANGED = "campaign_id, side, ledger, \"index\", kind, amount"
+CHANGED = "id, campaign_id, side, \"index\", ledger, kind, map_group, rg, amount, locations"
 
 SQLITE = [
     f"CREATE TRIGGER ledger_total_insert AFTER INSERT ON {LEDGER} FOR EACH ROW "
@@ -94,10 +99,9 @@ POSTGRESQL_REVERSE = [
 
 # The ledger as it stands, summed (the same on both).
 FILL = (
-    f"INSERT INTO {TOTALS} ({', '.join(KEY)}, gained, lost, entries) "
-    f"SELECT {', '.join(KEY)}, SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), "
-    f"SUM(CASE WHEN amount < 0 THEN amount ELSE 0 END), COUNT(*) FROM {LEDGER} "
-    f"GROUP BY {', '.join(KEY)}"
+    f"INSERT INTO {TOTALS} ({', '.join(KEY)}, entries, locations, located, first) "
+    f"SELECT {', '.join(KEY)}, COUNT(*), COALESCE(SUM(locations), 0), COUNT(locations), MIN(id) "
+    f"FROM {LEDGER} GROUP BY {', '.join(KEY)}"
 )
 
 
@@ -135,12 +139,16 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("side", models.CharField(max_length=20)),
-                ("ledger", models.CharField(max_length=3)),
                 ("index", models.PositiveSmallIntegerField()),
+                ("ledger", models.CharField(max_length=3)),
                 ("kind", models.CharField(max_length=30)),
-                ("gained", models.IntegerField(default=0)),
-                ("lost", models.IntegerField(default=0)),
-                ("entries", models.PositiveIntegerField(default=0)),
+                ("map_group", models.CharField(blank=True, max_length=10)),
+                ("rg", models.CharField(blank=True, max_length=20)),
+                ("amount", models.IntegerField()),
+                ("entries", models.PositiveIntegerField()),
+                ("locations", models.IntegerField(default=0)),
+                ("located", models.PositiveIntegerField(default=0)),
+                ("first", models.BigIntegerField()),
                 (
                     "campaign",
                     models.ForeignKey(
@@ -153,7 +161,16 @@ class Migration(migrations.Migration):
             options={
                 "constraints": [
                     models.UniqueConstraint(
-                        fields=("campaign", "side", "ledger", "index", "kind"),
+                        fields=(
+                            "campaign",
+                            "side",
+                            "index",
+                            "ledger",
+                            "kind",
+                            "map_group",
+                            "rg",
+                            "amount",
+                        ),
                         name="ledger_total_key",
                     )
                 ],

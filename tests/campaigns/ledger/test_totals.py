@@ -30,24 +30,24 @@ SIDES = ("german", "soviet")
 DAYS = 4  # the first days of the CG: every one is in its calendar
 
 
+KEY = ("campaign_id", "side", "index", "ledger", "kind", "map_group", "rg", "amount")
+
+
 def summed_ledger() -> set[tuple]:
-    """What the totals must be: the ledger summed per key, here in Python (not SQL)."""
+    """What the totals must be: the ledger grouped per key, here in Python (not SQL): how many
+    rows, their Locations summed, how many have Locations, the first row's id."""
     sums: dict[tuple, list[int]] = {}
-    for *key, amount in LedgerEntry.objects.values_list(
-        "campaign_id", "side", "ledger", "index", "kind", "amount"
-    ):
-        total = sums.setdefault(tuple(key), [0, 0, 0])
-        total[0 if amount > 0 else 1] += amount
-        total[2] += 1
+    for pk, locations, *key in LedgerEntry.objects.values_list("id", "locations", *KEY):
+        total = sums.setdefault(tuple(key), [0, 0, 0, pk])
+        total[0] += 1
+        total[1] += locations or 0
+        total[2] += locations is not None
+        total[3] = min(total[3], pk)
     return {(*key, *total) for key, total in sums.items()}
 
 
 def totals() -> set[tuple]:
-    return set(
-        LedgerTotal.objects.values_list(
-            "campaign_id", "side", "ledger", "index", "kind", "gained", "lost", "entries"
-        )
-    )
+    return set(LedgerTotal.objects.values_list(*KEY, "entries", "locations", "located", "first"))
 
 
 def kinds_of(ledger: str) -> list[tuple[str, int]]:
@@ -67,7 +67,8 @@ def movement(draw) -> dict:
         "index": draw(st.integers(0, DAYS - 1)),
         "kind": kind,
         "amount": amount,
-        "rg": "I1" if kind == "rg_purchase" else "",
+        "rg": draw(st.sampled_from(("I1", "A6"))) if kind == "rg_purchase" else "",
+        "locations": draw(st.none() | st.integers(0, 3)) if kind == "recon" else None,
         "note": "by hand" if kind == "adjustment" else "",
     }
 
@@ -77,10 +78,19 @@ step = st.one_of(
     st.tuples(st.just("bulk_create"), st.lists(movement(), min_size=1, max_size=6)),
     st.tuples(st.just("service"), movement()),
     st.tuples(st.just("undo"), st.integers(0, 5)),
-    # A gain the service takes (no replenishment on the first day), then undone.
+    # A gain the service takes (an adjustment), then undone.
     st.tuples(
         st.just("service_undo"),
-        movement().filter(lambda m: m["amount"] > 0 and (m["index"] or m["kind"] == "initial")),
+        movement().map(
+            lambda m: {
+                **m,
+                "kind": "adjustment",
+                "amount": abs(m["amount"]),
+                "rg": "",
+                "note": "+",
+                "locations": None,
+            }
+        ),
     ),
     st.tuples(st.just("delete"), st.integers(0, 30)),
     st.tuples(st.just("delete_day"), st.integers(0, DAYS - 1)),
@@ -154,16 +164,36 @@ def test_the_totals_equal_the_ledger_whatever_writes_it(campaign, people, steps)
 
 
 def test_a_key_whose_last_row_goes_has_no_total_left(campaign):
-    row = {"side": "german", "ledger": "cpp", "index": 1, "kind": "adjustment"}
-    first = LedgerEntry.objects.create(campaign=campaign, amount=5, **row)
-    second = LedgerEntry.objects.create(campaign=campaign, amount=-2, **row)
+    row = {"side": "german", "ledger": "cpp", "index": 1, "kind": "recon", "amount": -2}
+    first = LedgerEntry.objects.create(campaign=campaign, locations=3, **row)
+    second = LedgerEntry.objects.create(campaign=campaign, **row)
+    third = LedgerEntry.objects.create(campaign=campaign, locations=1, **row)
     total = LedgerTotal.objects.get(campaign=campaign, **row)
-    assert (total.gained, total.lost, total.entries) == (5, -2, 2)
-    first.delete()
+    assert (total.entries, total.locations, total.located, total.first) == (3, 4, 2, first.pk)
+    first.delete()  # the first booked goes: the next is first
     total.refresh_from_db()
-    assert (total.gained, total.lost, total.entries) == (0, -2, 1)
+    assert (total.entries, total.locations, total.located, total.first) == (2, 1, 1, second.pk)
+    third.delete()
+    total.refresh_from_db()
+    assert (total.entries, total.locations, total.located, total.first) == (1, 0, 0, second.pk)
     second.delete()
     assert not LedgerTotal.objects.filter(campaign=campaign, **row).exists()
+
+
+def test_a_map_group_and_an_rg_are_keys_of_their_own(campaign):
+    day = {"campaign": campaign, "side": "german", "ledger": "cpp", "index": 2}
+    LedgerEntry.objects.bulk_create(
+        [
+            LedgerEntry(kind="replenishment", amount=9, map_group="RB", **day),
+            LedgerEntry(kind="replenishment", amount=9, map_group="RO", **day),
+            LedgerEntry(kind="rg_purchase", amount=-5, rg="I1", **day),
+            LedgerEntry(kind="rg_purchase", amount=-5, rg="A6", **day),
+            LedgerEntry(kind="rg_purchase", amount=-5, rg="I1", **day),
+        ]
+    )
+    assert totals() == summed_ledger()
+    assert LedgerTotal.objects.filter(campaign=campaign, index=2).count() == 4
+    assert LedgerTotal.objects.get(campaign=campaign, rg="I1").entries == 2
 
 
 def test_a_campaigns_delete_takes_its_totals(campaign, people):
