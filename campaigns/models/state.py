@@ -143,9 +143,9 @@ class LedgerEntry(models.Model):
         ordering = ["campaign", "side", "ledger", "index", "id"]
         indexes = [
             models.Index(fields=["campaign", "side", "ledger", "index"]),
-            # Every column campaigns.roster.rows.side_movements reads, in the order it groups
-            # them: the CG Roster's and the ledger's day sums read from the index alone; the
-            # purchase and fortification pages' sums per day and kind read it too (issue 18).
+            # The key of LedgerTotal (and the Locations): the triggers that keep it look up a
+            # key's next first row here when its first goes (migration 0042); the pages read
+            # LedgerTotal, not this index, since (issue 18).
             models.Index(
                 fields=[
                     *("campaign", "side", "index", "ledger", "kind", "map_group", "rg", "amount"),
