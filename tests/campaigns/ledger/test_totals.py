@@ -11,6 +11,8 @@ import importlib
 
 import pytest
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +24,7 @@ from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.roster import services as roster
 from campaigns.state import StateError
 from campaigns.transfer import services as transfer
+from tests.refit.ledger_reads import ledger_reads
 
 pytestmark = pytest.mark.django_db
 
@@ -253,3 +256,29 @@ def test_the_triggers_are_in_the_database():
     if connection.vendor == "postgresql":
         expected.add("ledger_total_truncate")
     assert names == expected
+
+
+@pytest.mark.parametrize("page", ["campaigns:roster", "campaigns:ledger"])
+def test_the_roster_and_the_ledger_page_sum_the_totals_not_the_ledger(campaign, client_as, page):
+    """The day columns come from the totals; the ledger page still lists its window of rows
+    (``LIMIT``), the roster none."""
+    LedgerEntry.objects.bulk_create(
+        LedgerEntry(
+            campaign=campaign,
+            side="german",
+            ledger="cpp",
+            index=n % DAYS,
+            kind="adjustment",
+            amount=1 if n % 2 else -1,
+            note="padding",
+        )
+        for n in range(300)
+    )
+    with CaptureQueriesContext(connection) as queries:
+        response = client_as("german").get(reverse(page, args=[campaign.pk, "german"]))
+    assert response.status_code == 200
+    assert len(ledger_reads(queries, LedgerTotal)) == 1
+    sums = [sql for sql in ledger_reads(queries) if "GROUP BY" in sql.upper()]
+    assert not sums
+    if page == "campaigns:roster":
+        assert not ledger_reads(queries)
