@@ -4,7 +4,7 @@ the database.
 ``LedgerTotal`` is derived data: triggers on the ledger table add each row inserted and take
 off each row deleted (or changed), so that no write path — a service, an undo, an import,
 ``bulk_create``, a campaign's cascade delete, raw SQL — can leave it disagreeing with the
-ledger (docs/decisions.md, "The ledger's totals kept by triggers"). A key whose last row goes
+ledger (docs/decisions.md, "The ledger's totals kept by the database"). A key whose last row goes
 has no total left: the table equals the ledger's ``GROUP BY``. The SQL is written once per
 vendor (SQLite, PostgreSQL) and kept here, as a migration must stay as it ran; the rows already
 in the database are summed into it. tests/campaigns/ledger/test_totals.py checks the triggers
