@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable
 from django.db.models import QuerySet
 
 from campaigns.compiled import CompiledQuery
+from campaigns.models import LedgerEntry, LedgerTotal
 
 _COMPILED: dict[tuple, CompiledQuery] = {}
 
@@ -27,3 +28,51 @@ def per_side(
             _COMPILED.clear()
         _COMPILED[key] = CompiledQuery(build, arguments)
     return _COMPILED[key]
+
+
+# --- the ledger's sums (LedgerTotal) --------------------------------------------------------
+
+
+def ledger_day_sums(campaign_id: int, side: str, ledger: str) -> list[tuple[int, str, int, int]]:
+    """One side's CPP or FPP ledger summed per CG day and kind, as ``(index, kind, gained,
+    lost)``: the positive and the negative amounts apart (an FPP day's gains are what it has
+    available, its spending is not). Read from ``LedgerTotal``, which the database keeps equal
+    to the ledger's ``GROUP BY`` (campaigns migration 0042): a row per day, kind, RG and amount,
+    however many entries the ledger holds. Access is the caller's (campaigns.access)."""
+    rows = per_side(
+        "ledger totals",
+        (side, ledger),
+        lambda campaign_id: (
+            LedgerTotal.objects.filter(campaign_id=campaign_id, side=side, ledger=ledger)
+            .order_by()
+            .values_list("index", "kind", "amount", "entries")
+        ),
+        1,
+    )(campaign_id)
+    sums: dict[tuple[int, str], list[int]] = {}
+    for index, kind, amount, entries in rows:
+        total = sums.setdefault((index, kind), [0, 0])
+        total[0 if amount > 0 else 1] += amount * entries
+    return [(index, kind, gained, lost) for (index, kind), (gained, lost) in sums.items()]
+
+
+def cpp_day_rows(campaign_id: int, side: str) -> list[tuple[int, str, int, str]]:
+    """The side's CPP per day and kind as ``campaigns.roster.ledger.cpp_days`` reads movements,
+    ``(index, kind, amount, rg)`` (one query)."""
+    return [
+        (index, kind, gained + lost, "")
+        for index, kind, gained, lost in ledger_day_sums(campaign_id, side, LedgerEntry.CPP)
+    ]
+
+
+def fpp_day_rows(campaign_id: int, side: str) -> list[tuple[int, str, int, str]]:
+    """The side's FPP per day, kind and sign as ``campaigns.roster.ledger.fpp_days`` reads
+    movements, ``(index, kind, amount, rg)`` (one query): the gains and the spending of a kind
+    apart, since only an adjustment's negative amount is taken off what a day has available."""
+    rows = []
+    for index, kind, gained, lost in ledger_day_sums(campaign_id, side, LedgerEntry.FPP):
+        if gained:
+            rows.append((index, kind, gained, ""))
+        if lost:
+            rows.append((index, kind, lost, ""))
+    return rows

@@ -145,9 +145,9 @@ class LedgerEntry(models.Model):
         ordering = ["campaign", "side", "ledger", "index", "id"]
         indexes = [
             models.Index(fields=["campaign", "side", "ledger", "index"]),
-            # Every column campaigns.roster.rows.side_movements reads, in the order it groups
-            # them: the CG Roster's and the ledger's day sums read from the index alone; the
-            # purchase and fortification pages' sums per day and kind read it too (issue 18).
+            # The key of LedgerTotal (and the Locations): the triggers that keep it look up a
+            # key's next first row here when its first goes (migration 0042); the pages read
+            # LedgerTotal, not this index, since (issue 18).
             models.Index(
                 fields=[
                     *("campaign", "side", "index", "ledger", "kind", "map_group", "rg", "amount"),
@@ -166,6 +166,48 @@ class LedgerEntry(models.Model):
         from campaigns.said import in_language
 
         return in_language(self.note_words, self.note, get_language())
+
+
+class LedgerTotal(models.Model):
+    """A side's CPP or FPP ledger summed per CG day, kind, map group, RG and amount — the grain
+    the CG Roster reads (``campaigns.roster.rows``: "RG Purchased" names each RG and cost once
+    with its count, in the order first booked) — with how many rows, their recon Locations and
+    the first row's id. Derived data, never written by the app: triggers on ``LedgerEntry``
+    (migration 0043_totals_ledger_totals, SQLite and PostgreSQL) add each row inserted and take
+    off each row deleted or changed, in the statement that writes it, whatever writes the
+    ledger (services, undo, imports, ``bulk_create``, a campaign's cascade delete, raw SQL). A
+    key without rows has no total, so the table equals the ledger's ``GROUP BY``
+    (tests/campaigns/ledger). The roster, the ledger page and the purchase and fortification
+    pages read it: a few rows per CG day, however long the ledger (issue 18,
+    docs/decisions.md). Not exported: an import's ledger rows rebuild it."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    side = models.CharField(max_length=20)
+    index = models.PositiveSmallIntegerField()
+    ledger = models.CharField(max_length=3)
+    kind = models.CharField(max_length=30)
+    map_group = models.CharField(max_length=10, blank=True)
+    rg = models.CharField(max_length=20, blank=True)
+    amount = models.IntegerField()  # each row's amount: the key's sum is amount × entries
+    entries = models.PositiveIntegerField()  # how many ledger rows (never 0: the total goes)
+    locations = models.IntegerField(default=0)  # the sum of the rows' recon Locations
+    located = models.PositiveIntegerField(default=0)  # how many rows have Locations (not None)
+    first = models.BigIntegerField()  # the smallest id of the key's rows: the order booked
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=[
+                    *("campaign", "side", "index", "ledger", "kind", "map_group", "rg"),
+                    "amount",
+                ],
+                name="ledger_total_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        each = f"{self.amount:+d} ×{self.entries}"
+        return f"{self.side} {self.ledger} day {self.index} {self.kind}: {each}"
 
 
 class CvpPhase(models.TextChoices):

@@ -27,6 +27,7 @@ from campaigns.models import (
     CvpEntry,
     LedgerEntry,
     LedgerKind,
+    LedgerTotal,
     Scenario,
     ScenarioType,
     SideDay,
@@ -105,13 +106,15 @@ def _queries() -> dict[str, str]:
     (docs/performance.md, branch ``sheets``). Each filters on the campaign (and the side) as
     the ORM queries did; access is the caller's (campaigns.access)."""
     index = connection.ops.quote_name("index")
-    ledger = _table(LedgerEntry)
     return {
-        # ``ledger_day_sums`` holds every column read, in the order grouped
+        # The ledger's GROUP BY as the database keeps it (``LedgerTotal``): a row per day,
+        # ledger, kind, map group, RG and amount, however many entries; ordered as the
+        # ``GROUP BY`` on the ledger it replaces was.
         "movements": (
-            f"SELECT {index}, ledger, kind, map_group, rg, amount, SUM(locations), COUNT(*), "
-            f"MIN(id) FROM {ledger} WHERE campaign_id = %s AND side = %s "
-            f"GROUP BY {index}, ledger, kind, map_group, rg, amount"
+            f"SELECT {index}, ledger, kind, map_group, rg, amount, "
+            "CASE WHEN located > 0 THEN locations END, entries, first "
+            f"FROM {_table(LedgerTotal)} WHERE campaign_id = %s AND side = %s "
+            f"ORDER BY {index}, ledger, kind, map_group, rg, amount"
         ),
         "days": f"SELECT {index}, moon, weather, ec FROM {_table(CampaignDay)} "
         "WHERE campaign_id = %s",
@@ -144,11 +147,12 @@ def _json(value: object) -> dict:
 
 def side_movements(campaign: Campaign, side: str, day_count: int) -> dict[str, list[Movement]]:
     """The side's CPP and FPP movements, one per day, kind, map group (RF CG I's
-    replenishments), RG and amount with how many entries it stands for (one query, grouped on
-    the columns of the index ``ledger_day_sums``, which holds every column it reads; SQL, as
-    ``_queries`` says why): the day's columns need the sums only, and "RG Purchased" names each
-    RG and cost once with its count (``ledger.grouped_purchases``), in the order each was first
-    booked. Entries past the calendar (only after a change of the game data) are left out."""
+    replenishments), RG and amount with how many entries it stands for (one query of the
+    ledger's totals, ``LedgerTotal``, which the database keeps equal to the ledger's
+    ``GROUP BY``; SQL, as ``_queries`` says why): the day's columns need the sums only, and "RG
+    Purchased" names each RG and cost once with its count (``ledger.grouped_purchases``), in
+    the order each was first booked. Entries past the calendar (only after a change of the game
+    data) are left out."""
     return ledger_movements(campaign, side, day_count)[0]
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 from django.db.models.fields.json import KeyTransform
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -41,7 +41,7 @@ from campaigns.said import in_every_language, said
 from campaigns.state import StaleEdit, StateError, save_versioned
 from refit.purchases.reading import cg_definition
 from refit.purchases.services import may_buy_past_limits
-from refit.queries import per_side
+from refit.queries import fpp_day_rows, per_side
 from refit.rules import fortification as rules
 from refit.rules.purchase_costs import RF
 from refit.walker import services as walker
@@ -196,21 +196,7 @@ def read_side(
         # FOR UPDATE cannot group: the rows themselves, which fpp_days sums the same way.
         fpp_rows = list(rows.select_for_update(of=("self",)).values_list(*MOVEMENT))
     else:
-        sums = per_side(
-            "fpp sums",
-            side,
-            lambda campaign_id: (
-                LedgerEntry.objects.filter(
-                    campaign_id=campaign_id, side=side, ledger=LedgerEntry.FPP
-                )
-                .order_by()
-                .annotate(gain=ExpressionWrapper(Q(amount__gt=0), output_field=BooleanField()))
-                .values_list("index", "kind", "gain")
-                .annotate(total=Sum("amount"))
-            ),
-            1,
-        )
-        fpp_rows = [(index, kind, amount, "") for index, kind, _gain, amount in sums(campaign.pk)]
+        fpp_rows = fpp_day_rows(campaign.pk, side)  # the ledger's totals (LedgerTotal)
     pending = [
         rules.Pending(
             item, quantity, {k: v for k, v in zip(ORDER_KEYS, order, strict=True) if v is not None}

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Count, Sum
+from django.db.models import Count
 
 from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.orbat.lifecycle import ENDED
 from campaigns.roster.ledger import Movement, cpp_days
-from refit.queries import per_side
+from refit.queries import cpp_day_rows, per_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
 from refit.rules.purchase_costs import group_by_id
@@ -174,20 +174,7 @@ def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) 
         # FOR UPDATE cannot group: the rows themselves, which cpp_days sums the same way.
         cpp_rows = ledger_rows(campaign, side, LedgerEntry.CPP, lock=True)
     else:
-        sums = per_side(
-            "cpp sums",
-            side,
-            lambda campaign_id: (
-                LedgerEntry.objects.filter(
-                    campaign_id=campaign_id, side=side, ledger=LedgerEntry.CPP
-                )
-                .order_by()
-                .values_list("index", "kind")
-                .annotate(total=Sum("amount"))
-            ),
-            1,
-        )
-        cpp_rows = [(day, kind, amount, "") for day, kind, amount in sums(campaign.pk)]
+        cpp_rows = cpp_day_rows(campaign.pk, side)  # the ledger's totals (LedgerTotal)
     # The day's RGs and Historical DRM: not compiled (a day is a small-integer column, which
     # a compiled query's stand-in cannot be on PostgreSQL).
     today = list(

@@ -2,17 +2,22 @@
 
 from django.db import connection
 
-from campaigns.models import LedgerEntry
+from campaigns.models import LedgerEntry, LedgerTotal
 
 
-def ledger_reads(queries) -> list[str]:
-    """The SELECTs of captured queries that read the ledger table."""
-    table = connection.ops.quote_name(LedgerEntry._meta.db_table)
+def ledger_reads(queries, model=LedgerEntry) -> list[str]:
+    """The SELECTs of captured queries that read the ledger table (or ``model``'s)."""
+    table = connection.ops.quote_name(model._meta.db_table)
     return [
         query["sql"]
         for query in queries
         if query["sql"].lstrip().upper().startswith("SELECT") and f"FROM {table}" in query["sql"]
     ]
+
+
+def totals_reads(queries) -> list[str]:
+    """The SELECTs of captured queries that read the ledger's totals (``LedgerTotal``)."""
+    return ledger_reads(queries, LedgerTotal)
 
 
 def more_ledger_rows(campaign, side, ledger, count, people):

@@ -11,7 +11,7 @@ from campaigns.models import LedgerEntry, ReinforcementGroup
 from refit.purchases import services as purchases
 from refit.purchases.situation import purchase_situation
 from refit.rules.purchase_costs import Options
-from tests.refit.ledger_reads import ledger_reads, more_ledger_rows
+from tests.refit.ledger_reads import ledger_reads, more_ledger_rows, totals_reads
 
 pytestmark = pytest.mark.django_db
 
@@ -43,24 +43,27 @@ def test_the_referee_sees_the_german_situation_but_may_not_buy_for_an_observer(
     assert referee.can_buy
 
 
-def test_the_page_reads_the_ledger_once(campaign, client_as, reph):
+def test_the_page_reads_the_ledgers_totals_once_and_not_the_ledger(campaign, client_as, reph):
     client = client_as("german")
     with CaptureQueriesContext(connection) as queries:
         assert client.get(page_url(campaign)).status_code == 200
-    assert len(ledger_reads(queries)) == 1
+    assert len(ledger_reads(queries)) == 0
+    assert len(totals_reads(queries)) == 1
 
 
 def test_a_purchase_reads_the_ledger_once(campaign, client_as, people, reph):
     with CaptureQueriesContext(connection) as queries:
         purchases.buy(campaign, "german", reph.index, "A6", Options(), people["german"])
     assert len(ledger_reads(queries)) == 1
-    # Through the page: the purchase reads it (locked) and the page shown after reads it once.
+    assert len(totals_reads(queries)) == 0  # the guards read the rows themselves
+    # Through the page: the purchase reads it (locked), the page shown after its totals once.
     url = reverse("purchases:buy", args=[campaign.pk, "german"])
     data = {"reph": reph.pk, "token": "t-2", "rg": "A6"}
     with CaptureQueriesContext(connection) as queries:
         response = client_as("german").post(url, data, headers={"HX-Request": "true"})
     assert response.status_code == 200
-    assert len(ledger_reads(queries)) == 2
+    assert len(ledger_reads(queries)) == 1
+    assert len(totals_reads(queries)) == 1
     assert LedgerEntry.objects.filter(campaign=campaign, kind="rg_purchase").count() == 2
 
 
