@@ -17,9 +17,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import connection
-from django.db.models import Count, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -37,10 +38,11 @@ from campaigns.compiled import CompiledQuery
 from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
-from campaigns.dice.html import roll_rows
+from campaigns.dice.html import commitment_rows, roll_rows, stats_rows
 from campaigns.dice.results import result_words
 from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
+from campaigns.history.reads import ListQuery, ListRows
 from campaigns.history.rows import Lookup, url_maker, when_drawn
 from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll
 from campaigns.oid import oid
@@ -243,8 +245,12 @@ def _rows(
         )
 
     def user(roll: DiceRoll, role: str) -> str:
-        person = getattr(roll, role)
-        return person.get_username() if person is not None else names.get((roll.pk, role), "")
+        if getattr(roll, f"{role}_id") is None:
+            return names.get((roll.pk, role), "")
+        # The log's page reads the names with its rolls (``_named``); a roll read alone, its
+        # users (``select_related``).
+        name = getattr(roll, f"{role}_name", None)
+        return name if name is not None else getattr(roll, role).get_username()
 
     void_url = url_maker("campaigns:void_roll", campaign.pk)
     drawn = when_drawn()
@@ -416,12 +422,38 @@ def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll] | None) -> list[DiceSt
 # --- the page ------------------------------------------------------------------------------
 
 
-def _filtered(viewer: Viewer, params: QueryDict) -> tuple[DiceFilterForm, QuerySet[DiceRoll]]:
-    """The filter form (its step choices: steps of rolls the viewer sees) and the rolls."""
-    visible = _visible_rolls(viewer)
+def _filtered(
+    viewer: Viewer, params: QueryDict
+) -> tuple[DiceFilterForm, QuerySet[DiceRoll] | None]:
+    """The filter form (its step choices: steps of rolls the viewer sees) and the rolls its
+    valid filters choose (None: no filter, every roll the viewer may see)."""
     filter_form = DiceFilterForm(params, campaign=viewer.campaign, steps=visible_steps(viewer))
     chosen = filter_form.filters()
-    return filter_form, visible.filter(**chosen) if chosen else visible
+    return filter_form, _visible_rolls(viewer).filter(**chosen) if chosen else None
+
+
+def _named(rolls: QuerySet[DiceRoll]) -> QuerySet[DiceRoll]:
+    """The log's rolls, newest first, with who rolled and who voided each (``rolled_by_name``,
+    ``voided_by_name``): columns of the joins, not two users made for every row."""
+    username = get_user_model().USERNAME_FIELD
+    return rolls.annotate(
+        rolled_by_name=F(f"rolled_by__{username}"), voided_by_name=F(f"voided_by__{username}")
+    ).order_by("-rolled_at", "-id")
+
+
+def _visible_of(campaign_id: int, scopes: tuple[str, ...]) -> QuerySet[DiceRoll]:
+    # The scopes are the viewer's own (``Viewer.visible_scopes``: what ``filter_visible`` asks).
+    return DiceRoll.objects.filter(campaign_id=campaign_id, visibility__in=scopes)
+
+
+# The unfiltered log's count and pages, compiled once per set of visible scopes (a few fixed
+# words: campaigns.access) and run with the campaign's id (campaigns.history.reads).
+_UNFILTERED = ListQuery(
+    lambda campaign_id, scopes: (
+        _named(_visible_of(campaign_id, scopes)),
+        _visible_of(campaign_id, scopes),
+    )
+)
 
 
 def _log_context(
@@ -433,8 +465,9 @@ def _log_context(
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
     log = paging.listing(
-        # The users by ``select_related``: an annotation would join them in the COUNT as well.
-        rolls.select_related("rolled_by", "voided_by").order_by("-rolled_at", "-id"),
+        ListRows.of(_named(rolls), rolls)
+        if rolls is not None
+        else _UNFILTERED.rows(campaign.pk, tuple(viewer.visible_scopes())),
         params,
         size=DICE_PAGE_SIZE,
         path=reverse("campaigns:dice_log", args=[campaign.pk]),
@@ -458,27 +491,31 @@ def _log_context(
             csrf_token=SimpleLazyObject(lambda: get_token(request)),
             short_time=lambda moment: drawn(moment)[1],
         )
+    shown_commitments = [
+        (
+            day_label(campaign, commitment.index),
+            commitment,
+            checks.shown_seed(commitment),
+            _scope_label(campaign, commitment.visibility),
+        )
+        for commitment in commitments
+    ]
+    stats = _statistics(viewer, rolls)
     return {
         "viewer": viewer,
         "campaign": campaign,
         "period_word": period_word(campaign),
         "filter_form": filter_form,
-        "filtered": bool(filter_form.filters()),
+        "filtered": rolls is not None,
         "ignored": bool(filter_form.errors),
         "page": page,
         "rows": rows,
         "rows_html": rows_html,
-        "commitments": [
-            (
-                day_label(campaign, commitment.index),
-                commitment,
-                checks.shown_seed(commitment),
-                _scope_label(campaign, commitment.visibility),
-            )
-            for commitment in commitments
-        ],
+        "commitments": shown_commitments,
+        "commitments_html": commitment_rows(shown_commitments),
         "corrections_url": corrections_url,
-        "stats": _statistics(viewer, rolls if filter_form.filters() else None),
+        "stats": stats,
+        "stats_html": stats_rows(stats),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
         "next": log.here,
