@@ -48,6 +48,7 @@ from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll
 from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
 from campaigns.templatetags.gamedata_tags import roll_note
+from campaigns.templatetags.nav import campaign_url
 
 DICE_PAGE_SIZE = 50  # docs/decisions.md: a page of the dice log
 DR_TOTALS = tuple(range(2, 13))
@@ -283,11 +284,12 @@ def _rows(
         )
         verdict = checks.check(roll, commitment).status
         when_iso, when = drawn(roll.rolled_at)
+        key = oid(roll.pk)
         rows.append(
             RollRow(
                 roll=roll,
                 pk=roll.pk,
-                oid=oid(roll.pk),
+                oid=key,
                 when_iso=when_iso,
                 when=when,
                 day=days[roll.index],
@@ -311,7 +313,7 @@ def _rows(
                 voided=bool(roll.voided_at),
                 rolled_by=user(roll, "rolled_by"),
                 voided_by=user(roll, "voided_by") if roll.voided_at else "",
-                void_url=void_url(roll.pk),
+                void_url=void_url(roll.pk, key),
                 check=verdict,
                 check_words=str(checks.STATUS_WORDS[verdict]),
             )
@@ -470,14 +472,14 @@ def _log_context(
         else _UNFILTERED.rows(campaign.pk, tuple(viewer.visible_scopes())),
         params,
         size=DICE_PAGE_SIZE,
-        path=reverse("campaigns:dice_log", args=[campaign.pk]),
+        path=campaign_url("campaigns:dice_log", campaign.pk),
         capped=True,
     )
     page = log.page
     shown = list(page.object_list)
     commitments = checks.log_commitments(viewer, shown)
     rows = _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments})
-    corrections_url = reverse("campaigns:corrections", args=[campaign.pk])
+    corrections_url = campaign_url("campaigns:corrections", campaign.pk)
     rows_html = ""
     if request is not None and not extra:
         drawn = when_drawn()

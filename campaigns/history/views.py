@@ -22,7 +22,6 @@ from django.db.models import F, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -37,6 +36,7 @@ from campaigns.history.reads import ListQuery, ListRows
 from campaigns.history.rows import Lookup, url_maker, when_drawn
 from campaigns.models import CampaignEvent
 from campaigns.oid import oid
+from campaigns.templatetags.nav import campaign_url
 
 HISTORY_PAGE_SIZE = 50  # docs/decisions.md: a page of the history
 
@@ -131,6 +131,7 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
         event.actor_name = _actor_name(event)
         when_iso, when = drawn(event.created_at)
         can_undo = event.pk in undoable
+        key = oid(event.pk)
         rows.append(
             HistoryRow(
                 event,
@@ -139,19 +140,19 @@ def _rows(viewer: Viewer, events: list[CampaignEvent]) -> list[HistoryRow]:
                 history.is_closed(event, closed),
                 refused.get(event.pk, ""),
                 event.pk in askable,
-                oid=oid(event.pk),
+                oid=key,
                 when_iso=when_iso,
                 when=when,
                 actor=event.actor_name,
                 undone=bool(event.undone_at),
-                undo_url=undo_url(event.pk) if can_undo else "",
+                undo_url=undo_url(event.pk, key) if can_undo else "",
             )
         )
     return rows
 
 
 def _history_url(viewer: Viewer) -> str:
-    return reverse("campaigns:history", args=[viewer.campaign.pk])
+    return campaign_url("campaigns:history", viewer.campaign.pk)
 
 
 def _history_context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
@@ -167,7 +168,7 @@ def _history_context(request: HttpRequest, viewer: Viewer) -> dict[str, Any]:
         events, params, size=HISTORY_PAGE_SIZE, path=_history_url(viewer), capped=True
     )
     rows = _rows(viewer, list(listing.page.object_list))
-    corrections_url = reverse("campaigns:corrections", args=[viewer.campaign.pk])
+    corrections_url = campaign_url("campaigns:corrections", viewer.campaign.pk)
     return {
         "viewer": viewer,
         "campaign": viewer.campaign,
