@@ -47,7 +47,7 @@ from campaigns.history.rows import Lookup, url_maker, when_drawn
 from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll
 from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
-from campaigns.templatetags.gamedata_tags import roll_note
+from campaigns.said import in_language
 from campaigns.templatetags.nav import campaign_url
 
 DICE_PAGE_SIZE = 50  # docs/decisions.md: a page of the dice log
@@ -110,7 +110,7 @@ class DiceFilterForm(forms.Form):
         super().__init__(data, auto_id="id_filter_%s")
         self.fields["index"].label = period_word(campaign)
         self.fields["index"].choices = [("", _("Every day")), *day_choices(campaign)]
-        names = _step_names(campaign)
+        names = self.step_names = _step_names(campaign)  # the page's rows read them too
         language = get_language()
         self.fields["step"].choices = [("", _("Every step"))] + [
             (step, f"{step} {localized(names[step], language)}" if step in names else step)
@@ -213,15 +213,17 @@ def _rows(
     viewer: Viewer,
     rolls: list[DiceRoll],
     commitments: Mapping[int, DiceCommitment] | None = None,
+    step_names: Mapping[str, Any] | None = None,
 ) -> list[RollRow]:
     """The rolls as the log shows them: names from game data, users (imported ones too).
 
     ``commitments``: the rolls' commitments by id, already read (the page's list of
     commitments holds every one of its rolls'); else each roll's own. The words a page repeats
-    (a day, a step, a table, a side, a scope) are looked up once per page."""
+    (a day, a step, a table, a side, a scope) are looked up once per page; ``step_names``: the
+    game's step names (``_step_names``) when the page read them already."""
     campaign = viewer.campaign
     tables = _table_names(campaign)
-    steps = _step_names(campaign)
+    steps = _step_names(campaign) if step_names is None else step_names
     language = get_language()
     names: dict[tuple[int, str], str] = {}
     if any(
@@ -295,7 +297,8 @@ def _rows(
                 day=days[roll.index],
                 step=roll.step,
                 step_name=step_names[step_key],
-                note=roll_note(roll) if roll.note else "",
+                # ``roll_note``'s words, without its import on every call.
+                note=in_language(roll.note_words, roll.note, language) if roll.note else "",
                 table_name=table_names[roll.table_id],
                 side=sides[roll.side],
                 scope=scopes[roll.visibility],
@@ -478,7 +481,12 @@ def _log_context(
     page = log.page
     shown = list(page.object_list)
     commitments = checks.log_commitments(viewer, shown)
-    rows = _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments})
+    rows = _rows(
+        viewer,
+        shown,
+        {commitment.pk: commitment for commitment in commitments},
+        step_names=filter_form.step_names,
+    )
     corrections_url = campaign_url("campaigns:corrections", campaign.pk)
     rows_html = ""
     if request is not None and not extra:
