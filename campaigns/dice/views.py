@@ -169,7 +169,7 @@ def visible_steps(viewer: Viewer) -> list[str]:
 # --- rows ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)  # written once, read by the page; a frozen one took 3× as long to make
 class RollRow(Lookup):
     """One roll as the log draws it: every value already in words (see ``_rows``)."""
 
