@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet
 
@@ -74,9 +75,14 @@ class ListRows:
             self._count_params = _put(compiled.count_params, campaign_id)
 
     @classmethod
-    def of(cls, page: QuerySet, count: QuerySet) -> ListRows:
-        """Rows of querysets compiled for this request only (a filtered list)."""
-        return cls(_compile(page, count))
+    def of(cls, page: QuerySet, count: QuerySet) -> ListRows | QuerySet:
+        """Rows of querysets compiled for this request only (a filtered list); a filter nothing
+        can match (an empty ``__in``) has no SQL: its queryset, which the ORM answers without a
+        query."""
+        try:
+            return cls(_compile(page, count))
+        except EmptyResultSet:
+            return page
 
     def _scalar(self, sql: str, params: tuple) -> int:
         with connections[self._compiled.compiler.using].cursor() as cursor:

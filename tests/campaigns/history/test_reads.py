@@ -83,6 +83,15 @@ def test_a_filtered_list_is_compiled_for_its_request(campaign, people):
     assert seen(rows[0:50]) == seen(orm)
 
 
+def test_a_filter_nothing_matches_reads_nothing(campaign, people):
+    fill(campaign, people, 3)
+    nothing = CampaignEvent.objects.filter(campaign=campaign, pk__in=[])
+    rows = ListRows.of(history_views._named(nothing), nothing)
+    with CaptureQueriesContext(connection) as queries:
+        assert rows.count() == 0 and list(rows[0:50]) == []
+    assert len(queries) == 0
+
+
 def test_the_campaigns_id_must_be_one_parameter(campaign):
     wrong = ListQuery(
         lambda campaign_id, key: (CampaignEvent.objects.all(), CampaignEvent.objects.all())
