@@ -67,6 +67,10 @@ class CappedPaginator(Paginator):
             # Which rows make up the cap does not matter to a count: unordered, the database
             # may count them from any index that answers the filters.
             return self.object_list.order_by()[: self.cap + 1].count()
+        count_to = getattr(self.object_list, "count_to", None)
+        if count_to is not None:
+            # Rows that count themselves no further than asked (campaigns.history.reads).
+            return count_to(self.cap + 1)
         return min(len(self.object_list), self.cap + 1)
 
     @property

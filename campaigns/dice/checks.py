@@ -7,13 +7,15 @@ is shown only once its phase is over (``shown_seed``), to every persona, in ever
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.access import Viewer
+from campaigns.compiled import CompiledQuery
 from campaigns.dice import verify
 from campaigns.models import DiceCommitment, DiceRoll
 
@@ -47,15 +49,39 @@ def visible_commitments(viewer: Viewer) -> Any:
     return viewer.filter_visible(DiceCommitment.objects.filter(campaign=viewer.campaign))
 
 
+def _log_commitments(
+    campaign_id: int, scopes: Collection[str], used: Collection[int]
+) -> QuerySet[DiceCommitment]:
+    return DiceCommitment.objects.filter(
+        Q(revealed_at__isnull=True) | Q(pk__in=used), campaign_id=campaign_id, visibility__in=scopes
+    ).order_by("-created_at", "-id")
+
+
+# How many commitments of a page's rolls the compiled query names (a page of rolls is a phase's
+# or two: one commitment per scope and phase); a page of more is asked of the ORM.
+USED_COMPILED = 3
+# The compiled query of ``log_commitments`` per set of scopes a viewer may see (a few fixed
+# words: campaigns.access), run with the campaign's id and the page's commitments' ids, padded
+# with a repeated one (campaigns.compiled: compiled once, ~0.6 ms a page less).
+_LOG_COMMITMENTS: dict[tuple[str, ...], CompiledQuery] = {}
+
+
 def log_commitments(viewer: Viewer, rolls: list[DiceRoll]) -> list[DiceCommitment]:
     """The commitments the dice log shows: those still open (their hashes before the rolls) and
     those of the rolls on the page. One query."""
-    used = {roll.commitment_id for roll in rolls if roll.commitment_id}
-    return list(
-        visible_commitments(viewer)
-        .filter(Q(revealed_at__isnull=True) | Q(pk__in=used))
-        .order_by("-created_at", "-id")
-    )
+    used = sorted({roll.commitment_id for roll in rolls if roll.commitment_id})
+    scopes = tuple(viewer.visible_scopes())
+    if len(used) > USED_COMPILED:
+        return list(_log_commitments(viewer.campaign.pk, scopes, used))
+    query = _LOG_COMMITMENTS.get(scopes)
+    if query is None:
+        query = _LOG_COMMITMENTS[scopes] = CompiledQuery(
+            lambda campaign_id, *ids: _log_commitments(campaign_id, scopes, ids),
+            1 + USED_COMPILED,
+        )
+    # No commitment has the id 0; a repeated id names the same row.
+    padding = [used[0] if used else 0] * (USED_COMPILED - len(used))
+    return query(viewer.campaign.pk, *used, *padding)
 
 
 @dataclass

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.template.defaultfilters import floatformat
+from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -127,3 +129,54 @@ def roll_rows(
             f"\n    </tr>\n    \n  "
         )
     return mark_safe("".join(parts))  # noqa: S308 — every value above is escaped
+
+
+def stats_rows(stats: Sequence[Any]) -> SafeString:
+    """The statistics table's ``<tr>`` rows (``DiceStats``), as its template loop drew them:
+    the numbers as ``{{ }}`` and ``|floatformat:2`` write them in the reader's language, each
+    number formatted once per page (a table of mostly noughts)."""
+    conditional_escape = escaper()
+    numbers: dict[int, str] = {}
+
+    def number(value: int) -> str:
+        text = numbers.get(value)
+        if text is None:
+            text = numbers[value] = conditional_escape(localize(value))
+        return text
+
+    def average(value: float | None) -> str:
+        return "—" if value is None else conditional_escape(floatformat(value, 2))
+
+    return mark_safe(  # noqa: S308 — every value is escaped
+        "".join(
+            f"\n      <tr>"
+            f'\n        <th scope="row">{conditional_escape(group.label)}</th>'
+            f'\n        <td class="num">{number(group.dr_count)}</td>'
+            f'\n        <td class="num">{average(group.dr_average)}</td>'
+            f'\n        <td class="num">{number(group.DR_count)}</td>'
+            f'\n        <td class="num">{average(group.DR_average)}</td>'
+            "\n        "
+            + "".join(f'<td class="num">{number(count)}</td>' for count in group.distribution)
+            + "\n      </tr>\n    "
+            for group in stats
+        )
+    )
+
+
+def commitment_rows(commitments: Sequence[tuple[str, Any, str, str]]) -> SafeString:
+    """The commitments table's ``<tr>`` rows — (day, commitment, shown seed, scope) — as its
+    template loop drew them."""
+    conditional_escape = escaper()
+    not_yet = f'<span class="muted">{escape(_("shown when the phase is over"))}</span>'
+
+    def shown(seed: str) -> str:
+        return f'<code class="hash">{conditional_escape(seed)}</code>' if seed else not_yet
+
+    return mark_safe(  # noqa: S308 — every value is escaped
+        "".join(
+            f"\n      <tr><td>{conditional_escape(day)}</td><td>{conditional_escape(scope)}</td>"
+            f'<td><code class="hash">{conditional_escape(commitment.seed_hash)}</code></td>'
+            f"<td>{shown(seed)}</td></tr>\n    "
+            for day, commitment, seed, scope in commitments
+        )
+    )

@@ -17,9 +17,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import connection
-from django.db.models import Count, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -37,15 +38,17 @@ from campaigns.compiled import CompiledQuery
 from campaigns.dice import checks, verify
 from campaigns.dice import services as dice
 from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
-from campaigns.dice.html import roll_rows
+from campaigns.dice.html import commitment_rows, roll_rows, stats_rows
 from campaigns.dice.results import result_words
 from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
+from campaigns.history.reads import ListQuery, ListRows
 from campaigns.history.rows import Lookup, url_maker, when_drawn
 from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll
 from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
-from campaigns.templatetags.gamedata_tags import roll_note
+from campaigns.said import in_language
+from campaigns.templatetags.nav import campaign_url
 
 DICE_PAGE_SIZE = 50  # docs/decisions.md: a page of the dice log
 DR_TOTALS = tuple(range(2, 13))
@@ -107,7 +110,7 @@ class DiceFilterForm(forms.Form):
         super().__init__(data, auto_id="id_filter_%s")
         self.fields["index"].label = period_word(campaign)
         self.fields["index"].choices = [("", _("Every day")), *day_choices(campaign)]
-        names = _step_names(campaign)
+        names = self.step_names = _step_names(campaign)  # the page's rows read them too
         language = get_language()
         self.fields["step"].choices = [("", _("Every step"))] + [
             (step, f"{step} {localized(names[step], language)}" if step in names else step)
@@ -166,7 +169,7 @@ def visible_steps(viewer: Viewer) -> list[str]:
 # --- rows ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)  # written once, read by the page; a frozen one took 3× as long to make
 class RollRow(Lookup):
     """One roll as the log draws it: every value already in words (see ``_rows``)."""
 
@@ -210,15 +213,17 @@ def _rows(
     viewer: Viewer,
     rolls: list[DiceRoll],
     commitments: Mapping[int, DiceCommitment] | None = None,
+    step_names: Mapping[str, Any] | None = None,
 ) -> list[RollRow]:
     """The rolls as the log shows them: names from game data, users (imported ones too).
 
     ``commitments``: the rolls' commitments by id, already read (the page's list of
     commitments holds every one of its rolls'); else each roll's own. The words a page repeats
-    (a day, a step, a table, a side, a scope) are looked up once per page."""
+    (a day, a step, a table, a side, a scope) are looked up once per page; ``step_names``: the
+    game's step names (``_step_names``) when the page read them already."""
     campaign = viewer.campaign
     tables = _table_names(campaign)
-    steps = _step_names(campaign)
+    steps = _step_names(campaign) if step_names is None else step_names
     language = get_language()
     names: dict[tuple[int, str], str] = {}
     if any(
@@ -243,8 +248,12 @@ def _rows(
         )
 
     def user(roll: DiceRoll, role: str) -> str:
-        person = getattr(roll, role)
-        return person.get_username() if person is not None else names.get((roll.pk, role), "")
+        if getattr(roll, f"{role}_id") is None:
+            return names.get((roll.pk, role), "")
+        # The log's page reads the names with its rolls (``_named``); a roll read alone, its
+        # users (``select_related``).
+        name = getattr(roll, f"{role}_name", None)
+        return name if name is not None else getattr(roll, role).get_username()
 
     void_url = url_maker("campaigns:void_roll", campaign.pk)
     drawn = when_drawn()
@@ -277,17 +286,19 @@ def _rows(
         )
         verdict = checks.check(roll, commitment).status
         when_iso, when = drawn(roll.rolled_at)
+        key = oid(roll.pk)
         rows.append(
             RollRow(
                 roll=roll,
                 pk=roll.pk,
-                oid=oid(roll.pk),
+                oid=key,
                 when_iso=when_iso,
                 when=when,
                 day=days[roll.index],
                 step=roll.step,
                 step_name=step_names[step_key],
-                note=roll_note(roll) if roll.note else "",
+                # ``roll_note``'s words, without its import on every call.
+                note=in_language(roll.note_words, roll.note, language) if roll.note else "",
                 table_name=table_names[roll.table_id],
                 side=sides[roll.side],
                 scope=scopes[roll.visibility],
@@ -305,7 +316,7 @@ def _rows(
                 voided=bool(roll.voided_at),
                 rolled_by=user(roll, "rolled_by"),
                 voided_by=user(roll, "voided_by") if roll.voided_at else "",
-                void_url=void_url(roll.pk),
+                void_url=void_url(roll.pk, key),
                 check=verdict,
                 check_words=str(checks.STATUS_WORDS[verdict]),
             )
@@ -416,12 +427,38 @@ def _statistics(viewer: Viewer, rolls: QuerySet[DiceRoll] | None) -> list[DiceSt
 # --- the page ------------------------------------------------------------------------------
 
 
-def _filtered(viewer: Viewer, params: QueryDict) -> tuple[DiceFilterForm, QuerySet[DiceRoll]]:
-    """The filter form (its step choices: steps of rolls the viewer sees) and the rolls."""
-    visible = _visible_rolls(viewer)
+def _filtered(
+    viewer: Viewer, params: QueryDict
+) -> tuple[DiceFilterForm, QuerySet[DiceRoll] | None]:
+    """The filter form (its step choices: steps of rolls the viewer sees) and the rolls its
+    valid filters choose (None: no filter, every roll the viewer may see)."""
     filter_form = DiceFilterForm(params, campaign=viewer.campaign, steps=visible_steps(viewer))
     chosen = filter_form.filters()
-    return filter_form, visible.filter(**chosen) if chosen else visible
+    return filter_form, _visible_rolls(viewer).filter(**chosen) if chosen else None
+
+
+def _named(rolls: QuerySet[DiceRoll]) -> QuerySet[DiceRoll]:
+    """The log's rolls, newest first, with who rolled and who voided each (``rolled_by_name``,
+    ``voided_by_name``): columns of the joins, not two users made for every row."""
+    username = get_user_model().USERNAME_FIELD
+    return rolls.annotate(
+        rolled_by_name=F(f"rolled_by__{username}"), voided_by_name=F(f"voided_by__{username}")
+    ).order_by("-rolled_at", "-id")
+
+
+def _visible_of(campaign_id: int, scopes: tuple[str, ...]) -> QuerySet[DiceRoll]:
+    # The scopes are the viewer's own (``Viewer.visible_scopes``: what ``filter_visible`` asks).
+    return DiceRoll.objects.filter(campaign_id=campaign_id, visibility__in=scopes)
+
+
+# The unfiltered log's count and pages, compiled once per set of visible scopes (a few fixed
+# words: campaigns.access) and run with the campaign's id (campaigns.history.reads).
+_UNFILTERED = ListQuery(
+    lambda campaign_id, scopes: (
+        _named(_visible_of(campaign_id, scopes)),
+        _visible_of(campaign_id, scopes),
+    )
+)
 
 
 def _log_context(
@@ -433,18 +470,24 @@ def _log_context(
     campaign = viewer.campaign
     filter_form, rolls = _filtered(viewer, params)
     log = paging.listing(
-        # The users by ``select_related``: an annotation would join them in the COUNT as well.
-        rolls.select_related("rolled_by", "voided_by").order_by("-rolled_at", "-id"),
+        ListRows.of(_named(rolls), rolls)
+        if rolls is not None
+        else _UNFILTERED.rows(campaign.pk, tuple(viewer.visible_scopes())),
         params,
         size=DICE_PAGE_SIZE,
-        path=reverse("campaigns:dice_log", args=[campaign.pk]),
+        path=campaign_url("campaigns:dice_log", campaign.pk),
         capped=True,
     )
     page = log.page
     shown = list(page.object_list)
     commitments = checks.log_commitments(viewer, shown)
-    rows = _rows(viewer, shown, {commitment.pk: commitment for commitment in commitments})
-    corrections_url = reverse("campaigns:corrections", args=[campaign.pk])
+    rows = _rows(
+        viewer,
+        shown,
+        {commitment.pk: commitment for commitment in commitments},
+        step_names=filter_form.step_names,
+    )
+    corrections_url = campaign_url("campaigns:corrections", campaign.pk)
     rows_html = ""
     if request is not None and not extra:
         drawn = when_drawn()
@@ -458,27 +501,31 @@ def _log_context(
             csrf_token=SimpleLazyObject(lambda: get_token(request)),
             short_time=lambda moment: drawn(moment)[1],
         )
+    shown_commitments = [
+        (
+            day_label(campaign, commitment.index),
+            commitment,
+            checks.shown_seed(commitment),
+            _scope_label(campaign, commitment.visibility),
+        )
+        for commitment in commitments
+    ]
+    stats = _statistics(viewer, rolls)
     return {
         "viewer": viewer,
         "campaign": campaign,
         "period_word": period_word(campaign),
         "filter_form": filter_form,
-        "filtered": bool(filter_form.filters()),
+        "filtered": rolls is not None,
         "ignored": bool(filter_form.errors),
         "page": page,
         "rows": rows,
         "rows_html": rows_html,
-        "commitments": [
-            (
-                day_label(campaign, commitment.index),
-                commitment,
-                checks.shown_seed(commitment),
-                _scope_label(campaign, commitment.visibility),
-            )
-            for commitment in commitments
-        ],
+        "commitments": shown_commitments,
+        "commitments_html": commitment_rows(shown_commitments),
         "corrections_url": corrections_url,
-        "stats": _statistics(viewer, rolls if filter_form.filters() else None),
+        "stats": stats,
+        "stats_html": stats_rows(stats),
         "dr_totals": DR_TOTALS,
         "can_void": viewer.can_overrule,
         "next": log.here,

@@ -34,12 +34,17 @@ class Lookup:
 STAND_IN = 1
 
 
-def url_maker(name: str, *args: object) -> Callable[[int], str]:
+def url_maker(name: str, *args: object) -> Callable[..., str]:
     """The address of ``name`` with ``args`` and then a row's id (an ``<oid:…>`` converter),
-    as ``reverse(name, args=[*args, pk])`` answers it."""
+    as ``reverse(name, args=[*args, pk])`` answers it; ``make(pk, token)`` with the row's
+    ``oid(pk)`` already written."""
     stand_in = oid(STAND_IN)
     head, tail = reverse(name, args=[*args, STAND_IN]).rsplit(stand_in, 1)
-    return lambda pk: f"{head}{oid(pk)}{tail}"
+
+    def make(pk: int, token: str = "") -> str:
+        return f"{head}{token or oid(pk)}{tail}"
+
+    return make
 
 
 # Format characters that read more than the minute (seconds and below, the whole instant): a

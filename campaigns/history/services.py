@@ -202,11 +202,34 @@ def is_closed(event: CampaignEvent, closed: dt.datetime | None) -> bool:
 UNREAD = object()  # undoable_for: ``closed`` not read yet
 
 
+def undone_alone(viewer: Viewer, closed: Any = UNREAD) -> models.Q | bool:
+    """Which of the events the viewer sees that can be undone (not undone, with undo steps) the
+    viewer undoes alone: True every one (whoever may overrule: the referee), False none (who may
+    not record: an observer, anyone once revealed), else the condition on the event's row — a
+    player's own changes of a phase not yet finished, and not those only a referee may make.
+
+    ``closed``: ``closed_at(viewer.campaign)`` when the caller read it already."""
+    if not viewer.can_record:
+        return False
+    if viewer.can_overrule:
+        return True
+    if closed is UNREAD:
+        closed = closed_at(viewer.campaign)
+    # has_key first: a missing key would make the comparison NULL, and the negation with it.
+    own = models.Q(actor_id=viewer.membership.user_id) & ~(
+        models.Q(data__has_key="referee_only") & models.Q(data__referee_only=True)
+    )
+    if closed is not None:
+        own &= models.Q(created_at__gt=closed)
+    return own
+
+
 def undoable_for(
     viewer: Viewer, among: Collection[int] | None = None, closed: Any = UNREAD
 ) -> models.QuerySet[CampaignEvent]:
     """The events this viewer may undo: whoever may overrule (the referee) any visible one,
-    whoever may record (a player) their own of a phase not yet finished; an observer none.
+    whoever may record (a player) their own of a phase not yet finished; an observer none
+    (``undone_alone``).
 
     ``among``: only these events (a page of the history, the one event posted). The data's keys
     are then read for those rows only, not for every event the campaign ever recorded.
@@ -215,19 +238,10 @@ def undoable_for(
     if among is not None:
         events = events.filter(pk__in=among)
     events = viewer.filter_visible(events.filter(undone_at__isnull=True, data__has_key="undo"))
-    if not viewer.can_record:
+    alone = undone_alone(viewer, closed)
+    if alone is False:
         return events.none()
-    if not viewer.can_overrule:
-        # A player undoes their own changes, and not those only a referee may make.
-        # (has_key first: a missing key would make the comparison NULL and drop the row)
-        events = events.filter(actor_id=viewer.membership.user_id).exclude(
-            models.Q(data__has_key="referee_only") & models.Q(data__referee_only=True)
-        )
-        if closed is UNREAD:
-            closed = closed_at(viewer.campaign)
-        if closed is not None:
-            events = events.filter(created_at__gt=closed)
-    return events
+    return events if alone is True else events.filter(alone)
 
 
 def undoable_among(

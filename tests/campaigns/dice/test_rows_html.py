@@ -163,3 +163,58 @@ def test_no_rows_write_nothing():
         )
         == ""
     )
+
+
+# The statistics' and commitments' loops as templates/campaigns/dice/log.html had them (each
+# between the ``<tbody>`` line and the ``</tbody>`` line), now written by stats_rows and
+# commitment_rows.
+STATS_TEMPLATE = (  # fmt: skip
+    '{% load i18n %}{% for group in stats %}\n      <tr>\n        <th scope="row">{{ group.l'
+    'abel }}</th>\n        <td class="num">{{ group.dr_count }}</td>\n        <td class="num">{'
+    "% if group.dr_average is None %}—{% else %}{{ group.dr_average|floatformat:2 }}{% endif %"
+    '}</td>\n        <td class="num">{{ group.DR_count }}</td>\n        <td class="num">{% if gr'
+    "oup.DR_average is None %}—{% else %}{{ group.DR_average|floatformat:2 }}{% endif %}</td>"
+    '\n        {% for count in group.distribution %}<td class="num">{{ count }}</td>{% endfor'
+    " %}\n      </tr>\n    {% endfor %}"
+)
+COMMITMENTS_TEMPLATE = (  # fmt: skip
+    "{% load i18n %}{% for day, commitment, seed, scope in commitments %}\n      <tr><td>{{ da"
+    'y }}</td><td>{{ scope }}</td><td><code class="hash">{{ commitment.seed_hash }}</code></t'
+    'd><td>{% if seed %}<code class="hash">{{ seed }}</code>{% else %}<span class="muted">{% '
+    'translate "shown when the phase is over" %}</span>{% endif %}</td></tr>\n    {% endfor %}'
+)
+
+
+def stats():
+    from campaigns.dice.views import DiceStats
+
+    empty = DiceStats("Public <rolls> & co")
+    some = DiceStats("Rolls for German")
+    for kind, original, count in (("DR", 7, 3), ("DR", 2, 1), ("dr", 3, 2), ("dr", 6, 1)):
+        some.add(kind, original, count)
+    many = DiceStats("All rolls shown")
+    many.add("DR", 12, 12345)  # a count with thousands
+    many.add("DR", 5, 1)
+    many.add("dr", 1, 2)
+    return [empty, some, many]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_statistics_and_commitments_are_the_templates(language):
+    from campaigns.dice.html import commitment_rows, stats_rows
+
+    commitments = [
+        ("Day 1 (14 Oct)", SimpleNamespace(seed_hash="ab<12>"), "", "German only"),
+        ("Day 2 & 3", SimpleNamespace(seed_hash="cd34"), "seed&<5>", "public"),
+    ]
+    with translation.override(language):
+        expected_stats = engines["django"].from_string(STATS_TEMPLATE).render({"stats": stats()})
+        written_stats = stats_rows(stats())
+        expected = engines["django"].from_string(COMMITMENTS_TEMPLATE)
+        expected_commitments = expected.render({"commitments": commitments})
+        written_commitments = commitment_rows(commitments)
+    assert "12345" in expected_stats and "5.75" in expected_stats and "—" in expected_stats
+    assert written_stats == expected_stats
+    assert "seed&amp;&lt;5&gt;" in expected_commitments
+    assert written_commitments == expected_commitments
+    assert stats_rows([]) == "" and commitment_rows([]) == ""
