@@ -281,6 +281,9 @@ class SheetRenderer:
         return width
 
     def column_widths(self, table: sheets.Table, styles: Styles) -> list[float]:
+        """Each column at least as wide as the longest word of its heading and, for a column of
+        numbers, the longest word of its cells (a number never breaks inside its digits: a
+        roster's CPP of 10020 must not print as "1002" over "0")."""
         minimums = [
             max(
                 self.text_width(word, styles.head.fontSize)
@@ -290,6 +293,18 @@ class SheetRenderer:
             + 1
             for column in table.columns
         ]
+        size = styles.cell.fontSize
+        for position, column in enumerate(table.columns):
+            if column.numeric:
+                widest = max(
+                    (
+                        self.text_width(word, size)
+                        for row in table.rows
+                        for word in row.cells[position].split()
+                    ),
+                    default=0.0,
+                )
+                minimums[position] = max(minimums[position], widest + 2 * CELL_PADDING + 1)
         # Row labels (dates, RGs, units) stay on one line when they can: up to a quarter page.
         labels = [self.text_width(row.label, styles.cell.fontSize) for row in table.rows]
         if labels:

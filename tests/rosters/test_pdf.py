@@ -171,6 +171,48 @@ def test_a_sheet_of_many_columns_still_fits_with_wrapped_headings():
     assert pages_of(renderer.render(sheet)) == 1
 
 
+def roster_like(numbers: list[str]) -> Sheet:
+    """A roster's shape: a wide text column and narrow numeric ones of short headings."""
+    columns = (Column("Day", width=2.0), Column("Purchased", width=12.0)) + tuple(
+        Column(f"N{n}", width=0.3, numeric=True) for n in range(6)
+    )
+    return Sheet(
+        kind="test",
+        title="Roster",
+        campaign="c",
+        campaign_game="g",
+        side="s",
+        date="d",
+        data_version="1",
+        language="en",
+        tables=(
+            Table(
+                columns=columns,
+                rows=tuple(
+                    Row(cells=(f"day-{n}", "I1 (5) ×42", *(number,) * 6))
+                    for n, number in enumerate(numbers)
+                ),
+            ),
+        ),
+    )
+
+
+def test_a_column_of_numbers_is_as_wide_as_its_widest_number():
+    """A five-digit CPP never breaks inside its digits (the bench's huge roster printed "1002"
+    over "0" and ran onto a second page); columns of short numbers stay narrow."""
+    renderer = SheetRenderer("a4")
+    short, wide = roster_like(["7"] * 30), roster_like(["7"] * 29 + ["18135"])
+    (narrow,) = tables_of(renderer, short)
+    (fitted,) = tables_of(renderer, wide)
+    digits = renderer.text_width("18135", renderer.styles(wide).cell.fontSize)
+    assert all(width < digits for width in narrow.widths[2:])
+    assert all(width >= digits + 2 * pdf.CELL_PADDING for width in fitted.widths[2:])
+    assert fitted.row_heights == narrow.row_heights  # every row one line, as before
+    data = render_pdf(wide)
+    assert pages_of(data) == 1
+    assert plain_text(data).count("18135") == 6
+
+
 def long_sheet(rows: int, language: str = "en") -> Sheet:
     columns = (Column("Label"), Column("Amount", numeric=True), Column("Note", width=3.0))
     return Sheet(
