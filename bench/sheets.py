@@ -80,7 +80,8 @@ def _medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
     return median_ms([s[0] for s in samples]), median_ms([s[1] for s in samples])
 
 
-def bench_sheets(world, client: Client, runs: int) -> None:
+def bench_sheets(world, client: Client, runs: int, kinds: list[str] | None = None) -> None:
+    """Each sheet PDF of the world's side (``kinds``: those only), measured as above."""
     campaign, side = world.campaign, world.side
     request = RequestFactory().get("/")
     request.user = world.player
@@ -92,7 +93,7 @@ def bench_sheets(world, client: Client, runs: int) -> None:
         f"{'CPU: page':>9} {'bare rq':>7} {'ratio':>6} {'render':>6} {'bare':>5} {'ratio':>6}"
     )
     for kind in KINDS:
-        if kind.startswith("blank-"):
+        if kind.startswith("blank-") or (kinds and kind not in kinds):
             continue
         url = f"/campaigns/{campaign.pk}/sheets/{side}/{kind}.pdf?lang=en&paper=a4"
         sheet = build_sheet(viewer, side, kind, "en")
