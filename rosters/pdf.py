@@ -507,9 +507,14 @@ class TextLine(Flowable):
         if self._paragraph is not None:
             self._paragraph.drawOn(self.canv, 0, 0)
             return
-        self.canv.setFillColor(self.style.textColor)
-        self.canv.setFont(self.style.fontName, self.style.fontSize, self.style.leading)
-        self.canv.drawString(0, self.height - self.style.fontSize, self.text)
+        # (drawString's text, without setting the canvas's font and colour first: drawOn
+        # restores the canvas's state after each flowable)
+        style = self.style
+        text = self.canv.beginText(0, self.height - style.fontSize)
+        text.setFont(style.fontName, style.fontSize, style.leading)
+        text.setFillColor(style.textColor)
+        text.textOut(self.text)
+        self.canv.drawText(text)
 
 
 class _Unframed:
