@@ -176,6 +176,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--only", default="", help="parts of page labels to run, by commas")
     parser.add_argument("--db", default="", help="a SQLite file keeping the campaigns")
+    parser.add_argument(
+        "--sheets", default="", help="the sheet PDFs to measure, by kind (roster,orbat…): all"
+    )
     args = parser.parse_args()
     settings.ROOT_URLCONF = __name__
     settings.ALLOWED_HOSTS = ["*"]
@@ -219,8 +222,9 @@ def main() -> None:
                     print(f"  {'export: peak memory':<34} {peak_mib(client, url):8.1f} MiB")
             from bench.sheets import bench_sheets
 
-            if not args.only or "pdf" in args.only:
-                bench_sheets(world, client, max(10, args.runs // 2))
+            if not args.only or "pdf" in args.only or args.sheets:
+                kinds = [kind for kind in args.sheets.split(",") if kind]
+                bench_sheets(world, client, max(10, args.runs // 2), kinds)
     finally:
         connection.close()
         if old_name is not None:

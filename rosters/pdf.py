@@ -281,6 +281,9 @@ class SheetRenderer:
         return width
 
     def column_widths(self, table: sheets.Table, styles: Styles) -> list[float]:
+        """Each column at least as wide as the longest word of its heading and, for a column of
+        numbers, the longest word of its cells up to a quarter page (a number never breaks
+        inside its digits: a roster's CPP of 10020 must not print as "1002" over "0")."""
         minimums = [
             max(
                 self.text_width(word, styles.head.fontSize)
@@ -290,6 +293,19 @@ class SheetRenderer:
             + 1
             for column in table.columns
         ]
+        size = styles.cell.fontSize
+        for position, column in enumerate(table.columns):
+            if column.numeric:
+                widest = max(
+                    (
+                        self.text_width(word, size)
+                        for row in table.rows
+                        for word in row.cells[position].split()
+                    ),
+                    default=0.0,
+                )
+                widest = min(widest + 2 * CELL_PADDING + 1, self.frame_width / 4)
+                minimums[position] = max(minimums[position], widest)
         # Row labels (dates, RGs, units) stay on one line when they can: up to a quarter page.
         labels = [self.text_width(row.label, styles.cell.fontSize) for row in table.rows]
         if labels:
@@ -349,7 +365,7 @@ class SheetRenderer:
                 commands.append(("SPAN", (first, 0), (last, 0)))
             data.append(top)
         data.append(heads)
-        head = Table(data, colWidths=widths, hAlign="LEFT")
+        head = _HeadTable(data, colWidths=widths, hAlign="LEFT")
         head.setStyle(TableStyle(commands))
         head.wrap(sum(widths), 1e6)
         kept[key] = head
@@ -491,9 +507,14 @@ class TextLine(Flowable):
         if self._paragraph is not None:
             self._paragraph.drawOn(self.canv, 0, 0)
             return
-        self.canv.setFillColor(self.style.textColor)
-        self.canv.setFont(self.style.fontName, self.style.fontSize, self.style.leading)
-        self.canv.drawString(0, self.height - self.style.fontSize, self.text)
+        # (drawString's text, without setting the canvas's font and colour first: drawOn
+        # restores the canvas's state after each flowable)
+        style = self.style
+        text = self.canv.beginText(0, self.height - style.fontSize)
+        text.setFont(style.fontName, style.fontSize, style.leading)
+        text.setFillColor(style.textColor)
+        text.textOut(self.text)
+        self.canv.drawText(text)
 
 
 class _Unframed:
@@ -524,6 +545,131 @@ class _KeepTogether(KeepTogether):
         self._H0 = dims and dims[0][1] or 0
         self._wrapInfo = aW, aH
         return _width, 0xFFFFFF  # (as KeepTogether: force a split)
+
+
+class _HeadTable(Table):
+    """A sheet's header rows: reportlab's Table, laid out as it lays it out and kept for the
+    renders after it (``_kept_heads``); drawn as reportlab's ``Table.draw`` draws it — the
+    background, the cells, the rules — except the cells' Paragraphs: reportlab wraps each one
+    again and draws it with a text object of its own every time the table is drawn; here each
+    cell's lines, broken at the first draw exactly where reportlab places them, are drawn as
+    one text object (a cell that is not a one-line-per-row plain Paragraph is drawn by
+    reportlab as before)."""
+
+    _placed: tuple[list[tuple], list[tuple]] | None = None
+
+    def _cells(self):
+        """Each drawn cell as ``Table.draw`` visits it: value, style, position and size."""
+        if not self._spanCmds:
+            for row, styles, y, height in zip(
+                self._cellvalues,
+                self._cellStyles,
+                self._rowpositions[1:],
+                self._rowHeights,
+                strict=False,
+            ):
+                for value, style, x, width in zip(
+                    row, styles, self._colpositions[:-1], self._colWidths, strict=False
+                ):
+                    yield value, style, (x, y), (width, height)
+            return
+        for row in range(self._nrows):
+            for column in range(self._ncols):
+                rect = self._spanRects[column, row]
+                if rect is not None:
+                    x, y, width, height = rect
+                    yield (
+                        self._cellvalues[row][column],
+                        self._cellStyles[row][column],
+                        (x, y),
+                        (width, height),
+                    )
+
+    def _place(self) -> tuple[list[tuple], list[tuple]]:
+        """The plain lines to draw, as (font, size, leading, colour, x, baseline, text), and the
+        cells left to reportlab."""
+        lines: list[tuple] = []
+        others: list[tuple] = []
+        for value, style, (x, y), (width, height) in self._cells():
+            paragraph = value[0] if isinstance(value, tuple | list) and len(value) == 1 else None
+            if not isinstance(paragraph, Paragraph):
+                if value != "":  # (reportlab draws an empty string as an empty text object)
+                    others.append((value, style, (x, y), (width, height)))
+                continue
+            # Table._drawCell's geometry for one flowable (the wrap it makes there)
+            _w, tall = self._listCellGeom((paragraph,), width, style, aH=height)
+            if not self._plain(paragraph, style):
+                others.append((value, style, (x, y), (width, height)))
+                continue
+            # middle aligned, on the left (Table._drawCell)
+            bottom = y + (height + style.bottomPadding - style.topPadding + tall) / 2.0 - tall
+            left = x + style.leftPadding
+            # Paragraph.drawPara: the first baseline a font size below the top, then leading
+            blocks, leading = paragraph.blPara, paragraph.style.leading
+            baseline = bottom + paragraph.height - blocks.fontSize
+            for _space, words in blocks.lines:
+                lines.append(
+                    (
+                        blocks.fontName,
+                        blocks.fontSize,
+                        leading,
+                        blocks.textColor,
+                        left,
+                        baseline,
+                        " ".join(words),
+                    )
+                )
+                baseline -= leading
+        return lines, others
+
+    @staticmethod
+    def _plain(paragraph: Paragraph, style) -> bool:
+        """A Paragraph that drawPara draws as plain lines in one font: one fragment's lines
+        (kind 0) on the left, nothing around or under them, no line squeezed (a negative
+        space shared between its words), in a middle-aligned cell on the left."""
+        blocks, look = paragraph.blPara, paragraph.style
+        return (
+            blocks.kind == 0
+            and not (getattr(blocks, "us_lines", None) or getattr(blocks, "link", None))
+            and look.alignment == 0
+            and not (look.leftIndent or look.firstLineIndent or look.backColor)
+            and not (look.borderWidth and look.borderColor)
+            and not paragraph.bulletText
+            and not getattr(paragraph, "autoLeading", getattr(look, "autoLeading", ""))
+            and style.alignment == "LEFT"
+            and style.valign == "MIDDLE"
+            and not paragraph.getSpaceBefore()
+            and not paragraph.getSpaceAfter()
+            and all(space > -1e-8 or len(words) <= 1 for space, words in blocks.lines)
+        )
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        self._curweight = self._curcolor = self._curcellstyle = None
+        self._makeShadow()
+        self._makeRoundedCornersClip()
+        self._drawBkgrnd()
+        if self._placed is None:
+            self._placed = self._place()
+        lines, others = self._placed
+        if lines:
+            text = canvas.beginText()
+            look = None
+            for font, size, leading, colour, x, y, line in lines:
+                if (font, size, leading, colour) != look:
+                    look = font, size, leading, colour
+                    text.setFont(font, size, leading)
+                    text.setFillColor(colour)
+                text.setTextOrigin(x, y)
+                text.textLine(line)
+            canvas.drawText(text)
+        for value, style, position, size in others:
+            self._drawCell(value, style, position, size)
+        self._drawLines()
+        canvas.restoreState()
+        if self._roundingRectDef:
+            self._restoreRoundingObscuredLines()
 
 
 @dataclass

@@ -550,3 +550,24 @@ def test_the_divider_titles_and_counts_follow_the_status(seeded, people):
     assert "A5#1 · Pz III L Pltn · 17 Oct 1942 · retained" in titles
     facts = {f.label: f.value for f in sheet.facts}
     assert facts["RGs by status"] == "bought, not yet rolled 1 · awaiting entry 6 · retained 1"
+
+
+def test_the_divider_sheet_has_the_pages_boxes_in_the_pages_order(grown, people):
+    """The sheet reads the lines and RGs as plain rows: the same boxes, titles and lines, in the
+    same order, as campaigns.orbat.divider gives the order-of-battle page (retained RGs with
+    lines, RGs awaiting entry with and without lines, the fixed boxes)."""
+    from campaigns.orbat.divider import divider_boxes, side_groups, side_lines
+
+    sheet = build_sheet(viewer(people, grown), "german", "orbat", "en")
+    boxes = divider_boxes(
+        side_groups(grown, "german"), ((line, line) for line in side_lines(grown, "german"))
+    )
+    assert len(boxes) >= 40
+    assert len(sheet.tables) == len(boxes)
+    for table, box in zip(sheet.tables, boxes, strict=True):
+        if box.group is not None:
+            assert table.title.startswith(f"{box.group.label} · ")
+        assert [row.cells[-1] for row in table.rows] == [line.status_note for line in box.lines]
+        assert [row.cells[1] for row in table.rows] == [str(line.quantity) for line in box.lines]
+        statuses = [row.cells[4] for row in table.rows]
+        assert statuses == ["isolated" if line.statuses else "" for line in box.lines]

@@ -171,6 +171,48 @@ def test_a_sheet_of_many_columns_still_fits_with_wrapped_headings():
     assert pages_of(renderer.render(sheet)) == 1
 
 
+def roster_like(numbers: list[str]) -> Sheet:
+    """A roster's shape: a wide text column and narrow numeric ones of short headings."""
+    columns = (Column("Day", width=2.0), Column("Purchased", width=12.0)) + tuple(
+        Column(f"N{n}", width=0.3, numeric=True) for n in range(6)
+    )
+    return Sheet(
+        kind="test",
+        title="Roster",
+        campaign="c",
+        campaign_game="g",
+        side="s",
+        date="d",
+        data_version="1",
+        language="en",
+        tables=(
+            Table(
+                columns=columns,
+                rows=tuple(
+                    Row(cells=(f"day-{n}", "I1 (5) ×42", *(number,) * 6))
+                    for n, number in enumerate(numbers)
+                ),
+            ),
+        ),
+    )
+
+
+def test_a_column_of_numbers_is_as_wide_as_its_widest_number():
+    """A five-digit CPP never breaks inside its digits (the bench's huge roster printed "1002"
+    over "0" and ran onto a second page); columns of short numbers stay narrow."""
+    renderer = SheetRenderer("a4")
+    short, wide = roster_like(["7"] * 30), roster_like(["7"] * 29 + ["18135"])
+    (narrow,) = tables_of(renderer, short)
+    (fitted,) = tables_of(renderer, wide)
+    digits = renderer.text_width("18135", renderer.styles(wide).cell.fontSize)
+    assert all(width < digits for width in narrow.widths[2:])
+    assert all(width >= digits + 2 * pdf.CELL_PADDING for width in fitted.widths[2:])
+    assert fitted.row_heights == narrow.row_heights  # every row one line, as before
+    data = render_pdf(wide)
+    assert pages_of(data) == 1
+    assert plain_text(data).count("18135") == 6
+
+
 def long_sheet(rows: int, language: str = "en") -> Sheet:
     columns = (Column("Label"), Column("Amount", numeric=True), Column("Note", width=3.0))
     return Sheet(
@@ -361,3 +403,53 @@ def test_a_heading_kept_with_its_table_moves_to_the_next_page_with_it():
     for box in range(40):
         (page,) = [text for text in pages if f"Box {box}\n" in text or f"Box {box} " in text]
         assert all(f"box{box}-unit{n}" in page for n in range(7))
+
+
+def placed_text(data: bytes) -> list[tuple[str, float, float]]:
+    """Each piece of text a page shows, with where it starts on the page (pypdf's text matrix
+    times the current transformation: a Paragraph draws in a translated space, the header's
+    lines in the table's own)."""
+    found = []
+
+    def visit(text, cm, tm, _font, _size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            found.append((text.strip(), round(x, 2), round(y, 2)))
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=visit)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_header_is_drawn_where_reportlab_draws_its_table(language, monkeypatch):
+    """The header's cells drawn as lines of one text object land exactly where reportlab's
+    Table draws their Paragraphs: grouped headings spanning columns and rows, headings that
+    wrap onto two and three lines, en and ja; drawn again from what the first draw kept."""
+    renderer = SheetRenderer("a4")
+    sheet = roster_like(["7"] * 3)
+    columns = (
+        Column("CG day", width=2.0),
+        Column("Start", "CPP", 0.5, True),
+        Column("RG purchased", "CPP", 0.6),
+        Column("Spent a great many points", "CPP", 0.4, True),
+        Column("Available", "FPP", 0.5, True),
+        Column("初期編制の増援グループ", width=0.5),
+        Column("Initiative chit", width=1.0),
+    )
+    table = Table(columns=columns, rows=(Row(cells=("1",) * len(columns)),))
+    sheet = Sheet(**{**sheet.__dict__, "language": language, "tables": (table,)})
+    styles = renderer.styles(sheet)
+    widths = renderer.column_widths(table, styles)
+    pdf._kept_heads().clear()
+    ours = renderer._head(table, styles, widths)
+    assert isinstance(ours, pdf._HeadTable)
+    monkeypatch.setattr(pdf, "_HeadTable", PdfTable)
+    pdf._kept_heads().clear()
+    theirs = renderer._head(table, styles, widths)
+    assert type(theirs) is PdfTable
+    expected = placed_text(drawn(theirs, sum(widths)))
+    assert len(expected) >= len(columns) + 2  # the groups, and lines of wrapped headings
+    assert placed_text(drawn(ours, sum(widths))) == expected
+    assert placed_text(drawn(ours, sum(widths))) == expected  # drawn again from what it kept
+    pdf._kept_heads().clear()
