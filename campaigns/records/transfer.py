@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.compiled import Reader
 from campaigns.models import CvpValue, StoneLocationTotal
-from campaigns.transfer.reads import Reader
 from campaigns.transfer.sections import register_section
 
 if TYPE_CHECKING:
