@@ -36,8 +36,8 @@ iterable asks ``query.get_compiler`` for its compiler.
 from __future__ import annotations
 
 import copy
-from contextlib import suppress
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from operator import itemgetter
 from typing import Any, Generic, TypeVar
 
