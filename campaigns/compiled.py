@@ -315,6 +315,13 @@ class Tables(Reader):
     def _prepare(self, queryset: QuerySet, compiler: Any) -> Any:
         return self._takers
 
+    def by_table(self, *values: Any) -> dict[int, list[tuple]]:
+        """Every row at once, as ``{table number: its rows}`` (a table with none: no key)."""
+        tables: dict[int, list[tuple]] = {}
+        for table, row in self(*values):
+            tables.setdefault(table, []).append(row)
+        return tables
+
     def _split(self, rows: Iterator[tuple], extra: Any) -> Iterator[tuple[int, tuple]]:
         takers = extra
         for row in rows:

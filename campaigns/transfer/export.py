@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -71,6 +71,8 @@ class ExportContext:
 
     viewer: Viewer
     ids: FileIds
+    # What several sections read with one query, read once per export (``once``).
+    kept: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def campaign(self) -> Campaign:
@@ -80,6 +82,12 @@ class ExportContext:
     def sides(self) -> tuple[str, ...]:
         """The sides whose secrets the file holds."""
         return tuple(self.viewer.visible_sides())
+
+    def once(self, key: str, read: Callable[[], Any]) -> Any:
+        """``read()``, called by the first section that asks under ``key`` in this export."""
+        if key not in self.kept:
+            self.kept[key] = read()
+        return self.kept[key]
 
     def references(self, model: type[models.Model], column: str, value: Any) -> Any:
         """``value`` of ``model.column`` with its row ids as file ids (REGISTRY references)."""
