@@ -45,6 +45,7 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connections, models, router
 from django.db.models import F, Model, QuerySet, Value, Window
 from django.db.models.functions import Cast, RowNumber
+from django.db.models.sql.constants import GET_ITERATOR_CHUNK_SIZE, MULTI
 
 M = TypeVar("M", bound=Model)
 
@@ -191,15 +192,12 @@ class Reader(_Compiled):
         ran = self._run(router.db_for_read(self.model), values)
         if ran is _EMPTY:
             return
-        _queryset, run, extra = ran
+        _queryset, run, _extra = ran
         if chunk is None:  # every row at once, as ``list(queryset)``
             rows = run.results_iter(tuple_expected=True)
         else:  # as ``queryset.iterator(chunk)``: PostgreSQL's server-side cursor
             rows = run.results_iter(tuple_expected=True, chunked_fetch=True, chunk_size=chunk)
-        yield from self._split(rows, extra)
-
-    def _split(self, rows: Iterator[tuple], extra: Any) -> Iterator[Any]:
-        return rows
+        yield from rows
 
     def __call__(self, *values: Any, chunk: int | None = None) -> Iterator[Any]:
         yield from self._rows(values, chunk)
@@ -238,9 +236,9 @@ def _kind(field: models.Field) -> tuple[str, models.Field]:
 
 def union_of(
     tables: Sequence[tuple[QuerySet, Sequence[str]]], alias: str
-) -> tuple[QuerySet, list[Callable[[tuple], tuple]]]:
+) -> tuple[QuerySet, list[tuple[Callable[[tuple], tuple], list[tuple[int, tuple, Any]]]]]:
     """One ``UNION ALL`` query of several tables' rows, and for each table how to take its own
-    columns out of a row.
+    columns out of a row and the converters of those columns (``get_converters``).
 
     ``tables``: each an ordered queryset and the names of the columns to read (as
     ``values_list``'s). The tables' columns differ, so the rows are shaped alike: each row is
@@ -249,13 +247,23 @@ def union_of(
     the slots it does not use. The rows come table after table, each in its queryset's order.
     """
     columns_of: list[list[tuple[str, models.Field]]] = []
+    converters: list[list[tuple[int, tuple, Any]]] = []
     for queryset, names in tables:
         compiler = queryset.values_list(*names).query.get_compiler(using=alias)
         # as_sql() fills compiler.select (each column's expression) before it may find that the
         # WHERE matches nothing.
         with suppress(EmptyResultSet):
             compiler.as_sql()
-        columns_of.append([_kind(column.output_field) for column, _sql, _alias in compiler.select])
+        columns = [column for column, _sql, _alias in compiler.select]
+        columns_of.append([_kind(column.output_field) for column in columns])
+        # The database's and the fields' converters of the table's own columns (a date read
+        # from SQLite's text, JSON decoded), applied to its rows alone.
+        converters.append(
+            [
+                (n, tuple(convs), column)
+                for n, (convs, column) in compiler.get_converters(columns).items()
+            ]
+        )
     # Slots: for each kind, as many as the table with the most columns of it needs.
     slots: list[tuple[str, models.Field]] = []
     positions: list[list[int]] = []
@@ -284,7 +292,7 @@ def union_of(
         parts.append(queryset.order_by().annotate(**expressions).values_list(*expressions))
     union = parts[0].union(*parts[1:], all=True).order_by("table", "row")
     takers = [_taker([2 + n for n in places]) for places in positions]
-    return union, takers
+    return union, list(zip(takers, converters, strict=True))
 
 
 def _taker(places: list[int]) -> Callable[[tuple], tuple]:
@@ -305,7 +313,7 @@ class Tables(Reader):
         self._alias = ""
 
     def queryset(self, *stand_ins: Any) -> QuerySet:
-        union, self._takers = union_of(self.build(*stand_ins), self._alias)
+        union, self._tables = union_of(self.build(*stand_ins), self._alias)
         return union
 
     def _compile(self, alias: str, values: Sequence[Any]) -> Any:
@@ -313,7 +321,26 @@ class Tables(Reader):
         return super()._compile(alias, values)
 
     def _prepare(self, queryset: QuerySet, compiler: Any) -> Any:
-        return self._takers
+        return self._tables
+
+    def _rows(self, values: Sequence[Any], chunk: int | None) -> Iterator[Any]:
+        ran = self._run(router.db_for_read(self.model), values)
+        if ran is _EMPTY:
+            return
+        _queryset, run, tables = ran
+        # The rows as the database gives them (``execute_sql``: no converter), each then
+        # converted by its own table's converters only (the union's would convert every slot).
+        chunks = run.execute_sql(
+            MULTI, chunked_fetch=chunk is not None, chunk_size=chunk or GET_ITERATOR_CHUNK_SIZE
+        )
+        if chunks is None:
+            return
+        connection = run.connection
+        readers = [_reader(take, converters, connection) for take, converters in tables]
+        for rows in chunks:
+            for row in rows:
+                table = row[0]
+                yield table, readers[table](row)
 
     def by_table(self, *values: Any) -> dict[int, list[tuple]]:
         """Every row at once, as ``{table number: its rows}`` (a table with none: no key)."""
@@ -322,7 +349,21 @@ class Tables(Reader):
             tables.setdefault(table, []).append(row)
         return tables
 
-    def _split(self, rows: Iterator[tuple], extra: Any) -> Iterator[tuple[int, tuple]]:
-        takers = extra
-        for row in rows:
-            yield row[0], takers[row[0]](row)
+
+def _reader(
+    take: Callable[[tuple], tuple], converters: list[tuple[int, tuple, Any]], connection: Any
+) -> Callable[[tuple], tuple]:
+    """A table's columns out of a union's row, converted as Django's ``apply_converters``."""
+    if not converters:
+        return take
+
+    def read(row: tuple) -> tuple:
+        values = list(take(row))
+        for n, convs, column in converters:
+            value = values[n]
+            for convert in convs:
+                value = convert(value, column, connection)
+            values[n] = value
+        return tuple(values)
+
+    return read

@@ -230,7 +230,7 @@ _EVENT_COLUMNS = (
 )
 # The core sections read by ``_SECTIONS``, in the file's order (its tables' numbers).
 MEMBERS, DAYS, SIDE_DAYS, LEDGER, SCENARIOS, CVP, RGS, ORBAT, FORTIFICATIONS = range(9)
-COMMITMENTS, HISTORY, ROLLS = range(9, 12)
+COMMITMENTS = 9
 
 
 def _sections(
@@ -240,8 +240,6 @@ def _sections(
     last_ledger: Any,
     last_rg: Any,
     last_orbat: Any,
-    last_event: Any,
-    last_roll: Any,
 ) -> list[tuple[QuerySet, tuple[str, ...]]]:
     """Each core section's table (ordered as in the file) and columns, in the file's order."""
     mine = {"campaign": campaign}
@@ -270,12 +268,24 @@ def _sections(
             DiceCommitment.objects.filter(**seen).order_by("created_at", "id"),
             ("id", *COMMITMENT_FIELDS, "seed", "created_at", "revealed_at"),
         ),
-        (_EVENTS.filter(**seen, pk__lte=last_event), _EVENT_COLUMNS),
-        (_ROLLS.filter(**seen, pk__lte=last_roll), ("id", *_ROLL_COLUMNS)),
     ]
 
 
 _SECTIONS = Tables(CampaignEvent, _sections)
+# The history and the dice log, the longest sections, each its own query (ordered by an index:
+# in the union above SQLite sorted their rows twice, for the row number and for the union).
+_EVENT_ROWS = Reader(
+    CampaignEvent,
+    lambda campaign, scopes, last: _EVENTS.filter(
+        campaign=campaign, visibility__in=scopes, pk__lte=last
+    ).values_list(*_EVENT_COLUMNS),
+)
+_ROLL_ROWS = Reader(
+    DiceRoll,
+    lambda campaign, scopes, last: _ROLLS.filter(
+        campaign=campaign, visibility__in=scopes, pk__lte=last
+    ).values_list("id", *_ROLL_COLUMNS),
+)
 
 
 class _Stream:
@@ -372,8 +382,6 @@ def _export_parts(
             ledger_refs.highest(),
             rg_refs.highest(),
             orbat_refs.highest(),
-            numbered.highest(),
-            roll_refs.highest(),
             chunk=STREAM_ROWS,
         )
     )
@@ -489,7 +497,7 @@ def _export_parts(
     names: dict[tuple[int, str], str] = {}
 
     def history() -> Iterator[dict[str, Any]]:
-        for row in take(HISTORY):
+        for row in _EVENT_ROWS(cid, scopes, numbered.highest(), chunk=STREAM_ROWS):
             event = _Event(row)
             if event.target_id in nameless and event.target_type == ROLL_TARGET:
                 names.update(roll_actor_names([event]))
@@ -498,7 +506,7 @@ def _export_parts(
     def dice_rolls() -> Iterator[dict[str, Any]]:
         return (
             _roll_record(pk, roll_refs[pk], values, names, commitment_refs)
-            for pk, *values in take(ROLLS)
+            for pk, *values in _ROLL_ROWS(cid, scopes, roll_refs.highest(), chunk=STREAM_ROWS)
         )
 
     return {**core, **registered}, {"history": history, "dice_rolls": dice_rolls}

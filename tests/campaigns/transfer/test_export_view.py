@@ -156,11 +156,12 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
 ):
     client = client_as(persona)
     # A fixed number of queries, whatever the campaign's size (issue 18: at most 15): the
-    # request's own, the file ids of the rows other rows name (one query), every core section's
+    # request's own, the file ids of the rows other rows name (one query), the core sections'
     # rows (one query, read a chunk at a time as the file is written: the file is streamed, its
-    # queries made while it is read, here by getvalue()), the victory data (one), the perimeters
-    # (one), the corrections (one), the Refit Phases and their marks (two).
-    with django_assert_max_num_queries(10) as small:
+    # queries made while it is read, here by getvalue()), the history and the dice log (one
+    # each), the victory data (one), the perimeters (one), the corrections (one), the Refit
+    # Phases and their marks (two).
+    with django_assert_max_num_queries(12) as small:
         response = client.get(url(campaign))
         assert response.streaming and response.status_code == 200
         response.getvalue()
