@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.compiled import Tables
 from campaigns.models import CvpValue, StoneLocationTotal
-from campaigns.transfer.reads import Reader
 from campaigns.transfer.sections import register_section
 
 if TYPE_CHECKING:
@@ -22,17 +22,20 @@ TOTAL_FIELDS = ("area", "total", "version")
 CVP_FIELDS = ("unit_type", "cvp", "version")
 
 
-def _export(model: Any, fields: tuple[str, ...], order: str) -> Any:
-    # Compiled once (campaigns.transfer.reads): an export reads some twenty tables.
-    read = Reader(
-        model,
-        lambda campaign: (
-            model.objects.filter(campaign=campaign).order_by(order).values_list(*fields)
-        ),
-    )
+# Both tables from one query, once per export (campaigns.compiled.Tables).
+_READ = Tables(
+    CvpValue,
+    lambda campaign: [
+        (StoneLocationTotal.objects.filter(campaign=campaign).order_by("area"), TOTAL_FIELDS),
+        (CvpValue.objects.filter(campaign=campaign).order_by("unit_type"), CVP_FIELDS),
+    ],
+)
 
+
+def _export(table: int, fields: tuple[str, ...]) -> Any:
     def export(context: ExportContext) -> list[dict[str, Any]] | None:
-        rows = [dict(zip(fields, row, strict=True)) for row in read(context.campaign.pk)]
+        tables = context.once(TOTALS, lambda: _READ.by_table(context.campaign.pk))
+        rows = [dict(zip(fields, row, strict=True)) for row in tables.get(table, ())]
         return rows or None
 
     return export
@@ -65,14 +68,14 @@ def register() -> None:
     register_section(
         TOTALS,
         models=(StoneLocationTotal,),
-        export=_export(StoneLocationTotal, TOTAL_FIELDS, "area"),
+        export=_export(0, TOTAL_FIELDS),
         check=_check(TOTALS, StoneLocationTotal, TOTAL_FIELDS, "area"),
         load=_load(StoneLocationTotal),
     )
     register_section(
         CVP,
         models=(CvpValue,),
-        export=_export(CvpValue, CVP_FIELDS, "unit_type"),
+        export=_export(1, CVP_FIELDS),
         check=_check(CVP, CvpValue, CVP_FIELDS, "unit_type"),
         load=_load(CvpValue),
     )

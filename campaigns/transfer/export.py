@@ -16,17 +16,18 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
-from django.db.models import F, Q, QuerySet
+from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.text import slugify
 
 from campaigns.access import Viewer
-from campaigns.dice.actors import ROLL_ACTORS, ROLL_TARGET, roll_actor_names
+from campaigns.compiled import Reader, Tables
+from campaigns.dice.actors import ROLL_TARGET, roll_actor_names
 from campaigns.history.labels import ORIGINAL_KEY, event_actor_name
 from campaigns.models import (
     Campaign,
@@ -60,7 +61,6 @@ from campaigns.transfer.format import (
     iso,
     scope_of,
 )
-from campaigns.transfer.reads import Reader
 from campaigns.transfer.sections import REGISTRY, FileIds, ids_to_file, numbered_rows
 from campaigns.transfer.snapshot import read_snapshot
 
@@ -71,6 +71,8 @@ class ExportContext:
 
     viewer: Viewer
     ids: FileIds
+    # What several sections read with one query, read once per export (``once``).
+    kept: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def campaign(self) -> Campaign:
@@ -80,6 +82,12 @@ class ExportContext:
     def sides(self) -> tuple[str, ...]:
         """The sides whose secrets the file holds."""
         return tuple(self.viewer.visible_sides())
+
+    def once(self, key: str, read: Callable[[], Any]) -> Any:
+        """``read()``, called by the first section that asks under ``key`` in this export."""
+        if key not in self.kept:
+            self.kept[key] = read()
+        return self.kept[key]
 
     def references(self, model: type[models.Model], column: str, value: Any) -> Any:
         """``value`` of ``model.column`` with its row ids as file ids (REGISTRY references)."""
@@ -91,13 +99,14 @@ def build_export(viewer: Viewer, *, now: dt.datetime | None = None) -> dict[str,
     (``read_snapshot``). A fixed number of queries."""
     with read_snapshot():
         head, tails = _export_parts(viewer, now)
-        return {
-            **{
-                name: list(value()) if isinstance(value, Rows) else value
-                for name, value in head.items()
-            },
-            **{name: list(rows()) for name, rows in tails.items()},
-        }
+        data: dict[str, Any] = {}
+        for name, value in head.items():  # in the file's order: a section reads its rows in turn
+            if isinstance(value, _Later):
+                value = value.value()
+                if value is None:
+                    continue
+            data[name] = list(value()) if isinstance(value, Rows) else value
+        return {**data, **{name: list(rows()) for name, rows in tails.items()}}
 
 
 def stream_export(viewer: Viewer, *, now: dt.datetime | None = None) -> Generator[str, None, None]:
@@ -130,52 +139,57 @@ class Rows:
         return self._rows()
 
 
-# Each section's query, compiled once per database and number of sides or scopes (reads.Reader):
-# the campaign, the viewer's sides (``sides``) or scopes (``scopes``, ``Viewer.visible_scopes``) and
-# the highest id numbered (``last``) are the values each run gets.
-_SCENARIOS = Reader(
-    Scenario,
-    lambda campaign: (
-        Scenario.objects.filter(campaign=campaign)
-        .order_by("index", "sequence")
-        .values_list("id", *SCENARIO_FIELDS)
-    ),
-)
-
-
-def _by_side(ordered: QuerySet, *columns: str) -> tuple[Reader, Reader]:
-    """A side-owned table's two readers: its rows numbered in file order (their file ids), and
-    its rows up to the highest id numbered, ``id`` and ``columns`` in the same order."""
-    ids = Reader(
-        ordered.model,
-        lambda campaign, sides: numbered_rows(ordered.filter(campaign=campaign, side__in=sides)),
-    )
-    rows = Reader(
-        ordered.model,
-        lambda campaign, sides, last: ordered.filter(
-            campaign=campaign, side__in=sides, pk__lte=last
-        ).values_list("id", *columns),
-    )
-    return ids, rows
-
-
+# The export's two queries (campaigns.compiled, compiled once per database and number of sides
+# or scopes): the file ids of the rows that other rows name, then every core section's rows in the
+# file's order. Their values: the campaign, the viewer's sides (``sides``) and scopes
+# (``scopes``, ``Viewer.visible_scopes``), and the highest id numbered of each table (``last_…``:
+# a row recorded after the ids were read has no file id and is not in the file).
 _LEDGER = LedgerEntry.objects.order_by("side", "ledger", "index", "id")
-_LEDGER_IDS, _LEDGER_ROWS = _by_side(_LEDGER, "created_at", *LEDGER_FIELDS)
-_COMMITMENTS = Reader(
-    DiceCommitment,
-    lambda campaign, scopes: (
-        DiceCommitment.objects.filter(campaign=campaign, visibility__in=scopes)
-        .order_by("created_at", "id")
-        .values_list("id", *COMMITMENT_FIELDS, "seed", "created_at", "revealed_at")
-    ),
-)
 _ROLLS = DiceRoll.objects.order_by("rolled_at", "id")
-_ROLL_IDS = Reader(
-    DiceRoll,
-    lambda campaign, scopes: _ROLLS.filter(campaign=campaign, visibility__in=scopes).values_list(
-        "pk"
-    ),
+_RGS = ReinforcementGroup.objects.order_by("side", "index", "id")
+# Ordered by references, not database ids, so that the same campaign exports the same: by side
+# and box, then the lines of no RG, then by their RG's file id (its side, day and id, as ``_RGS``
+# numbers them: a line's RG is of its own side), then by id.
+_ORBAT = OrbatEntry.objects.order_by(
+    "side",
+    "box",
+    F("group__side").asc(nulls_first=True),
+    "group__index",
+    "group_id",
+    "id",
 )
+_EVENTS = CampaignEvent.objects.order_by("created_at", "id")
+# The tables whose rows other rows name, by number in ``_FILE_IDS``'s rows.
+_NUMBERED = (LedgerEntry, ReinforcementGroup, OrbatEntry, DiceRoll, CampaignEvent)
+# A roll that names no user of this installation (an imported one): who rolled or voided it is
+# read from its events.
+_NAMELESS = Q(rolled_by__isnull=True) | Q(voided_at__isnull=False, voided_by__isnull=True)
+
+
+def _file_ids(campaign: Any, sides: Any, scopes: Any) -> QuerySet:
+    """``(table, database id, file id, nameless)`` of every row of the ``_NUMBERED`` tables in
+    the file, table by table in rising database ids; the file id numbered by the database in the
+    file's order (``numbered_rows``); ``nameless`` 1 for a roll that names no user."""
+    parts = [
+        numbered_rows(ordered.filter(campaign=campaign, **{which: chosen}))
+        .order_by()
+        .annotate(table=Value(number), nameless=nameless)
+        .values_list("table", "pk", "_file_id", "nameless")
+        for number, (ordered, which, chosen, nameless) in enumerate(
+            [
+                (_LEDGER, "side__in", sides, Value(0)),
+                (_RGS, "side__in", sides, Value(0)),
+                (_ORBAT, "side__in", sides, Value(0)),
+                (_ROLLS, "visibility__in", scopes, Case(When(_NAMELESS, then=1), default=0)),
+                (_EVENTS, "visibility__in", scopes, Value(0)),
+            ]
+        )
+    ]
+    return parts[0].union(*parts[1:], all=True).order_by("table", "pk")
+
+
+_FILE_IDS = Reader(CampaignEvent, _file_ids)
+
 _ROLL_COLUMNS = (
     "index",
     "side",
@@ -201,71 +215,6 @@ _ROLL_COLUMNS = (
     "voided_by__username",
     "void_reason",
 )
-_ROLL_ROWS = Reader(
-    DiceRoll,
-    lambda campaign, scopes, last: _ROLLS.filter(
-        campaign=campaign, visibility__in=scopes, pk__lte=last
-    ).values_list("id", *_ROLL_COLUMNS),
-)
-_RGS = ReinforcementGroup.objects.order_by("side", "index", "id")
-_RG_IDS, _RG_ROWS = _by_side(_RGS, *RG_FIELDS)
-# Ordered by references, not database ids, so that the same campaign exports the same: by side
-# and box, then the lines of no RG, then by their RG's file id (its side, day and id, as ``_RGS``
-# numbers them: a line's RG is of its own side), then by id.
-_ORBAT = OrbatEntry.objects.order_by(
-    "side",
-    "box",
-    F("group__side").asc(nulls_first=True),
-    "group__index",
-    "group_id",
-    "id",
-)
-_ORBAT_IDS, _ORBAT_ROWS = _by_side(_ORBAT, "group_id", *ORBAT_FIELDS)
-_MEMBERS = Reader(
-    Membership,
-    lambda campaign: (
-        Membership.objects.filter(campaign=campaign)
-        .order_by("joined_at", "id")
-        .values_list("user__username", "role", "side")
-    ),
-)
-_DAYS = Reader(
-    CampaignDay,
-    lambda campaign: (
-        CampaignDay.objects.filter(campaign=campaign).order_by("index").values_list(*DAY_FIELDS)
-    ),
-)
-_SIDE_DAYS = Reader(
-    SideDay,
-    lambda campaign, sides: (
-        SideDay.objects.filter(campaign=campaign, side__in=sides)
-        .order_by("index", "side")
-        .values_list(*SIDE_DAY_FIELDS)
-    ),
-)
-_CVP_ROWS = Reader(
-    CvpEntry,
-    lambda campaign: (
-        CvpEntry.objects.filter(campaign=campaign)
-        .order_by("index", "id")
-        .values_list("scenario_id", "orbat_entry_id", "created_at", *CVP_FIELDS)
-    ),
-)
-_FORTIFICATION_ROWS = Reader(
-    FortificationPurchase,
-    lambda campaign, sides: (
-        FortificationPurchase.objects.filter(campaign=campaign, side__in=sides)
-        .order_by("side", "index", "id")
-        .values_list("created_at", *FORTIFICATION_FIELDS)
-    ),
-)
-_EVENTS = CampaignEvent.objects.order_by("created_at", "id")
-_EVENT_IDS = Reader(
-    CampaignEvent,
-    lambda campaign, scopes: _EVENTS.filter(campaign=campaign, visibility__in=scopes).values_list(
-        "pk"
-    ),
-)
 _EVENT_COLUMNS = (
     "id",
     "action",
@@ -279,30 +228,92 @@ _EVENT_COLUMNS = (
     "undone_by__username",
     "data",
 )
+# The core sections read by ``_SECTIONS``, in the file's order (its tables' numbers).
+MEMBERS, DAYS, SIDE_DAYS, LEDGER, SCENARIOS, CVP, RGS, ORBAT, FORTIFICATIONS = range(9)
+COMMITMENTS = 9
+
+
+def _sections(
+    campaign: Any,
+    sides: Any,
+    scopes: Any,
+    last_ledger: Any,
+    last_rg: Any,
+    last_orbat: Any,
+) -> list[tuple[QuerySet, tuple[str, ...]]]:
+    """Each core section's table (ordered as in the file) and columns, in the file's order."""
+    mine = {"campaign": campaign}
+    theirs = {"campaign": campaign, "side__in": sides}
+    seen = {"campaign": campaign, "visibility__in": scopes}
+    return [
+        (
+            Membership.objects.filter(**mine).order_by("joined_at", "id"),
+            ("user__username", "role", "side"),
+        ),
+        (CampaignDay.objects.filter(**mine).order_by("index"), DAY_FIELDS),
+        (SideDay.objects.filter(**theirs).order_by("index", "side"), SIDE_DAY_FIELDS),
+        (_LEDGER.filter(**theirs, pk__lte=last_ledger), ("id", "created_at", *LEDGER_FIELDS)),
+        (Scenario.objects.filter(**mine).order_by("index", "sequence"), ("id", *SCENARIO_FIELDS)),
+        (
+            CvpEntry.objects.filter(**mine).order_by("index", "id"),
+            ("scenario_id", "orbat_entry_id", "created_at", *CVP_FIELDS),
+        ),
+        (_RGS.filter(**theirs, pk__lte=last_rg), ("id", *RG_FIELDS)),
+        (_ORBAT.filter(**theirs, pk__lte=last_orbat), ("id", "group_id", *ORBAT_FIELDS)),
+        (
+            FortificationPurchase.objects.filter(**theirs).order_by("side", "index", "id"),
+            ("created_at", *FORTIFICATION_FIELDS),
+        ),
+        (
+            DiceCommitment.objects.filter(**seen).order_by("created_at", "id"),
+            ("id", *COMMITMENT_FIELDS, "seed", "created_at", "revealed_at"),
+        ),
+    ]
+
+
+_SECTIONS = Tables(CampaignEvent, _sections)
+# The history and the dice log, the longest sections, each its own query (ordered by an index:
+# in the union above SQLite sorted their rows twice, for the row number and for the union).
 _EVENT_ROWS = Reader(
     CampaignEvent,
     lambda campaign, scopes, last: _EVENTS.filter(
         campaign=campaign, visibility__in=scopes, pk__lte=last
     ).values_list(*_EVENT_COLUMNS),
 )
-# The events of the rolls that name no user of this installation (imported ones): who rolled or
-# voided them, from their events.
-_NAMELESS_ROLL_EVENTS = Reader(
-    CampaignEvent,
-    lambda campaign, scopes, last_event, last_roll: _EVENTS.filter(
-        campaign=campaign,
-        visibility__in=scopes,
-        pk__lte=last_event,
-        action__in=ROLL_ACTORS,
-        target_type=ROLL_TARGET,
-        target_id__in=DiceRoll.objects.filter(
-            Q(rolled_by__isnull=True) | Q(voided_at__isnull=False, voided_by__isnull=True),
-            campaign=campaign,
-            visibility__in=scopes,
-            pk__lte=last_roll,
-        ).values("pk"),
-    ).values_list(*_EVENT_COLUMNS),
+_ROLL_ROWS = Reader(
+    DiceRoll,
+    lambda campaign, scopes, last: _ROLLS.filter(
+        campaign=campaign, visibility__in=scopes, pk__lte=last
+    ).values_list("id", *_ROLL_COLUMNS),
 )
+
+
+class _Stream:
+    """``_SECTIONS``'s rows, one query read a chunk at a time: each section takes its own rows
+    in turn, as the file is written (sections in the file's order)."""
+
+    _END = (-1, ())
+
+    def __init__(self, rows: Iterator[tuple[int, tuple]]) -> None:
+        self._rows = rows
+        self._next: tuple[int, tuple] | None = None
+
+    def take(self, table: int) -> Iterator[tuple]:
+        while True:
+            if self._next is None:
+                self._next = next(self._rows, self._END)
+            if self._next[0] != table:
+                return
+            yield self._next[1]
+            self._next = None
+
+
+class _Later:
+    """A registered section's value, asked for when the file reaches it (its rows may name rows
+    of the core sections written before it); None: the file has no such key."""
+
+    def __init__(self, value: Callable[[], Any]) -> None:
+        self.value = value
 
 
 class _User:
@@ -342,7 +353,9 @@ class _Event:
 def _export_parts(
     viewer: Viewer, now: dt.datetime | None
 ) -> tuple[dict[str, Any], dict[str, Callable[[], Iterator[dict[str, Any]]]]]:
-    """Every section but the history and the dice rolls, as data; those two as generators."""
+    """Every section but the history and the dice rolls (the core ones as ``Rows``, the
+    registered ones as ``_Later``), and those two as generators: all to be read in the file's
+    order, the core sections from one query (``_SECTIONS``)."""
     campaign = viewer.campaign
     context = ExportContext(viewer, FileIds())
     ids = context.ids
@@ -352,24 +365,51 @@ def _export_parts(
     # sees every side, gets them. History, rolls and commitments: the scopes the viewer may see.
     sides = list(context.sides)
     scopes = viewer.visible_scopes()
-    scenarios = list(_SCENARIOS(cid))
-    scenario_refs = ids.number(Scenario, (row[0] for row in scenarios))
-    ledger_refs = ids.number_pairs(LedgerEntry, _LEDGER_IDS(cid, sides, chunk=STREAM_ROWS))
-    # Rows recorded while the file is being sent have no file id: they are not in it.
-    last_ledger = ledger_refs.highest()
-    # The dice commitments of the scopes the viewer may see; a seed only once its phase is over.
-    commitments = list(_COMMITMENTS(cid, scopes))
-    commitment_refs = ids.number(DiceCommitment, (row[0] for row in commitments))
-    # Every roll the viewer may see (its dice.rolled / dice.voided events have its visibility).
-    roll_refs = ids.number(DiceRoll, (pk for (pk,) in _ROLL_IDS(cid, scopes, chunk=STREAM_ROWS)))
-    last_roll = roll_refs.highest()
-    rg_refs = ids.number_pairs(ReinforcementGroup, _RG_IDS(cid, sides, chunk=STREAM_ROWS))
-    last_rg = rg_refs.highest()
-    orbat_refs = ids.number_pairs(OrbatEntry, _ORBAT_IDS(cid, sides, chunk=STREAM_ROWS))
-    last_orbat = orbat_refs.highest()
+    # The file ids of the rows other rows name (an RG its ledger rows, a CVP loss its OB line, an
+    # event its roll…), each table's read in rising database ids; the rolls that name no user.
+    refs = [ids.numbered(model) for model in _NUMBERED]
+    nameless: set[int] = set()
+    for table, pk, ref, flag in _FILE_IDS(cid, sides, scopes, chunk=STREAM_ROWS):
+        refs[table].add(pk, ref)
+        if flag:
+            nameless.add(pk)
+    ledger_refs, rg_refs, orbat_refs, roll_refs, numbered = refs
+    stream = _Stream(
+        _SECTIONS(
+            cid,
+            sides,
+            scopes,
+            ledger_refs.highest(),
+            rg_refs.highest(),
+            orbat_refs.highest(),
+            chunk=STREAM_ROWS,
+        )
+    )
+    take = stream.take
+    # Numbered as they are written (in the file's order): each is named only by later sections.
+    scenario_refs = ids.number(Scenario, ())
+    commitment_refs = ids.number(DiceCommitment, ())
+
+    def scenarios() -> Iterator[dict[str, Any]]:
+        for pk, *values in take(SCENARIOS):
+            yield {
+                "id": scenario_refs.append(pk),
+                **dict(zip(SCENARIO_FIELDS, values, strict=True)),
+            }
+
+    def commitments() -> Iterator[dict[str, Any]]:
+        for pk, *values, seed, created_at, revealed_at in take(COMMITMENTS):
+            yield {
+                "id": commitment_refs.append(pk),
+                **dict(zip(COMMITMENT_FIELDS, values, strict=True)),
+                # A seed only once its phase is over (``shown_seed``).
+                "seed": seed if revealed_at is not None else "",
+                "created_at": iso(created_at),
+                "revealed_at": iso(revealed_at),
+            }
 
     def orbat() -> Iterator[dict[str, Any]]:
-        for pk, group, *values in _ORBAT_ROWS(cid, sides, last_orbat, chunk=STREAM_ROWS):
+        for pk, group, *values in take(ORBAT):
             yield {
                 "id": orbat_refs[pk],
                 **dict(zip(ORBAT_FIELDS, values, strict=True)),
@@ -390,14 +430,16 @@ def _export_parts(
             "created_at": iso(campaign.created_at),
             "revealed_at": iso(campaign.revealed_at),
         },
-        "members": [
-            {"username": username, "role": role, "side": side}
-            for username, role, side in _MEMBERS(cid)
-        ],
-        "days": [dict(zip(DAY_FIELDS, row, strict=True)) for row in _DAYS(cid)],
-        "side_days": [
-            dict(zip(SIDE_DAY_FIELDS, row, strict=True)) for row in _SIDE_DAYS(cid, sides)
-        ],
+        "members": Rows(
+            lambda: (
+                {"username": username, "role": role, "side": side}
+                for username, role, side in take(MEMBERS)
+            )
+        ),
+        "days": Rows(lambda: (dict(zip(DAY_FIELDS, row, strict=True)) for row in take(DAYS))),
+        "side_days": Rows(
+            lambda: (dict(zip(SIDE_DAY_FIELDS, row, strict=True)) for row in take(SIDE_DAYS))
+        ),
         "ledger": Rows(
             lambda: (
                 {
@@ -405,15 +447,10 @@ def _export_parts(
                     **dict(zip(LEDGER_FIELDS, values, strict=True)),
                     "created_at": iso(created_at),
                 }
-                for pk, created_at, *values in _LEDGER_ROWS(
-                    cid, sides, last_ledger, chunk=STREAM_ROWS
-                )
+                for pk, created_at, *values in take(LEDGER)
             )
         ),
-        "scenarios": [
-            {"id": scenario_refs[pk], **dict(zip(SCENARIO_FIELDS, values, strict=True))}
-            for pk, *values in scenarios
-        ],
+        "scenarios": Rows(scenarios),
         "cvp": Rows(
             lambda: (
                 {
@@ -424,7 +461,7 @@ def _export_parts(
                     "orbat": orbat_refs.get(orbat_entry),
                     "created_at": iso(created_at),
                 }
-                for scenario, orbat_entry, created_at, *values in _CVP_ROWS(cid, chunk=STREAM_ROWS)
+                for scenario, orbat_entry, created_at, *values in take(CVP)
             )
         ),
         "rgs": Rows(
@@ -434,7 +471,7 @@ def _export_parts(
                     **(row := dict(zip(RG_FIELDS, values, strict=True))),
                     "details": context.references(ReinforcementGroup, "details", row["details"]),
                 }
-                for pk, *values in _RG_ROWS(cid, sides, last_rg, chunk=STREAM_ROWS)
+                for pk, *values in take(RGS)
             )
         ),
         "orbat": Rows(orbat),
@@ -444,48 +481,32 @@ def _export_parts(
                     **dict(zip(FORTIFICATION_FIELDS, values, strict=True)),
                     "created_at": iso(created_at),
                 }
-                for created_at, *values in _FORTIFICATION_ROWS(cid, sides, chunk=STREAM_ROWS)
+                for created_at, *values in take(FORTIFICATIONS)
             )
         ),
-        "dice_commitments": [
-            {
-                "id": commitment_refs[pk],
-                **dict(zip(COMMITMENT_FIELDS, values, strict=True)),
-                # A seed only once its phase is over (``shown_seed``).
-                "seed": seed if revealed_at is not None else "",
-                "created_at": iso(created_at),
-                "revealed_at": iso(revealed_at),
-            }
-            for pk, *values, seed, created_at, revealed_at in commitments
-        ],
+        "dice_commitments": Rows(commitments),
     }
-    # The sections other features registered (the Refit Phase, the short games), in order: a
-    # section may name the rows of an earlier one, and the history any of them.
-    registered = {}
-    for section in REGISTRY:
-        value = section.export(context)
-        if value is not None:
-            registered[section.name] = value
-    numbered = ids.number(
-        CampaignEvent, (pk for (pk,) in _EVENT_IDS(cid, scopes, chunk=STREAM_ROWS))
-    )
-    last_event = numbered.highest()
-    # Who rolled or voided a roll that names no user of this installation (an imported one),
-    # from its events: only those rolls' events are read.
-    names = roll_actor_names(
-        _Event(row) for row in _NAMELESS_ROLL_EVENTS(cid, scopes, last_event, last_roll)
-    )
+    # The sections other features registered (the Refit Phase, the short games), in order, each
+    # read when the file reaches it: a section may name the rows of an earlier one, and the
+    # history any of them.
+    registered = {
+        section.name: _Later(lambda export=section.export: export(context)) for section in REGISTRY
+    }
+    # Who rolled or voided a roll that names no user of this installation (an imported one):
+    # from its events, met in the history before the rolls are written.
+    names: dict[tuple[int, str], str] = {}
 
     def history() -> Iterator[dict[str, Any]]:
-        return (
-            _event_record(_Event(row), context)
-            for row in _EVENT_ROWS(cid, scopes, last_event, chunk=STREAM_ROWS)
-        )
+        for row in _EVENT_ROWS(cid, scopes, numbered.highest(), chunk=STREAM_ROWS):
+            event = _Event(row)
+            if event.target_id in nameless and event.target_type == ROLL_TARGET:
+                names.update(roll_actor_names([event]))
+            yield _event_record(event, context)
 
     def dice_rolls() -> Iterator[dict[str, Any]]:
         return (
             _roll_record(pk, roll_refs[pk], values, names, commitment_refs)
-            for pk, *values in _ROLL_ROWS(cid, scopes, last_roll, chunk=STREAM_ROWS)
+            for pk, *values in _ROLL_ROWS(cid, scopes, roll_refs.highest(), chunk=STREAM_ROWS)
         )
 
     return {**core, **registered}, {"history": history, "dice_rolls": dice_rolls}
@@ -687,8 +708,14 @@ def _stream_json(head: dict[str, Any], tails: dict[str, Iterator[Any]]) -> Itera
     """``dumps({**head, **tails})`` with each of ``tails`` and every list written a row at a
     time."""
     yield "{"
-    for n, (key, value) in enumerate([*head.items(), *tails.items()]):
-        yield ("," if n else "") + "\n  " + _json(key, 1) + ": "
+    first = True
+    for key, value in [*head.items(), *tails.items()]:
+        if isinstance(value, _Later):  # a registered section: None, no key
+            value = value.value()
+            if value is None:
+                continue
+        yield ("" if first else ",") + "\n  " + _json(key, 1) + ": "
+        first = False
         if key not in tails and not isinstance(value, (list, Rows)):
             yield _json(value, 1)
             continue

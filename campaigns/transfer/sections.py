@@ -165,6 +165,10 @@ class FileIds:
         self._ids[label(model)] = ids
         return ids
 
+    def numbered(self, model: type[models.Model]) -> Numbered:
+        """The table's file ids given so far (none: an empty one, kept)."""
+        return self._ids.setdefault(label(model), Numbered())  # type: ignore[return-value]
+
     def of(self, model: type[models.Model], pk: Any) -> int | None:
         return self._ids.get(label(model), {}).get(pk) if is_int(pk) else None
 
@@ -181,25 +185,38 @@ class Numbered(Mapping[int, int]):
         self._refs: array[int] | None = None  # by_id: the file id of each of _rising
         self._others: dict[int, int] | None = None
         for pk in pks:
-            if self._others is None and (not self._rising or pk > self._rising[-1]):
-                self._rising.append(pk)
-                continue
-            if self._others is None:
-                self._others = {}
-            self._others[pk] = len(self._rising) + len(self._others) + 1
+            self.append(pk)
+
+    def append(self, pk: int) -> int:
+        """Give ``pk`` the next file id (ids given in file order); returns it."""
+        if self._others is None and (not self._rising or pk > self._rising[-1]):
+            self._rising.append(pk)
+            return len(self._rising)
+        if self._others is None:
+            self._others = {}
+        ref = self._others[pk] = len(self._rising) + len(self._others) + 1
+        return ref
 
     @classmethod
     def by_id(cls, pairs: Iterable[tuple[int, int]]) -> Numbered:
         """From ``(database id, file id)`` pairs in rising database ids (``FileIds.number_rows``):
-        two arrays, found by bisection."""
+        an array of the ids and, once a file id is not the id's place among them (a table whose
+        file order is not its ids'), one of the file ids; found by bisection."""
         numbered = cls()
-        pks, refs = numbered._rising, numbered._refs = array("q"), array("q")
         for pk, ref in pairs:
-            if pks and pk <= pks[-1]:
-                raise ValueError("database ids must rise")
-            pks.append(pk)
-            refs.append(ref)
+            numbered.add(pk, ref)
         return numbered
+
+    def add(self, pk: int, ref: int) -> None:
+        """Give ``pk`` the file id ``ref``; ids given in rising order (``by_id``)."""
+        pks = self._rising
+        if pks and pk <= pks[-1]:
+            raise ValueError("database ids must rise")
+        if self._refs is None and ref != len(pks) + 1:
+            self._refs = array("q", range(1, len(pks) + 1))
+        pks.append(pk)
+        if self._refs is not None:
+            self._refs.append(ref)
 
     def __getitem__(self, pk: Any) -> int:
         if isinstance(pk, float) and pk.is_integer():

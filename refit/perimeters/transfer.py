@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.compiled import Tables
 from campaigns.games.registry import GameModule
 from campaigns.models import DiceRoll, RefitPhase, Scenario
 from campaigns.transfer.format import ImportRefused, iso, scope_sides
@@ -145,26 +146,53 @@ def _unit_entries(value: Any) -> bool:
 # --- perimeters --------------------------------------------------------------------------------
 
 
+# The four sections' rows from one query, once per export (campaigns.compiled.Tables): the map's
+# water, the perimeters (one per RePh, in the order they were started), their units, each
+# scenario's control record.
+_READ = Tables(
+    PerimeterState,
+    lambda campaign: [
+        (MapTerrain.objects.filter(campaign=campaign).order_by("id"), ("water",)),
+        (
+            PerimeterState.objects.filter(campaign=campaign).order_by("id"),
+            ("id", "reph_id", "created_at", *STATE_FIELDS),
+        ),
+        (
+            PerimeterUnits.objects.filter(campaign=campaign).order_by("state_id", "side"),
+            ("state_id", *UNIT_FIELDS),
+        ),
+        (
+            ScenarioControl.objects.filter(campaign=campaign).order_by(
+                "scenario__index", "scenario__sequence"
+            ),
+            ("scenario_id", "changes"),
+        ),
+    ],
+)
+_TERRAIN, _STATES, _UNITS, _CONTROL = range(4)
+
+
+def _rows(context: ExportContext, table: int) -> list[tuple]:
+    tables = context.once(STATES, lambda: _READ.by_table(context.campaign.pk))
+    return tables.get(table, [])
+
+
 def export_states(context: ExportContext) -> list[dict[str, Any]] | None:
     """One perimeter per RePh, in the order they were started (the next starts from the last)."""
     campaign = context.campaign
     if not has_map(campaign.game, campaign.campaign_game):
         return None
-    rows = list(
-        PerimeterState.objects.filter(campaign=campaign)
-        .order_by("id")
-        .values("id", "reph_id", "created_at", *STATE_FIELDS)
-    )
-    refs = context.ids.number(PerimeterState, (row["id"] for row in rows))
+    rows = _rows(context, _STATES)
+    refs = context.ids.number(PerimeterState, (row[0] for row in rows))
     return [
         {
-            "id": refs[row["id"]],
-            "reph": context.ids.of(RefitPhase, row["reph_id"]),
-            **{name: row[name] for name in STATE_FIELDS},
-            "escapes": context.references(PerimeterState, "escapes", row["escapes"]),
-            "created_at": iso(row["created_at"]),
+            "id": refs[pk],
+            "reph": context.ids.of(RefitPhase, reph),
+            **(state := dict(zip(STATE_FIELDS, values, strict=True))),
+            "escapes": context.references(PerimeterState, "escapes", state["escapes"]),
+            "created_at": iso(created_at),
         }
-        for row in rows
+        for pk, reph, created_at, *values in rows
     ]
 
 
@@ -234,19 +262,12 @@ def export_units(context: ExportContext) -> list[dict[str, Any]] | None:
     if not has_map(campaign.game, campaign.campaign_game):
         return None
     sides = context.sides
-    rows = (
-        PerimeterUnits.objects.filter(campaign=campaign)
-        .order_by("state_id", "side")
-        .values("state_id", *UNIT_FIELDS)
-    )
-    return [
-        {
-            "perimeter": context.ids.of(PerimeterState, row["state_id"]),
-            **{name: row[name] for name in UNIT_FIELDS},
-        }
-        for row in rows
-        if row["declared"] or row["side"] in sides
-    ]
+    found = []
+    for state, *values in _rows(context, _UNITS):
+        row = dict(zip(UNIT_FIELDS, values, strict=True))
+        if row["declared"] or row["side"] in sides:
+            found.append({"perimeter": context.ids.of(PerimeterState, state), **row})
+    return found
 
 
 def check_units(checker: Checker, value: Any) -> list[dict[str, Any]] | None:
@@ -314,8 +335,8 @@ def export_terrain(context: ExportContext) -> dict[str, Any] | None:
     campaign = context.campaign
     if not has_map(campaign.game, campaign.campaign_game):
         return None
-    water = MapTerrain.objects.filter(campaign=campaign).values_list("water", flat=True).first()
-    return None if water is None else {"water": water}
+    rows = _rows(context, _TERRAIN)
+    return {"water": rows[0][0]} if rows else None
 
 
 def check_terrain(checker: Checker, value: Any) -> dict[str, Any] | None:
@@ -343,14 +364,9 @@ def export_scenario_control(context: ExportContext) -> list[dict[str, Any]] | No
     campaign = context.campaign
     if not has_map(campaign.game, campaign.campaign_game):
         return None
-    rows = (
-        ScenarioControl.objects.filter(campaign=campaign)
-        .order_by("scenario__index", "scenario__sequence")
-        .values("scenario_id", "changes")
-    )
     return [
-        {"scenario": context.ids.of(Scenario, row["scenario_id"]), "changes": row["changes"]}
-        for row in rows
+        {"scenario": context.ids.of(Scenario, scenario), "changes": changes}
+        for scenario, changes in _rows(context, _CONTROL)
     ]
 
 

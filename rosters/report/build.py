@@ -32,7 +32,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.access import Viewer
-from campaigns.compiled import CompiledQuery
+from campaigns.compiled import CompiledQuery, Reader
 from campaigns.games.names import table_name
 from campaigns.games.registry import localized
 from campaigns.games.weather import ec_types_of, label_of, types_of
@@ -40,7 +40,6 @@ from campaigns.models import CampaignDay, DiceRoll, RefitPhase, Scenario, Scenar
 from campaigns.records.balance import win_loss
 from campaigns.records.cvp_counts import CvpLine, cvp_days, cvp_lines, rules_for, scenario_cvp
 from campaigns.roster.rows import RosterRow, roster_rows
-from campaigns.transfer.reads import Reader
 from refit.models import PerimeterState
 from refit.perimeters.recording import summary as perimeter_summary
 from refit.purchases.records import RgRecordRow, rg_purchase_record
@@ -49,7 +48,7 @@ from rosters.report import luck as dice_luck
 from rosters.report.data import BARS, LINE, Chart, Link, Report, Section, Series
 from rosters.sheets import Column, Fact, Row, Table
 
-# The report's own queries, compiled once (campaigns.compiled, campaigns.transfer.reads: the ORM's
+# The report's own queries, compiled once (campaigns.compiled: the ORM's
 # compilation costs more than their SQL); the campaign, and the scopes the viewer may see, given
 # at each run.
 _SCENARIOS = CompiledQuery(lambda campaign: Scenario.objects.filter(campaign_id=campaign), 1)
