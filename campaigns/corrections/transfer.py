@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.compiled import Reader
 from campaigns.models import CampaignEvent, Correction, DiceRoll
 from campaigns.transfer.format import scope_visibilities
-from campaigns.transfer.reads import Reader
 from campaigns.transfer.sections import register_reference, register_section
 from campaigns.transfer.values import is_int
 
@@ -39,7 +39,7 @@ FIELDS = (
 TIMES = ("asked_at", "answered_at")
 
 
-# Compiled once (campaigns.transfer.reads), with the scopes the viewer may see.
+# Compiled once (campaigns.compiled.Reader), with the scopes the viewer may see.
 _READ = Reader(
     Correction,
     lambda campaign, scopes: (
