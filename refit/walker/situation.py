@@ -20,7 +20,6 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
 from campaigns.access import Viewer
-from campaigns.compiled import CompiledQuery
 from campaigns.games import step_engine
 from campaigns.games.registry import Side, localized
 from campaigns.history import services as history
@@ -37,8 +36,10 @@ from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
 from refit.purchases.reading import PURCHASE_STEP
 from refit.purchases.receipt import STRENGTH_STEP
+from refit.queries import per_side
 from refit.walker import automatic, facts, initiative, strictness
 from refit.walker import services as walker
+from refit.walker.by_reph import of_reph
 from refit.walker.services import StepState
 
 KIND_LABELS = {
@@ -87,7 +88,7 @@ def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
     if reph is not None:
         # ``prefetch_related_objects([reph], Prefetch("progress", select_related("by")))`` with
         # its query compiled once: the marks kept where ``reph.progress.all()`` finds them.
-        marks = _marks_of(reph.pk)
+        marks = walker.marks_of(reph.pk)
         for mark in marks:
             mark.reph = reph
         progress = reph.progress.all()
@@ -98,15 +99,6 @@ def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
             "progress": progress,
         }
     return reph
-
-
-# A RePh's marks with who made them, in the model's order (by RePh, then time and id).
-_marks_of = CompiledQuery(
-    lambda reph_id: (
-        StepProgress.objects.filter(reph_id=reph_id).select_related("by").order_by("at", "id")
-    ),
-    1,
-)
 
 
 @dataclass(frozen=True)
@@ -196,10 +188,7 @@ def marker_legend(
 
 def step_def(campaign: Campaign, rule: str) -> step_engine.StepDef | None:
     """The numbered step ``rule`` of the module's Refit Phase (None when it has no such step)."""
-    for step, _raw in step_engine.main_steps(campaign.game.files["refit_steps"]):
-        if step.rule == rule:
-            return step
-    return None
+    return walker.step_def(campaign, rule)
 
 
 def in_reph(campaign: Campaign, reph: RefitPhase | None, rule: str) -> bool:
@@ -509,20 +498,31 @@ def _rolls(
     """The rolls made for this step and side in this RePh that the viewer may see, newest first
     (sorted here: sorted by the database, SQLite walks every roll since the RePh began by time
     instead of the day's few)."""
-    rolls = viewer.filter_visible(
-        DiceRoll.objects.filter(
-            campaign=viewer.campaign,
-            step=step.rule,
-            side=side,
-            index=reph.index,
-            rolled_at__gte=reph.started_at,
-        )
+    scopes = tuple(viewer.visible_scopes())
+    rule = step.rule
+    # Compiled once per step, side and the viewer's scopes (words of its SQL); the RePh's day
+    # and start are read by its id (``walker.of_reph``).
+    query = per_side(
+        "step_rolls",
+        (rule, side, scopes),
+        lambda campaign_id, reph_id, same_reph_id: (
+            DiceRoll.objects.filter(
+                campaign_id=campaign_id,
+                step=rule,
+                side=side,
+                index=of_reph(reph_id, "index"),
+                rolled_at__gte=of_reph(same_reph_id, "started_at"),
+                visibility__in=scopes,
+            )
+            .select_related("rolled_by", "voided_by")
+            .order_by()
+        ),
+        3,
     )
-    return sorted(
-        rolls.select_related("rolled_by", "voided_by").order_by(),
-        key=lambda roll: (roll.rolled_at, roll.pk),
-        reverse=True,
-    )
+    rolls = query(viewer.campaign.pk, reph.pk, reph.pk)
+    for roll in rolls:
+        roll.campaign = viewer.campaign
+    return sorted(rolls, key=lambda roll: (roll.rolled_at, roll.pk), reverse=True)
 
 
 def _effects(

@@ -23,6 +23,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from campaigns.compiled import CompiledQuery
 from campaigns.games import map_groups, step_engine
 from campaigns.games.rules import Reason
 from campaigns.models import (
@@ -36,6 +37,7 @@ from campaigns.models import (
 )
 from refit.rules import strictness as rules
 from refit.walker import facts as campaign_facts
+from refit.walker.by_reph import of_reph
 from refit.walker.effects import EFFECTS, table_data
 
 
@@ -122,14 +124,23 @@ def reph_rolls(campaign: Campaign, reph: RefitPhase) -> list[DiceRoll]:
     """The rolls of the RePh not voided, every side's, newest first (the RePh's few): what the
     step page's counted tables, a table's earlier roll and the "once" check are picked from, in
     one query however many tables the step has."""
-    return list(
-        DiceRoll.objects.filter(
-            campaign=campaign,
-            index=reph.index,
-            rolled_at__gte=reph.started_at,
-            voided_at__isnull=True,
-        )
-    )
+    rolls = _reph_rolls(campaign.pk, reph.pk, reph.pk)
+    for roll in rolls:
+        roll.campaign = campaign
+    return rolls
+
+
+# The RePh's rolls not voided, newest first (the model's order), compiled once: the RePh's day
+# and start read by its id (``of_reph``).
+_reph_rolls = CompiledQuery(
+    lambda campaign_id, reph_id, same_reph_id: DiceRoll.objects.filter(
+        campaign_id=campaign_id,
+        index=of_reph(reph_id, "index"),
+        rolled_at__gte=of_reph(same_reph_id, "started_at"),
+        voided_at__isnull=True,
+    ),
+    3,
+)
 
 
 def rolled_tables(

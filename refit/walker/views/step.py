@@ -25,9 +25,11 @@ from campaigns.games.registry import localized
 from campaigns.models import Campaign, DiceRoll, RefitPhase, Scenario
 from campaigns.oid import from_oid
 from campaigns.records.end import has_scenario_end
+from refit.queries import per_side
 from refit.rules.ob_results import PICKED
 from refit.walker import automatic, ob_results, situation
 from refit.walker import services as walker
+from refit.walker.by_reph import of_reph
 from refit.walker.facts import completed_index
 from refit.walker.forms import ChitForm, MarkForm, RollForm, UnmarkForm
 from refit.walker.situation import ChitBlock, StepSituation, StepTable
@@ -106,17 +108,28 @@ def _table_rows(
 def rolled_tables(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> set[str]:
     """The tables rolled (not void) in ``step`` of this RePh, by either side, as far as the
     viewer may see the rolls: a step over says of each table whether it was rolled."""
-    return set(
-        viewer.filter_visible(
+    scopes = tuple(viewer.visible_scopes())
+    rule = step.rule
+    # Compiled once per step and the viewer's scopes (the RePh's day and start read by its id,
+    # ``walker.of_reph``).
+    query = per_side(
+        "rolled_tables",
+        (rule, scopes),
+        lambda campaign_id, reph_id, same_reph_id: (
             DiceRoll.objects.filter(
-                campaign=viewer.campaign,
-                step=step.rule,
-                index=reph.index,
-                rolled_at__gte=reph.started_at,
+                campaign_id=campaign_id,
+                step=rule,
+                index=of_reph(reph_id, "index"),
+                rolled_at__gte=of_reph(same_reph_id, "started_at"),
                 voided_at__isnull=True,
+                visibility__in=scopes,
             )
-        ).values_list("table_id", flat=True)
+            .order_by()
+            .values_list("table_id", flat=True)
+        ),
+        3,
     )
+    return set(query(viewer.campaign.pk, reph.pk, reph.pk))
 
 
 OPEN_AT_MOST = 3
@@ -414,13 +427,15 @@ def after_change(
     mark_form: MarkForm | None = None,
     live: bool = False,
     advance: bool = False,
+    reph: RefitPhase | None = None,
 ) -> HttpResponse:
     """Where a mark, unmark, undo or chit goes next: the overview's side list (HTMX: the block
     it came from); after a refused mark from the step page, that page again with what was
     typed. ``advance``: a step marked on its page opens the side's next step (the overview
-    after its last one), with or without JavaScript."""
+    after its last one), with or without JavaScript. ``reph``: the open RePh when the caller
+    has read it in this request (a mark or unmark leaves it open); its marks are read again."""
     campaign = viewer.campaign
-    reph = situation.with_marks(walker.open_reph(campaign))
+    reph = situation.with_marks(reph if reph is not None else walker.open_reph(campaign))
     running = situation.in_reph(campaign, reph, step_def.rule)
     if advance and ok and running and not from_overview:
         assert reph is not None
