@@ -332,6 +332,7 @@ class StepSituation:
     may_roll: bool  # the viewer may roll: the side's current step
     tables: list[StepTable]
     rolls: list[DiceRoll]  # made for this step and side in this RePh, as the viewer may see
+    step_rolls: list[DiceRoll]  # … for this step by every side
     effects: list[str]  # what the step changed that can still be undone, in words
     chit: ChitBlock | None
     sees_side: bool  # the viewer sees the side's secrets (its order of battle and roster)
@@ -393,6 +394,7 @@ def step_situation(
         else []
     )
     required = [r.text for r in missing]
+    every_side = step_rolls(viewer, reph, step)
     pending_rgs = sum(
         len(r.key.split(":", 1)[1].split(",")) for r in missing if r.key.startswith("rg_rolls:")
     )
@@ -408,7 +410,8 @@ def step_situation(
         can_act=can_act,
         may_roll=may_roll,
         tables=_tables(campaign, step, reph, side, may_roll, known, strict, rolls),
-        rolls=_rolls(viewer, reph, side, step),
+        rolls=_rolls(viewer, reph, side, step, every_side),
+        step_rolls=every_side,
         effects=_effects(viewer, reph, side, states, index, reph_events),
         chit=_chit(viewer, reph, side, step, state),
         sees_side=sees_side,
@@ -492,24 +495,20 @@ def _tables(
     return rows
 
 
-def _rolls(
-    viewer: Viewer, reph: RefitPhase, side: str, step: step_engine.StepDef
-) -> list[DiceRoll]:
-    """The rolls made for this step and side in this RePh that the viewer may see, newest first
-    (sorted here: sorted by the database, SQLite walks every roll since the RePh began by time
-    instead of the day's few)."""
+def step_rolls(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> list[DiceRoll]:
+    """The rolls made for ``step`` in this RePh, every side's, that the viewer may see, newest
+    first (sorted here: sorted by the database, SQLite walks every roll since the RePh began by
+    time instead of the day's few). One query, compiled once per step and the viewer's scopes
+    (words of its SQL); the RePh's day and start are read by its id (``of_reph``)."""
     scopes = tuple(viewer.visible_scopes())
     rule = step.rule
-    # Compiled once per step, side and the viewer's scopes (words of its SQL); the RePh's day
-    # and start are read by its id (``walker.of_reph``).
     query = per_side(
         "step_rolls",
-        (rule, side, scopes),
+        (rule, scopes),
         lambda campaign_id, reph_id, same_reph_id: (
             DiceRoll.objects.filter(
                 campaign_id=campaign_id,
                 step=rule,
-                side=side,
                 index=of_reph(reph_id, "index"),
                 rolled_at__gte=of_reph(same_reph_id, "started_at"),
                 visibility__in=scopes,
@@ -523,6 +522,20 @@ def _rolls(
     for roll in rolls:
         roll.campaign = viewer.campaign
     return sorted(rolls, key=lambda roll: (roll.rolled_at, roll.pk), reverse=True)
+
+
+def _rolls(
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    rolls: list[DiceRoll] | None = None,
+) -> list[DiceRoll]:
+    """The rolls made for this step and side in this RePh that the viewer may see, newest first
+    (from ``rolls``, the step's ``step_rolls``, when the caller has read them)."""
+    if rolls is None:
+        rolls = step_rolls(viewer, reph, step)
+    return [roll for roll in rolls if roll.side == side]
 
 
 def _effects(

@@ -25,11 +25,10 @@ from campaigns.games.registry import localized
 from campaigns.models import Campaign, DiceRoll, RefitPhase, Scenario
 from campaigns.oid import from_oid
 from campaigns.records.end import has_scenario_end
-from refit.queries import per_side
+from campaigns.templatetags.nav import fast_url
 from refit.rules.ob_results import PICKED
 from refit.walker import automatic, ob_results, situation
 from refit.walker import services as walker
-from refit.walker.by_reph import of_reph
 from refit.walker.facts import completed_index
 from refit.walker.forms import ChitForm, MarkForm, RollForm, UnmarkForm
 from refit.walker.situation import ChitBlock, StepSituation, StepTable
@@ -105,31 +104,18 @@ def _table_rows(
     return rows
 
 
-def rolled_tables(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> set[str]:
+def rolled_tables(
+    viewer: Viewer,
+    reph: RefitPhase,
+    step: step_engine.StepDef,
+    rolls: list[DiceRoll] | None = None,
+) -> set[str]:
     """The tables rolled (not void) in ``step`` of this RePh, by either side, as far as the
-    viewer may see the rolls: a step over says of each table whether it was rolled."""
-    scopes = tuple(viewer.visible_scopes())
-    rule = step.rule
-    # Compiled once per step and the viewer's scopes (the RePh's day and start read by its id,
-    # ``walker.of_reph``).
-    query = per_side(
-        "rolled_tables",
-        (rule, scopes),
-        lambda campaign_id, reph_id, same_reph_id: (
-            DiceRoll.objects.filter(
-                campaign_id=campaign_id,
-                step=rule,
-                index=of_reph(reph_id, "index"),
-                rolled_at__gte=of_reph(same_reph_id, "started_at"),
-                voided_at__isnull=True,
-                visibility__in=scopes,
-            )
-            .order_by()
-            .values_list("table_id", flat=True)
-        ),
-        3,
-    )
-    return set(query(viewer.campaign.pk, reph.pk, reph.pk))
+    viewer may see the rolls: a step over says of each table whether it was rolled. ``rolls``:
+    the step's rolls as the viewer sees them (``situation.step_rolls``), when read already."""
+    if rolls is None:
+        rolls = situation.step_rolls(viewer, reph, step)
+    return {roll.table_id for roll in rolls if roll.voided_at is None}
 
 
 OPEN_AT_MOST = 3
@@ -215,24 +201,24 @@ def _record_links(
             links.append(
                 (
                     _("Scenario end"),
-                    reverse("campaigns:scenario_end", args=[campaign_id, scenario.pk]),
+                    fast_url("campaigns:scenario_end", campaign_id, scenario.pk),
                 )
             )
     if page.sees_side:
-        links.append((_("Order of battle"), reverse("campaigns:orbat", args=[campaign_id, side])))
-        links.append((_("CG Roster"), reverse("campaigns:roster", args=[campaign_id, side])))
+        links.append((_("Order of battle"), fast_url("campaigns:orbat", campaign_id, side)))
+        links.append((_("CG Roster"), fast_url("campaigns:roster", campaign_id, side)))
         if viewer.campaign.module == "slaughter_at_ponyri" and rule in ARRIVAL_STEPS:
             # Issue 16: the time frame's reinforcements, CG9's leaders, the designations.
             links.append(
                 (
                     _("This time frame's reinforcements"),
-                    reverse("refit:arrivals", args=[campaign_id, side]),
+                    fast_url("refit:arrivals", campaign_id, side),
                 )
             )
     links += [
-        (_("CVP"), reverse("campaigns:cvp", args=[campaign_id])),
-        (_("Scenarios"), reverse("campaigns:scenarios", args=[campaign_id])),
-        (_("Calendar"), reverse("campaigns:calendar", args=[campaign_id])),
+        (_("CVP"), fast_url("campaigns:cvp", campaign_id)),
+        (_("Scenarios"), fast_url("campaigns:scenarios", campaign_id)),
+        (_("Calendar"), fast_url("campaigns:calendar", campaign_id)),
     ]
     return links
 
@@ -279,7 +265,7 @@ def _mark_form(mark_form: MarkForm | None, reph: RefitPhase, side: str) -> MarkF
 
 def _dice_log_url(campaign: Campaign) -> str | None:
     try:
-        return reverse("campaigns:dice_log", args=[campaign.pk])
+        return fast_url("campaigns:dice_log", campaign.pk)
     except NoReverseMatch:
         return None
 
@@ -325,7 +311,7 @@ def step_context(
         "next_rolls": due,
         "last_roll": last_roll(page, due),
         "table_names": page.table_names,
-        "rolled_tables": rolled_tables(viewer, reph, step)
+        "rolled_tables": rolled_tables(viewer, reph, step, page.step_rolls)
         if page.state.status in ("done", "skipped") and any(t.roll for t in page.tables)
         else set(),
         "chit": _chit(page.chit, reph, side),
@@ -334,18 +320,16 @@ def step_context(
         "booked_lines": ob_results.booked_lines(campaign, reph, side, reph_events())
         if page.sees_side
         else {},
-        "purchases_url": reverse("purchases:page", args=[campaign.pk, side])
-        if page.buys_rgs
-        else None,
-        "fortifications_url": reverse("fortifications:page", args=[campaign.pk, side])
+        "purchases_url": fast_url("purchases:page", campaign.pk, side) if page.buys_rgs else None,
+        "fortifications_url": fast_url("fortifications:page", campaign.pk, side)
         if page.buys_fortifications
         else None,
-        "perimeters_url": reverse("perimeters:page", args=[campaign.pk])
+        "perimeters_url": fast_url("perimeters:page", campaign.pk)
         if page.draws_perimeters
         else None,
         "record_links": _record_links(viewer, page, reph, step.rule),
         "dice_log_url": _dice_log_url(campaign),
-        "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
+        "tables_url": fast_url("campaigns:game_section", campaign.module, "tables"),
     }
 
 
