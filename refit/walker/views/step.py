@@ -288,10 +288,18 @@ def step_context(
     reph_events = cache(partial(walker.reph_events, campaign, reph))
     page = situation.step_situation(viewer, reph, side, step, reph_events)
     tables = _table_rows(campaign, page, reph, roll_form)
-    marking = _mark_form(mark_form, reph, side)
+    # The forms the status block shows: marking the side's current step, or taking a mark back.
+    marks = page.can_act and page.state.status == "current"
+    marking = _mark_form(mark_form, reph, side) if marks else None
+    unmarking = (
+        UnmarkForm(initial={"reph": reph.pk})
+        if page.can_act and not marks and page.state.mark is not None
+        else None
+    )
     due = next_rolls(page, tables)
     if live:
-        keep_typed(marking)
+        if marking is not None:
+            keep_typed(marking)
         for table in tables:
             if table.form is not None:
                 keep_typed(table.form)
@@ -304,9 +312,11 @@ def step_context(
         "live": live,
         "note_audience": note_audience(
             campaign, side, step, has_referee=viewer.campaign_has_referee
-        ),
+        )
+        if marks
+        else "",
         "marker_legend": situation.marker_legend(campaign, [step]),
-        "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
+        "unmark_form": unmarking,
         "tables": tables,
         "next_rolls": due,
         "last_roll": last_roll(page, due),
