@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,7 +29,7 @@ from campaigns.records.end import EndMissing, end_missing_for
 from refit.queries import per_side
 from refit.reserve import services as reserve
 from refit.walker import arrivals, carry, initiative, lifecycle, stavka, strictness
-from refit.walker.by_reph import of_reph
+from refit.walker.by_reph import value
 
 
 class WalkerError(ValueError):
@@ -365,7 +365,9 @@ def unmark(
 # The RePh's events not undone (``step_reph`` = the RePh's id), compiled once.
 _reph_events = CompiledQuery(
     lambda campaign_id, reph_id: CampaignEvent.objects.filter(
-        campaign_id=campaign_id, step_reph=of_reph(reph_id, "pk"), undone_at__isnull=True
+        campaign_id=campaign_id,
+        step_reph=value(reph_id, models.BigIntegerField()),
+        undone_at__isnull=True,
     ).order_by(),
     2,
 )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
+from django.db import models
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
@@ -39,7 +40,7 @@ from refit.purchases.receipt import STRENGTH_STEP
 from refit.queries import per_side
 from refit.walker import automatic, facts, initiative, strictness
 from refit.walker import services as walker
-from refit.walker.by_reph import of_reph
+from refit.walker.by_reph import day_and_start, value
 from refit.walker.services import StepState
 
 KIND_LABELS = {
@@ -499,18 +500,18 @@ def step_rolls(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> l
     """The rolls made for ``step`` in this RePh, every side's, that the viewer may see, newest
     first (sorted here: sorted by the database, SQLite walks every roll since the RePh began by
     time instead of the day's few). One query, compiled once per step and the viewer's scopes
-    (words of its SQL); the RePh's day and start are read by its id (``of_reph``)."""
+    (words of its SQL), the RePh's day and start its values (``by_reph``)."""
     scopes = tuple(viewer.visible_scopes())
     rule = step.rule
     query = per_side(
         "step_rolls",
         (rule, scopes),
-        lambda campaign_id, reph_id, same_reph_id: (
+        lambda campaign_id, day, start: (
             DiceRoll.objects.filter(
                 campaign_id=campaign_id,
                 step=rule,
-                index=of_reph(reph_id, "index"),
-                rolled_at__gte=of_reph(same_reph_id, "started_at"),
+                index=value(day, models.PositiveSmallIntegerField()),
+                rolled_at__gte=value(start, models.DateTimeField()),
                 visibility__in=scopes,
             )
             .select_related("rolled_by", "voided_by")
@@ -518,7 +519,7 @@ def step_rolls(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> l
         ),
         3,
     )
-    rolls = query(viewer.campaign.pk, reph.pk, reph.pk)
+    rolls = query(viewer.campaign.pk, *day_and_start(reph, DiceRoll))
     for roll in rolls:
         roll.campaign = viewer.campaign
     return sorted(rolls, key=lambda roll: (roll.rolled_at, roll.pk), reverse=True)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import models
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -37,7 +38,7 @@ from campaigns.models import (
 )
 from refit.rules import strictness as rules
 from refit.walker import facts as campaign_facts
-from refit.walker.by_reph import of_reph
+from refit.walker.by_reph import day_and_start, value
 from refit.walker.effects import EFFECTS, table_data
 
 
@@ -124,19 +125,19 @@ def reph_rolls(campaign: Campaign, reph: RefitPhase) -> list[DiceRoll]:
     """The rolls of the RePh not voided, every side's, newest first (the RePh's few): what the
     step page's counted tables, a table's earlier roll and the "once" check are picked from, in
     one query however many tables the step has."""
-    rolls = _reph_rolls(campaign.pk, reph.pk, reph.pk)
+    rolls = _reph_rolls(campaign.pk, *day_and_start(reph, DiceRoll))
     for roll in rolls:
         roll.campaign = campaign
     return rolls
 
 
 # The RePh's rolls not voided, newest first (the model's order), compiled once: the RePh's day
-# and start read by its id (``of_reph``).
+# and start its values (``by_reph``).
 _reph_rolls = CompiledQuery(
-    lambda campaign_id, reph_id, same_reph_id: DiceRoll.objects.filter(
+    lambda campaign_id, day, start: DiceRoll.objects.filter(
         campaign_id=campaign_id,
-        index=of_reph(reph_id, "index"),
-        rolled_at__gte=of_reph(same_reph_id, "started_at"),
+        index=value(day, models.PositiveSmallIntegerField()),
+        rolled_at__gte=value(start, models.DateTimeField()),
         voided_at__isnull=True,
     ),
     3,
