@@ -56,12 +56,12 @@ def test_a_secret_roll_in_a_public_step_is_read_for_each_viewer_as_the_viewer_se
         assert ("XYZZY" in html) == sees[persona], persona
 
 
-def test_the_rephs_rolls_and_events_read_by_its_id_are_what_the_plain_queries_read(
+def test_the_rephs_compiled_reads_by_day_and_time_are_what_the_plain_queries_read(
     campaign, client_as, people, after
 ):
-    # The step page's reads are compiled once with the RePh's day and start read by its id
-    # (refit.walker.by_reph): on PostgreSQL a day or a time given as a value could not take
-    # the compiled query's stand-in, and the reads answered nothing.
+    # The step page's reads are compiled once with the RePh's day and start as plain values
+    # (refit.walker.by_reph): on PostgreSQL the ORM's typed values took no stand-in, and the
+    # compiled reads answered nothing.
     walk_all(campaign, after, people)
     new_day = finish_phase(campaign, after, by=people["referee"])
     SideDay.objects.filter(campaign=campaign, index=new_day.index, side="german").update(san=4)
