@@ -4,16 +4,20 @@
 as a new RB CG III campaign made by the services with its Refit Phase opened by the walker; the
 volume a long campaign piles up is then bulk-inserted in the shapes the services write: the demo's
 history events and rolls copied over (their Refit Phase step tags included), ledger movements
-per day, RGs, OB lines and fortification lines. ``huge`` is ten times ``big``.
+per day, RGs, OB lines and fortification lines. ``huge`` is ten times ``big``. The open Refit
+Phase holds the demo's own rolls (29, as a played RePh has tens); the other copied rolls are
+spread over the campaign's other days, dated before the RePh began.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from itertools import cycle, islice
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db.models import F
 
 from campaigns.games.registry import get_module
 from campaigns.members import services as members
@@ -196,9 +200,29 @@ def grown(demo: Campaign, player, scale: int, name: str) -> Campaign:
     copied = dict(zip(theirs.values_list("pk", flat=True), (c.pk for c in ours), strict=True))
     for row in rolls:
         row["commitment_id"] = copied.get(row["commitment_id"])
+    # The open Refit Phase gets one RePh's rolls, the demo's own (tens, as a played RePh has),
+    # dated inside it; the others are spread over the campaign's other days like the other rows
+    # and dated before the RePh began, as a played campaign's earlier rolls are (in the order
+    # of their days; the RePh's own are the dice log's newest). All in the open RePh (as
+    # before) made "the RePh's rolls" grow with the campaign: 30,000 of them at huge.
+    reph = walker.open_reph(campaign)
+    other_days = [index for index in range(days) if index != reph.index]
+    spread = n["rolls"] - len(rolls)
+
+    def dated(i: int, row: dict) -> DiceRoll:
+        index = (
+            reph.index
+            if i < len(rolls)
+            else other_days[(i - len(rolls)) * len(other_days) // spread]
+        )
+        return DiceRoll(campaign=campaign, **{**row, "index": index})
+
     DiceRoll.objects.bulk_create(
-        (DiceRoll(campaign=campaign, **row) for row in islice(cycle(rolls), n["rolls"])),
+        (dated(i, row) for i, row in enumerate(islice(cycle(rolls), n["rolls"]))),
         batch_size=500,
+    )
+    DiceRoll.objects.filter(campaign=campaign).exclude(index=reph.index).update(
+        rolled_at=F("rolled_at") - timedelta(days=365)
     )
     event_fields = [
         f.attname

@@ -6,13 +6,18 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from django.db import models
+
+from campaigns.compiled import CompiledQuery
 from campaigns.games import map_groups
 from campaigns.games.weather import conditions, ec_types_of, types_of
 from campaigns.models import Campaign, CampaignDay, RefitPhase, ReinforcementGroup, SideDay
 from campaigns.periods import period_month
 from campaigns.records.balance import scenario_balance_drm
 from campaigns.records.cvp_counts import cvp_lines, lost, rules_for
+from refit.queries import per_side
 from refit.rules.elr import bought_for_elr
+from refit.walker.by_reph import value
 
 
 def completed_index(campaign: Campaign, reph: RefitPhase) -> int:
@@ -84,6 +89,24 @@ QUERIED_FACTS = {
 }
 
 
+def _side_days(side: str) -> CompiledQuery:
+    """``SideDay.objects.filter(campaign=…, side=side, index__in=[day before, day])`` compiled
+    once per side, the days given as values (refit.walker.by_reph)."""
+    return per_side(
+        "side_days",
+        side,
+        lambda campaign_id, before, day: SideDay.objects.filter(
+            campaign_id=campaign_id,
+            side=side,
+            index__in=[
+                value(before, models.PositiveSmallIntegerField()),
+                value(day, models.PositiveSmallIntegerField()),
+            ],
+        ),
+        3,
+    )
+
+
 def for_side(
     campaign: Campaign,
     reph: RefitPhase,
@@ -108,10 +131,7 @@ def for_side(
         "campaign_game": campaign.campaign_game,
         "month": month_of(campaign, index),
     }
-    side_days = {
-        d.index: d
-        for d in SideDay.objects.filter(campaign=campaign, side=side, index__in=[index - 1, index])
-    }
+    side_days = {d.index: d for d in _side_days(side)(campaign.pk, index - 1, index)}
     today = side_days.get(index)
     cg_def = cg_definition(campaign)
     facts.update(hist_drm_facts(cg_def, today, map_group))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,6 +29,7 @@ from campaigns.records.end import EndMissing, end_missing_for
 from refit.queries import per_side
 from refit.reserve import services as reserve
 from refit.walker import arrivals, carry, initiative, lifecycle, stavka, strictness
+from refit.walker.by_reph import value
 
 
 class WalkerError(ValueError):
@@ -90,6 +91,31 @@ def open_reph(campaign: Campaign) -> RefitPhase | None:
     return reph
 
 
+# ``RefitPhase.objects.select_for_update(of=("self",)).get(pk=…)`` compiled once (compiled at
+# its first run, inside the caller's transaction, as select_for_update requires).
+_locked_reph = CompiledQuery(
+    lambda reph_id: RefitPhase.objects.select_for_update(of=("self",)).filter(pk=reph_id), 1
+)
+
+
+def locked(reph: RefitPhase) -> RefitPhase:
+    """The RePh read again and locked for the caller's transaction (a mark's, an undo's)."""
+    found = _locked_reph(reph.pk)
+    if not found:
+        raise RefitPhase.DoesNotExist
+    return found[0]
+
+
+# A RePh's marks with who made them, in the model's order (by RePh, then time and id):
+# ``reph.progress.select_related("by")`` compiled once.
+marks_of = CompiledQuery(
+    lambda reph_id: (
+        StepProgress.objects.filter(reph_id=reph_id).select_related("by").order_by("at", "id")
+    ),
+    1,
+)
+
+
 def marked_rules(reph: RefitPhase, side: str) -> set[str]:
     """The rules ``side`` has marked in ``reph`` (one query, compiled once per side)."""
     query = per_side(
@@ -114,18 +140,41 @@ def posted_reph(campaign: Campaign, posted: object) -> RefitPhase | None:
     return reph
 
 
+# The steps of each kind of RePh, worked out once per module's step data (0.2–0.3 ms each time,
+# asked two to four times a request): the game's data is read once per process
+# (campaigns.games.registry) and never changed, and each entry keeps the very data it was made
+# from, so other data (a test's module) is worked out anew. Nothing of a campaign is kept.
+_STEPS: dict[tuple[str, str], tuple[object, tuple[step_engine.StepDef, ...]]] = {}
+_MAIN_STEPS: dict[str, tuple[object, dict[str, step_engine.StepDef]]] = {}
+
+
+def steps_of_kind(campaign: Campaign, kind: str) -> tuple[step_engine.StepDef, ...]:
+    """The steps a RePh of ``kind`` runs in ``campaign``'s module, in order."""
+    files = campaign.game.files["refit_steps"]
+    key = (campaign.module, kind)
+    kept = _STEPS.get(key)
+    if kept is None or kept[0] is not files:
+        kept = _STEPS[key] = (files, tuple(step_engine.steps_for(campaign.module, files, kind)))
+    return kept[1]
+
+
+def step_def(campaign: Campaign, rule: str) -> step_engine.StepDef | None:
+    """The numbered step ``rule`` of the module's Refit Phase (None when it has no such step),
+    from the module's steps worked out once (as ``steps_of_kind``)."""
+    files = campaign.game.files["refit_steps"]
+    kept = _MAIN_STEPS.get(campaign.module)
+    if kept is None or kept[0] is not files:
+        by_rule: dict[str, step_engine.StepDef] = {}
+        for step, _raw in step_engine.main_steps(files):
+            by_rule.setdefault(step.rule, step)
+        kept = _MAIN_STEPS[campaign.module] = (files, by_rule)
+    return kept[1].get(rule)
+
+
 def steps(campaign: Campaign, reph: RefitPhase) -> list[step_engine.StepDef]:
     if reph.kind == "scenario":
         return []
-    # Worked out once per request and RePh (the game's data, a few ms on a step page that
-    # asks three times), kept on the RePh object the request read.
-    key = (campaign.module, id(campaign.game.files), reph.kind)
-    kept = reph.__dict__.get("_walker_steps")
-    if kept is None or kept[0] != key:
-        files = campaign.game.files["refit_steps"]
-        found = step_engine.steps_for(campaign.module, files, reph.kind)
-        kept = reph.__dict__["_walker_steps"] = (key, found)
-    return list(kept[1])
+    return list(steps_of_kind(campaign, reph.kind))
 
 
 def side_states(
@@ -178,12 +227,12 @@ def mark(
     refused, done or skipped alike; ``instead`` says the side chose the rule that replaces such
     a roll (11.6114). The referee may mark it all the same with a written reason
     (``overrule``), which the history keeps with what was missing."""
-    reph = RefitPhase.objects.select_for_update(of=("self",)).get(pk=reph.pk)
+    reph = locked(reph)
     if reph.finished_at is not None:
         raise WalkerError(_("This Refit Phase is over."))
     if side not in campaign.game.side_keys:
         raise WalkerError(_("That is not a side of this game."))
-    states = side_states(campaign, reph, side, list(reph.progress.all()))
+    states = side_states(campaign, reph, side, marks_of(reph.pk))
     state = next((s for s in states if s.step.rule == rule), None)
     if state is None:
         raise WalkerError(_("%(rule)s is not a step of this Refit Phase.") % {"rule": rule})
@@ -313,15 +362,25 @@ def unmark(
     )
 
 
+# The RePh's events not undone (``step_reph`` = the RePh's id), compiled once.
+_reph_events = CompiledQuery(
+    lambda campaign_id, reph_id: CampaignEvent.objects.filter(
+        campaign_id=campaign_id,
+        step_reph=value(reph_id, models.BigIntegerField()),
+        undone_at__isnull=True,
+    ).order_by(),
+    2,
+)
+
+
 def reph_events(campaign: Campaign, reph: RefitPhase) -> list[CampaignEvent]:
     """The RePh's changes not undone, every side's (by the ``step_reph`` index: the RePh's few,
     however long the campaign): what the step page's effects and booked lines are picked from,
     for those who may see them."""
-    return list(
-        CampaignEvent.objects.filter(
-            campaign=campaign, step_reph=reph.pk, undone_at__isnull=True
-        ).order_by()
-    )
+    events = _reph_events(campaign.pk, reph.pk)
+    for event in events:
+        event.campaign = campaign
+    return events
 
 
 def effects(

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
+from django.db import models
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
 from campaigns.access import Viewer
-from campaigns.compiled import CompiledQuery
 from campaigns.games import step_engine
 from campaigns.games.registry import Side, localized
 from campaigns.history import services as history
@@ -37,8 +37,10 @@ from campaigns.templatetags.gamedata_tags import is_text, loc
 from refit.fortifications import services as fortifications
 from refit.purchases.reading import PURCHASE_STEP
 from refit.purchases.receipt import STRENGTH_STEP
+from refit.queries import per_side
 from refit.walker import automatic, facts, initiative, strictness
 from refit.walker import services as walker
+from refit.walker.by_reph import day_and_start, value
 from refit.walker.services import StepState
 
 KIND_LABELS = {
@@ -87,7 +89,7 @@ def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
     if reph is not None:
         # ``prefetch_related_objects([reph], Prefetch("progress", select_related("by")))`` with
         # its query compiled once: the marks kept where ``reph.progress.all()`` finds them.
-        marks = _marks_of(reph.pk)
+        marks = walker.marks_of(reph.pk)
         for mark in marks:
             mark.reph = reph
         progress = reph.progress.all()
@@ -98,15 +100,6 @@ def with_marks(reph: RefitPhase | None) -> RefitPhase | None:
             "progress": progress,
         }
     return reph
-
-
-# A RePh's marks with who made them, in the model's order (by RePh, then time and id).
-_marks_of = CompiledQuery(
-    lambda reph_id: (
-        StepProgress.objects.filter(reph_id=reph_id).select_related("by").order_by("at", "id")
-    ),
-    1,
-)
 
 
 @dataclass(frozen=True)
@@ -196,10 +189,7 @@ def marker_legend(
 
 def step_def(campaign: Campaign, rule: str) -> step_engine.StepDef | None:
     """The numbered step ``rule`` of the module's Refit Phase (None when it has no such step)."""
-    for step, _raw in step_engine.main_steps(campaign.game.files["refit_steps"]):
-        if step.rule == rule:
-            return step
-    return None
+    return walker.step_def(campaign, rule)
 
 
 def in_reph(campaign: Campaign, reph: RefitPhase | None, rule: str) -> bool:
@@ -343,6 +333,7 @@ class StepSituation:
     may_roll: bool  # the viewer may roll: the side's current step
     tables: list[StepTable]
     rolls: list[DiceRoll]  # made for this step and side in this RePh, as the viewer may see
+    step_rolls: list[DiceRoll]  # … for this step by every side
     effects: list[str]  # what the step changed that can still be undone, in words
     chit: ChitBlock | None
     sees_side: bool  # the viewer sees the side's secrets (its order of battle and roster)
@@ -404,6 +395,7 @@ def step_situation(
         else []
     )
     required = [r.text for r in missing]
+    every_side = step_rolls(viewer, reph, step)
     pending_rgs = sum(
         len(r.key.split(":", 1)[1].split(",")) for r in missing if r.key.startswith("rg_rolls:")
     )
@@ -419,7 +411,8 @@ def step_situation(
         can_act=can_act,
         may_roll=may_roll,
         tables=_tables(campaign, step, reph, side, may_roll, known, strict, rolls),
-        rolls=_rolls(viewer, reph, side, step),
+        rolls=_rolls(viewer, reph, side, step, every_side),
+        step_rolls=every_side,
         effects=_effects(viewer, reph, side, states, index, reph_events),
         chit=_chit(viewer, reph, side, step, state),
         sees_side=sees_side,
@@ -503,26 +496,47 @@ def _tables(
     return rows
 
 
+def step_rolls(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> list[DiceRoll]:
+    """The rolls made for ``step`` in this RePh, every side's, that the viewer may see, newest
+    first (sorted here: sorted by the database, SQLite walks every roll since the RePh began by
+    time instead of the day's few). One query, compiled once per step and the viewer's scopes
+    (words of its SQL), the RePh's day and start its values (``by_reph``)."""
+    scopes = tuple(viewer.visible_scopes())
+    rule = step.rule
+    query = per_side(
+        "step_rolls",
+        (rule, scopes),
+        lambda campaign_id, day, start: (
+            DiceRoll.objects.filter(
+                campaign_id=campaign_id,
+                step=rule,
+                index=value(day, models.PositiveSmallIntegerField()),
+                rolled_at__gte=value(start, models.DateTimeField()),
+                visibility__in=scopes,
+            )
+            .select_related("rolled_by", "voided_by")
+            .order_by()
+        ),
+        3,
+    )
+    rolls = query(viewer.campaign.pk, *day_and_start(reph, DiceRoll))
+    for roll in rolls:
+        roll.campaign = viewer.campaign
+    return sorted(rolls, key=lambda roll: (roll.rolled_at, roll.pk), reverse=True)
+
+
 def _rolls(
-    viewer: Viewer, reph: RefitPhase, side: str, step: step_engine.StepDef
+    viewer: Viewer,
+    reph: RefitPhase,
+    side: str,
+    step: step_engine.StepDef,
+    rolls: list[DiceRoll] | None = None,
 ) -> list[DiceRoll]:
     """The rolls made for this step and side in this RePh that the viewer may see, newest first
-    (sorted here: sorted by the database, SQLite walks every roll since the RePh began by time
-    instead of the day's few)."""
-    rolls = viewer.filter_visible(
-        DiceRoll.objects.filter(
-            campaign=viewer.campaign,
-            step=step.rule,
-            side=side,
-            index=reph.index,
-            rolled_at__gte=reph.started_at,
-        )
-    )
-    return sorted(
-        rolls.select_related("rolled_by", "voided_by").order_by(),
-        key=lambda roll: (roll.rolled_at, roll.pk),
-        reverse=True,
-    )
+    (from ``rolls``, the step's ``step_rolls``, when the caller has read them)."""
+    if rolls is None:
+        rolls = step_rolls(viewer, reph, step)
+    return [roll for roll in rolls if roll.side == side]
 
 
 def _effects(

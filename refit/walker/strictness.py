@@ -20,9 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import models
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from campaigns.compiled import CompiledQuery
 from campaigns.games import map_groups, step_engine
 from campaigns.games.rules import Reason
 from campaigns.models import (
@@ -36,6 +38,7 @@ from campaigns.models import (
 )
 from refit.rules import strictness as rules
 from refit.walker import facts as campaign_facts
+from refit.walker.by_reph import day_and_start, value
 from refit.walker.effects import EFFECTS, table_data
 
 
@@ -122,14 +125,23 @@ def reph_rolls(campaign: Campaign, reph: RefitPhase) -> list[DiceRoll]:
     """The rolls of the RePh not voided, every side's, newest first (the RePh's few): what the
     step page's counted tables, a table's earlier roll and the "once" check are picked from, in
     one query however many tables the step has."""
-    return list(
-        DiceRoll.objects.filter(
-            campaign=campaign,
-            index=reph.index,
-            rolled_at__gte=reph.started_at,
-            voided_at__isnull=True,
-        )
-    )
+    rolls = _reph_rolls(campaign.pk, *day_and_start(reph, DiceRoll))
+    for roll in rolls:
+        roll.campaign = campaign
+    return rolls
+
+
+# The RePh's rolls not voided, newest first (the model's order), compiled once: the RePh's day
+# and start its values (``by_reph``).
+_reph_rolls = CompiledQuery(
+    lambda campaign_id, day, start: DiceRoll.objects.filter(
+        campaign_id=campaign_id,
+        index=value(day, models.PositiveSmallIntegerField()),
+        rolled_at__gte=value(start, models.DateTimeField()),
+        voided_at__isnull=True,
+    ),
+    3,
+)
 
 
 def rolled_tables(

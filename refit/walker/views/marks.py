@@ -73,6 +73,7 @@ def mark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> HttpRe
         from_overview=from_overview,
         mark_form=form,
         advance=request.POST.get("then") == "next",
+        reph=reph,
     )
 
 
@@ -104,4 +105,5 @@ def unmark(request: HttpRequest, campaign_id: int, side: str, rule: str) -> Http
         step_def,
         ok=True,
         from_overview=request.POST.get("from") == "overview",
+        reph=reph,
     )

@@ -25,6 +25,7 @@ from campaigns.games.registry import localized
 from campaigns.models import Campaign, DiceRoll, RefitPhase, Scenario
 from campaigns.oid import from_oid
 from campaigns.records.end import has_scenario_end
+from campaigns.templatetags.nav import fast_url
 from refit.rules.ob_results import PICKED
 from refit.walker import automatic, ob_results, situation
 from refit.walker import services as walker
@@ -103,20 +104,18 @@ def _table_rows(
     return rows
 
 
-def rolled_tables(viewer: Viewer, reph: RefitPhase, step: step_engine.StepDef) -> set[str]:
+def rolled_tables(
+    viewer: Viewer,
+    reph: RefitPhase,
+    step: step_engine.StepDef,
+    rolls: list[DiceRoll] | None = None,
+) -> set[str]:
     """The tables rolled (not void) in ``step`` of this RePh, by either side, as far as the
-    viewer may see the rolls: a step over says of each table whether it was rolled."""
-    return set(
-        viewer.filter_visible(
-            DiceRoll.objects.filter(
-                campaign=viewer.campaign,
-                step=step.rule,
-                index=reph.index,
-                rolled_at__gte=reph.started_at,
-                voided_at__isnull=True,
-            )
-        ).values_list("table_id", flat=True)
-    )
+    viewer may see the rolls: a step over says of each table whether it was rolled. ``rolls``:
+    the step's rolls as the viewer sees them (``situation.step_rolls``), when read already."""
+    if rolls is None:
+        rolls = situation.step_rolls(viewer, reph, step)
+    return {roll.table_id for roll in rolls if roll.voided_at is None}
 
 
 OPEN_AT_MOST = 3
@@ -202,24 +201,24 @@ def _record_links(
             links.append(
                 (
                     _("Scenario end"),
-                    reverse("campaigns:scenario_end", args=[campaign_id, scenario.pk]),
+                    fast_url("campaigns:scenario_end", campaign_id, scenario.pk),
                 )
             )
     if page.sees_side:
-        links.append((_("Order of battle"), reverse("campaigns:orbat", args=[campaign_id, side])))
-        links.append((_("CG Roster"), reverse("campaigns:roster", args=[campaign_id, side])))
+        links.append((_("Order of battle"), fast_url("campaigns:orbat", campaign_id, side)))
+        links.append((_("CG Roster"), fast_url("campaigns:roster", campaign_id, side)))
         if viewer.campaign.module == "slaughter_at_ponyri" and rule in ARRIVAL_STEPS:
             # Issue 16: the time frame's reinforcements, CG9's leaders, the designations.
             links.append(
                 (
                     _("This time frame's reinforcements"),
-                    reverse("refit:arrivals", args=[campaign_id, side]),
+                    fast_url("refit:arrivals", campaign_id, side),
                 )
             )
     links += [
-        (_("CVP"), reverse("campaigns:cvp", args=[campaign_id])),
-        (_("Scenarios"), reverse("campaigns:scenarios", args=[campaign_id])),
-        (_("Calendar"), reverse("campaigns:calendar", args=[campaign_id])),
+        (_("CVP"), fast_url("campaigns:cvp", campaign_id)),
+        (_("Scenarios"), fast_url("campaigns:scenarios", campaign_id)),
+        (_("Calendar"), fast_url("campaigns:calendar", campaign_id)),
     ]
     return links
 
@@ -266,7 +265,7 @@ def _mark_form(mark_form: MarkForm | None, reph: RefitPhase, side: str) -> MarkF
 
 def _dice_log_url(campaign: Campaign) -> str | None:
     try:
-        return reverse("campaigns:dice_log", args=[campaign.pk])
+        return fast_url("campaigns:dice_log", campaign.pk)
     except NoReverseMatch:
         return None
 
@@ -289,10 +288,18 @@ def step_context(
     reph_events = cache(partial(walker.reph_events, campaign, reph))
     page = situation.step_situation(viewer, reph, side, step, reph_events)
     tables = _table_rows(campaign, page, reph, roll_form)
-    marking = _mark_form(mark_form, reph, side)
+    # The forms the status block shows: marking the side's current step, or taking a mark back.
+    marks = page.can_act and page.state.status == "current"
+    marking = _mark_form(mark_form, reph, side) if marks else None
+    unmarking = (
+        UnmarkForm(initial={"reph": reph.pk})
+        if page.can_act and not marks and page.state.mark is not None
+        else None
+    )
     due = next_rolls(page, tables)
     if live:
-        keep_typed(marking)
+        if marking is not None:
+            keep_typed(marking)
         for table in tables:
             if table.form is not None:
                 keep_typed(table.form)
@@ -305,14 +312,16 @@ def step_context(
         "live": live,
         "note_audience": note_audience(
             campaign, side, step, has_referee=viewer.campaign_has_referee
-        ),
+        )
+        if marks
+        else "",
         "marker_legend": situation.marker_legend(campaign, [step]),
-        "unmark_form": UnmarkForm(initial={"reph": reph.pk}),
+        "unmark_form": unmarking,
         "tables": tables,
         "next_rolls": due,
         "last_roll": last_roll(page, due),
         "table_names": page.table_names,
-        "rolled_tables": rolled_tables(viewer, reph, step)
+        "rolled_tables": rolled_tables(viewer, reph, step, page.step_rolls)
         if page.state.status in ("done", "skipped") and any(t.roll for t in page.tables)
         else set(),
         "chit": _chit(page.chit, reph, side),
@@ -321,18 +330,16 @@ def step_context(
         "booked_lines": ob_results.booked_lines(campaign, reph, side, reph_events())
         if page.sees_side
         else {},
-        "purchases_url": reverse("purchases:page", args=[campaign.pk, side])
-        if page.buys_rgs
-        else None,
-        "fortifications_url": reverse("fortifications:page", args=[campaign.pk, side])
+        "purchases_url": fast_url("purchases:page", campaign.pk, side) if page.buys_rgs else None,
+        "fortifications_url": fast_url("fortifications:page", campaign.pk, side)
         if page.buys_fortifications
         else None,
-        "perimeters_url": reverse("perimeters:page", args=[campaign.pk])
+        "perimeters_url": fast_url("perimeters:page", campaign.pk)
         if page.draws_perimeters
         else None,
         "record_links": _record_links(viewer, page, reph, step.rule),
         "dice_log_url": _dice_log_url(campaign),
-        "tables_url": reverse("campaigns:game_section", args=[campaign.module, "tables"]),
+        "tables_url": fast_url("campaigns:game_section", campaign.module, "tables"),
     }
 
 
@@ -414,13 +421,15 @@ def after_change(
     mark_form: MarkForm | None = None,
     live: bool = False,
     advance: bool = False,
+    reph: RefitPhase | None = None,
 ) -> HttpResponse:
     """Where a mark, unmark, undo or chit goes next: the overview's side list (HTMX: the block
     it came from); after a refused mark from the step page, that page again with what was
     typed. ``advance``: a step marked on its page opens the side's next step (the overview
-    after its last one), with or without JavaScript."""
+    after its last one), with or without JavaScript. ``reph``: the open RePh when the caller
+    has read it in this request (a mark or unmark leaves it open); its marks are read again."""
     campaign = viewer.campaign
-    reph = situation.with_marks(walker.open_reph(campaign))
+    reph = situation.with_marks(reph if reph is not None else walker.open_reph(campaign))
     running = situation.in_reph(campaign, reph, step_def.rule)
     if advance and ok and running and not from_overview:
         assert reph is not None
