@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.compiled import Tables
 from campaigns.games import step_engine
 from campaigns.games.registry import GameModule, get_module
 from campaigns.models import CampaignEvent, DiceRoll, RefitPhase, StepProgress
@@ -73,24 +74,43 @@ def not_this_game(section: str) -> ImportRefused:
 # --- refit_phases ------------------------------------------------------------------------------
 
 
+# The two sections' rows from one query, once per export (campaigns.compiled.Tables): every
+# RePh in the order it was opened, and every mark in its RePh's order.
+_READ = Tables(
+    RefitPhase,
+    lambda campaign: [
+        (
+            RefitPhase.objects.filter(campaign=campaign).order_by("id"),
+            ("id", "started_at", "finished_at", *PHASE_FIELDS),
+        ),
+        (
+            StepProgress.objects.filter(reph__campaign=campaign).order_by("reph_id", "at", "id"),
+            ("reph_id", "at", *MARK_FIELDS),
+        ),
+    ],
+)
+_PHASES, _MARKS = range(2)
+
+
+def _rows(context: ExportContext, table: int) -> list[tuple]:
+    tables = context.once(PHASES, lambda: _READ.by_table(context.campaign.pk))
+    return tables.get(table, [])
+
+
 def export_phases(context: ExportContext) -> list[dict[str, Any]] | None:
     """Every RePh and scenario of the campaign in the order it was opened (None: no RePh here)."""
     if not has_refit(context.campaign.game):
         return None
-    rows = list(
-        RefitPhase.objects.filter(campaign=context.campaign)
-        .order_by("id")
-        .values("id", "started_at", "finished_at", *PHASE_FIELDS)
-    )
-    refs = context.ids.number(RefitPhase, (row["id"] for row in rows))
+    rows = _rows(context, _PHASES)
+    refs = context.ids.number(RefitPhase, (row[0] for row in rows))
     return [
         {
-            "id": refs[row["id"]],
-            **{name: row[name] for name in PHASE_FIELDS},
-            "started_at": iso(row["started_at"]),
-            "finished_at": iso(row["finished_at"]),
+            "id": refs[pk],
+            **dict(zip(PHASE_FIELDS, values, strict=True)),
+            "started_at": iso(started_at),
+            "finished_at": iso(finished_at),
         }
-        for row in rows
+        for pk, started_at, finished_at, *values in rows
     ]
 
 
@@ -159,20 +179,13 @@ def export_marks(context: ExportContext) -> list[dict[str, Any]] | None:
     if not has_refit(module):
         return None
     sides = context.sides
-    marks = (
-        StepProgress.objects.filter(reph__campaign=context.campaign)
-        .order_by("reph_id", "at", "id")
-        .values("reph_id", "reph__kind", "at", *MARK_FIELDS)
-    )
-    return [
-        {
-            "reph": context.ids.of(RefitPhase, mark["reph_id"]),
-            **{name: mark[name] for name in MARK_FIELDS},
-            "at": iso(mark["at"]),
-        }
-        for mark in marks
-        if mark["side"] in sides or not is_secret(module, mark["reph__kind"], mark["rule"])
-    ]
+    kind_of = {row[0]: row[PHASE_FIELDS.index("kind") + 3] for row in _rows(context, _PHASES)}
+    marks = []
+    for reph, at, *values in _rows(context, _MARKS):
+        mark = dict(zip(MARK_FIELDS, values, strict=True))
+        if mark["side"] in sides or not is_secret(module, kind_of[reph], mark["rule"]):
+            marks.append({"reph": context.ids.of(RefitPhase, reph), **mark, "at": iso(at)})
+    return marks
 
 
 def check_marks(checker: Checker, value: Any) -> list[dict[str, Any]] | None:

@@ -160,8 +160,8 @@ def test_the_number_of_queries_does_not_grow_with_the_campaign(
     # rows (one query, read a chunk at a time as the file is written: the file is streamed, its
     # queries made while it is read, here by getvalue()), the history and the dice log (one
     # each), the victory data (one), the perimeters (one), the corrections (one), the Refit
-    # Phases and their marks (two).
-    with django_assert_max_num_queries(12) as small:
+    # Phases and their marks (one).
+    with django_assert_max_num_queries(11) as small:
         response = client.get(url(campaign))
         assert response.streaming and response.status_code == 200
         response.getvalue()
