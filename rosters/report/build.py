@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.access import Viewer
-from campaigns.compiled import CompiledQuery, Reader
+from campaigns.compiled import Reader, Tables
 from campaigns.games.names import table_name
 from campaigns.games.registry import localized
 from campaigns.games.weather import ec_types_of, label_of, types_of
@@ -51,23 +52,55 @@ from rosters.sheets import Column, Fact, Row, Table
 # The report's own queries, compiled once (campaigns.compiled: the ORM's
 # compilation costs more than their SQL); the campaign, and the scopes the viewer may see, given
 # at each run.
-_SCENARIOS = CompiledQuery(lambda campaign: Scenario.objects.filter(campaign_id=campaign), 1)
-_DAYS = CompiledQuery(lambda campaign: CampaignDay.objects.filter(campaign_id=campaign), 1)
-_FINISHED = CompiledQuery(
-    lambda campaign: RefitPhase.objects.filter(
-        campaign_id=campaign, finished_at__isnull=False
-    ).values_list("index", "outcome"),
-    1,
+SCENARIO_FIELDS = ("id", "index", "sequence", "scenario_type", "night", "attacker", "winner")
+SCENARIOS, DAYS, FINISHED, RECORDED = range(4)
+# The campaign's scenarios, CG days, finished Refit Phases (their outcome) and recorded perimeters
+# from one query (campaigns.compiled.Tables), each table in its own order.
+_TABLES = Tables(
+    Scenario,
+    lambda campaign: [
+        (
+            Scenario.objects.filter(campaign_id=campaign).order_by("index", "sequence", "id"),
+            SCENARIO_FIELDS,
+        ),
+        (
+            CampaignDay.objects.filter(campaign_id=campaign).order_by("index", "id"),
+            ("index", "weather", "ec"),
+        ),
+        (
+            RefitPhase.objects.filter(campaign_id=campaign, finished_at__isnull=False).order_by(
+                "started_at", "id"
+            ),
+            ("index", "outcome"),
+        ),
+        (
+            PerimeterState.objects.filter(campaign_id=campaign)
+            .exclude(recorded={})
+            .order_by("index", "id"),
+            ("index", "recorded"),
+        ),
+    ],
 )
-_RECORDED = CompiledQuery(
-    lambda campaign: (
-        PerimeterState.objects.filter(campaign_id=campaign)
-        .exclude(recorded={})
-        .order_by("index", "id")
-        .values_list("index", "recorded")
-    ),
-    1,
-)
+
+
+class ScenarioRow(NamedTuple):
+    """A scenario's columns the report reads (``SCENARIO_FIELDS``)."""
+
+    pk: int
+    index: int
+    sequence: int
+    scenario_type: str
+    night: bool
+    attacker: str
+    winner: str
+
+
+class DayRow(NamedTuple):
+    index: int
+    weather: str
+    ec: str
+
+
 _ROLL_COUNTS = Reader(
     DiceRoll,
     lambda campaign, scopes: (
@@ -127,7 +160,7 @@ def frame(
 # --- the calendar and the scenarios (public) -------------------------------------------------
 
 
-def _scenario_type(scenario: Scenario) -> str:
+def _scenario_type(scenario: ScenarioRow) -> str:
     label = (
         ScenarioType(scenario.scenario_type).label
         if scenario.scenario_type in ScenarioType.values
@@ -136,12 +169,18 @@ def _scenario_type(scenario: Scenario) -> str:
     return f"{label} ({_('night')})" if scenario.night else str(label)
 
 
-def _days_section(viewer: Viewer, days: int, scenarios: list[Scenario], cvp_by_scenario) -> Section:
+def _days_section(
+    viewer: Viewer,
+    days: int,
+    scenarios: list[ScenarioRow],
+    calendar_days: list[DayRow],
+    cvp_by_scenario,
+) -> Section:
     campaign = viewer.campaign
     names = {side.key: side.name.in_language(language()) for side in campaign.sides}
-    calendar = {day.index: day for day in _DAYS(campaign.pk)}
+    calendar = {day.index: day for day in calendar_days}
     weathers, ecs = types_of(campaign.game.files), ec_types_of(campaign.game.files)
-    by_day: dict[int, list[Scenario]] = defaultdict(list)
+    by_day: dict[int, list[ScenarioRow]] = defaultdict(list)
     for scenario in sorted(scenarios, key=lambda s: (s.index, s.sequence)):
         by_day[scenario.index].append(scenario)
     columns = (
@@ -384,21 +423,23 @@ def _cpp_section(
 # --- perimeters (public) ---------------------------------------------------------------------
 
 
-def perimeter_areas(campaign) -> dict[int, dict[str, int]]:
+def perimeter_areas(recorded_rows: list[tuple[int, dict]]) -> dict[int, dict[str, int]]:
     """Each day's recorded perimeter: the hexes in each side's Perimeter Area (the last record
-    of the day)."""
+    of the day), from the recorded perimeters in their order (``RECORDED``)."""
     found: dict[int, dict[str, int]] = {}
-    for index, recorded in _RECORDED(campaign.pk):
+    for index, recorded in recorded_rows:
         if recorded and "perimeter_area" in recorded:
             found[index] = perimeter_summary(recorded)["areas"]
     return found
 
 
-def _perimeter_section(viewer: Viewer, days: int, labels: tuple[str, ...]) -> Section | None:
+def _perimeter_section(
+    viewer: Viewer, days: int, labels: tuple[str, ...], recorded_rows: list[tuple[int, dict]]
+) -> Section | None:
     campaign = viewer.campaign
     if "maps" not in campaign.game.files:
         return None
-    areas = perimeter_areas(campaign)
+    areas = perimeter_areas(recorded_rows)
     names = {side.key: side.name.in_language(language()) for side in campaign.sides}
     map_url = reverse("rosters:perimeter_map", args=[campaign.pk])
     rows = tuple(
@@ -602,7 +643,9 @@ def _luck_chart(owner: str, name: str, measured: dice_luck.Luck) -> Chart:
 # --- the CG's victory conditions -------------------------------------------------------------
 
 
-def _victory_section(viewer: Viewer, scenarios: list[Scenario]) -> Section:
+def _victory_section(
+    viewer: Viewer, scenarios: list[ScenarioRow], finished: list[tuple[int, dict | None]]
+) -> Section:
     campaign = viewer.campaign
     definition = (
         campaign.game.files.get("campaign_games", {})
@@ -627,7 +670,7 @@ def _victory_section(viewer: Viewer, scenarios: list[Scenario]) -> Section:
         )
     won_on = [
         (index, (outcome or {}).get("cg_winner") or "")
-        for index, outcome in _FINISHED(campaign.pk)
+        for index, outcome in finished
         if (outcome or {}).get("cg_won")
     ]
     last = len(campaign.cg.periods) - 1
@@ -661,7 +704,8 @@ def campaign_report(viewer: Viewer) -> Report:
     campaign = viewer.campaign
     days = current_index(campaign) + 1
     labels = tuple(period_label(campaign, index) for index in range(days))
-    scenarios = _SCENARIOS(campaign.pk)
+    read = _TABLES.by_table(campaign.pk)
+    scenarios = [ScenarioRow(*row) for row in read.get(SCENARIOS, ())]
     lines = cvp_lines(campaign)
     cvp_by_scenario = scenario_cvp(
         lines,
@@ -670,11 +714,13 @@ def campaign_report(viewer: Viewer) -> Report:
     )
     rosters = {side: roster_rows(campaign, side) for side in viewer.visible_sides()}
     sections = [
-        _victory_section(viewer, scenarios),
-        _days_section(viewer, days, scenarios, cvp_by_scenario),
+        _victory_section(viewer, scenarios, read.get(FINISHED, [])),
+        _days_section(
+            viewer, days, scenarios, [DayRow(*row) for row in read.get(DAYS, ())], cvp_by_scenario
+        ),
         _cvp_section(viewer, days, labels, lines),
         _cpp_section(viewer, days, labels, rosters),
-        _perimeter_section(viewer, days, labels),
+        _perimeter_section(viewer, days, labels, read.get(RECORDED, [])),
         luck_section(viewer),
     ]
     return frame(viewer, [section for section in sections if section is not None])
