@@ -7,6 +7,7 @@ template's loops cost a look-up per cell and tag. The sheets' own page keeps the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape as html_escape
 from typing import Any
 
@@ -59,4 +60,50 @@ def table_html(table: Table) -> SafeString:
                 out.append(f"<td>{_escape(text)}</td>")
         out.append("\n    </tr>\n  ")
     out.append("\n  </tbody>\n</table>\n\n")
+    return mark_safe("".join(out))  # noqa: S308
+
+
+def sections_html(sections: Sequence[Any]) -> SafeString:
+    """The report's sections (``rosters.report.views.ShownSection``s: each section with its
+    charts' SVG and its tables' HTML) as the loop of ``templates/rosters/report/report.html``
+    drew them, to the byte (tested: tests/rosters/report/test_html.py, the loop kept there)."""
+    out: list[str] = []
+    for shown in sections:
+        section = shown.section
+        slug = _escape(section.slug)
+        out.append(
+            f'\n  <section id="report-{slug}" aria-labelledby="report-{slug}-heading">\n'
+            f'    <h2 id="report-{slug}-heading">{_escape(section.title)}</h2>\n    '
+        )
+        if section.facts:
+            out.append('\n    <dl class="facts">\n      ')
+            for fact in section.facts:
+                out.append(f"<dt>{_escape(fact.label)}</dt><dd>{_escape(fact.value)}</dd>")
+            out.append("\n    </dl>\n    ")
+        out.append("\n    ")
+        for item in shown.charts:
+            chart = item.chart
+            chart_slug = _escape(chart.slug)
+            out.append(
+                f'\n    <figure class="report-chart" id="chart-{chart_slug}">\n'
+                f'      <figcaption id="chart-{chart_slug}-title">{_escape(chart.title)}'
+                f'<span class="visually-hidden"> — {_escape(chart.summary)}</span></figcaption>\n'
+                f"      {_escape(item.svg)}\n    </figure>\n    "
+            )
+        out.append("\n    ")
+        for item in shown.tables:
+            out.append("\n    ")
+            if item.table.title:
+                out.append(f"<h3>{_escape(item.table.title)}</h3>")
+            out.append(f"\n    {_escape(item.html)}\n    ")
+        out.append("\n    ")
+        if section.links:
+            out.append('<ul class="report-links">')
+            for link in section.links:
+                out.append(f'<li><a href="{_escape(link.url)}">{_escape(link.text)}</a></li>')
+            out.append("</ul>")
+        out.append("\n    ")
+        for note in section.notes:
+            out.append(f'<p class="help">{_escape(note)}</p>')
+        out.append("\n  </section>\n  ")
     return mark_safe("".join(out))  # noqa: S308

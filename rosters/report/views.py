@@ -23,8 +23,8 @@ from campaigns import access
 from rosters.pdf import sheet_font
 from rosters.report import build_report, has_report
 from rosters.report import charts as drawn
-from rosters.report.data import Chart, Section
-from rosters.report.html import table_html
+from rosters.report.data import Chart, Report, Section
+from rosters.report.html import sections_html, table_html
 from rosters.report.pdf import render_report_pdf
 from rosters.sheets import Table
 from rosters.views import LANGUAGE_CHOICES, PAPER_CHOICES, _language, _paper
@@ -49,6 +49,22 @@ class ShownSection:
     tables: list[ShownTable]
 
 
+def shown_sections(report: Report) -> list[ShownSection]:
+    """Each section of the report with its charts' SVG and its tables' HTML."""
+    font = sheet_font()
+    return [
+        ShownSection(
+            section,
+            [
+                ShownChart(chart, mark_safe(drawn.svg(chart, font)))  # noqa: S308
+                for chart in section.charts
+            ],
+            [ShownTable(table, table_html(table)) for table in section.tables],
+        )
+        for section in report.sections
+    ]
+
+
 def _private(response: HttpResponse) -> HttpResponse:
     """The report holds a side's secrets for its players: no shared or disk cache."""
     patch_cache_control(response, private=True, no_store=True)
@@ -61,18 +77,7 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=has_report)
     language, paper = _language(request), _paper(request)
     report = build_report(viewer, language)
-    font = sheet_font()
-    sections = [
-        ShownSection(
-            section,
-            [
-                ShownChart(chart, mark_safe(drawn.svg(chart, font)))  # noqa: S308
-                for chart in section.charts
-            ],
-            [ShownTable(table, table_html(table)) for table in section.tables],
-        )
-        for section in report.sections
-    ]
+    sections = shown_sections(report)
     query = "?" + urlencode({"lang": language, "paper": paper})
     with translation.override(language):
         response = render(
@@ -82,7 +87,7 @@ def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 "viewer": viewer,
                 "campaign": viewer.campaign,
                 "report": report,
-                "sections": sections,
+                "sections_html": sections_html(sections),
                 "language": language,
                 "paper": paper,
                 "languages": LANGUAGE_CHOICES,
