@@ -10,7 +10,6 @@ from the chart's slug, the fixed size replaced by a viewBox that scales to the c
 
 from __future__ import annotations
 
-import copy
 import functools
 import math
 import re
@@ -78,15 +77,18 @@ def _legend(drawing: Drawing, chart: Chart, font: str) -> float:
 
 
 def drawing(chart: Chart, font: str) -> Drawing:
-    """The chart laid out as a reportlab Drawing: a new one, which the caller may scale.
+    """The chart laid out as a reportlab Drawing of its own (to scale, to draw)."""
+    return _lay_out(chart, font)
 
-    Laid out once per process for the same chart (``_drawing``), as ``_svg``: reportlab checks
-    every attribute of every shape as it is set (~1.5 ms for the report's four charts). The one
-    kept is never changed: this hands out a shallow copy, whose ``scale`` sets the copy's own
-    transform; drawing a Drawing reads its shapes and changes none of them. A chart of lists
+
+def laid_out(chart: Chart, font: str) -> Drawing:
+    """The chart laid out, once per process for the same chart (``_drawing``), as ``_svg``:
+    reportlab checks every attribute of every shape as it is set (~1.5 ms for the report's four
+    charts). Shared: only read, never drawn by reportlab's renderers (which mark the shapes
+    they draw) — the PDF draws it with ``rosters.report.pdf.ChartFlowable``. A chart of lists
     (not hashable) is laid out anew."""
     try:
-        return copy.copy(_drawing(chart, font))
+        return _drawing(chart, font)
     except TypeError:  # unhashable: lists where the builders give tuples
         return _lay_out(chart, font)
 
@@ -190,7 +192,9 @@ def svg(chart: Chart, font: str) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _svg(chart: Chart, font: str) -> str:
-    text = renderSVG.drawToString(_drawing(chart, font))
+    # A Drawing of its own: reportlab's renderers mark the shapes they draw (``_canvas``,
+    # ``_parent``) while they draw them, which a drawing shared between threads must not be.
+    text = renderSVG.drawToString(_lay_out(chart, font))
     text = _HEAD.sub("<svg ", text, count=1)
     text = re.sub(r'\swidth="[\d.]+" height="[\d.]+"', "", text, count=1)
     prefix = f"chart-{chart.slug}"

@@ -118,13 +118,21 @@ class Luck:
 
 
 def luck(kind: str, counts: Mapping[int, int]) -> Luck:
-    """The measures of rolls of ``kind`` showing ``counts`` (total → times)."""
+    """The measures of rolls of ``kind`` showing ``counts`` (total → times).
+
+    Worked out once per process for the same counts (``_measured``: the p-value's series and
+    the normal CDF are pure-Python arithmetic, a report measures ~10 tables): a function of the
+    numbers alone, so a kept result is only ever given for equal counts."""
     totals = faces(kind)
     unknown = [total for total in counts if total not in totals]
     if unknown:
         raise ValueError(f"a {kind} cannot show {unknown}")
-    n = sum(counts.values())
-    table = tuple((total, int(counts.get(total, 0))) for total in totals)
+    return _measured(kind, tuple((total, int(counts.get(total, 0))) for total in totals))
+
+
+@functools.lru_cache(maxsize=512)
+def _measured(kind: str, table: tuple[tuple[int, int], ...]) -> Luck:
+    n = sum(times for _total, times in table)
     mu = expected_mean(kind)
     if n == 0:
         return Luck(kind, table, 0, None, mu, None, None, None)
@@ -141,6 +149,6 @@ def luck(kind: str, counts: Mapping[int, int]) -> Luck:
         mean=mean,
         expected_mean=mu,
         chi_square=statistic,
-        p_value=chi_square_p(statistic, len(totals) - 1),
+        p_value=chi_square_p(statistic, len(table) - 1),
         mean_percentile=100 * _normal_cdf(z),
     )

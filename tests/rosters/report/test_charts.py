@@ -1,5 +1,7 @@
 """The report's charts: one reportlab drawing, as inline SVG for the page and in the PDF."""
 
+import shutil
+
 import pytest
 
 from rosters.pdf import sheet_font
@@ -65,3 +67,83 @@ def test_the_axis_label_stands_along_the_axis_inside_the_drawing():
     assert x0 >= 0 and y0 >= 0  # a word written across, centred at x=10, ran off the left edge
     (along,) = [item for item in shape.contents if getattr(item, "transform", None)]
     assert along.transform[:4] == pytest.approx((0, 1, -1, 0))  # turned a quarter, read upwards
+
+
+# --- the PDF draws the shared drawing straight onto the canvas (rosters.report.pdf) ----------
+
+
+def _pdf_pixels(tmp_path, name, draw) -> bytes:
+    import subprocess
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = BytesIO()
+    canvas = Canvas(out, pagesize=(600, 300), invariant=1)
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(out.getvalue())
+    subprocess.run(["pdftoppm", "-r", "96", "-png", str(path), str(tmp_path / name)], check=True)
+    (image,) = tmp_path.glob(f"{name}-*.png")
+    return image.read_bytes()
+
+
+LAID_OUT = [
+    chart(),  # a gap, a dashed series
+    chart("bars", BARS, (3.0, 0.0, 12.0)),  # bars beside a dashed line
+    Chart(  # a single value (a mark), many labels, the y label turned along the axis
+        "mark",
+        "Perimeter",
+        LINE,
+        tuple(str(n) for n in range(30)),
+        (Series("German", (None,) * 12 + (5.0,) + (None,) * 17),),
+        y_label="hexes",
+    ),
+]
+
+
+@pytest.mark.parametrize("laid_out", LAID_OUT, ids=lambda c: c.slug)
+@pytest.mark.parametrize("scale", [1.0, 0.8])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_pdf_draws_a_chart_as_reportlabs_renderer_does(tmp_path, laid_out, scale, language):
+    from reportlab.graphics import renderPDF
+
+    from rosters.report.pdf import ChartFlowable
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    font = sheet_font(language)
+
+    def by_reportlab(canvas):
+        shape = charts.drawing(laid_out, font)
+        shape.scale(scale, scale)
+        shape.width, shape.height = shape.width * scale, shape.height * scale
+        renderPDF.draw(shape, canvas, 20, 30)
+
+    def straight(canvas):
+        flowable = ChartFlowable(charts.laid_out(laid_out, font), scale)
+        flowable.wrapOn(canvas, 600, 300)
+        flowable.drawOn(canvas, 20, 30)
+
+    expected = _pdf_pixels(tmp_path, "reportlab", by_reportlab)
+    assert _pdf_pixels(tmp_path, "straight", straight) == expected
+    assert _pdf_pixels(tmp_path, "empty", lambda canvas: None) != expected  # it drew something
+
+
+def test_the_shared_drawing_is_laid_out_once_and_not_marked_by_drawing_it(tmp_path):
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from rosters.report.pdf import ChartFlowable
+
+    font = sheet_font("en")
+    shape = charts.laid_out(chart(), font)
+    assert charts.laid_out(chart(), font) is shape
+    before = [dict(node.__dict__) for node in shape.contents]
+    canvas = Canvas(BytesIO())
+    ChartFlowable(shape, 0.5).drawOn(canvas, 0, 0)
+    assert [dict(node.__dict__) for node in shape.contents] == before
+    assert (shape.width, shape.height) == (charts.WIDTH, charts.HEIGHT)
