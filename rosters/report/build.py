@@ -196,10 +196,20 @@ def _days_section(
         ),
     )
     rows = []
+    reader = language()
+    # Each stored weather and EC put in words once (a campaign repeats a handful of them).
+    words: dict[tuple[int, str], str] = {}
+
+    def label(kind: int, types, stored: str) -> str:
+        found = words.get((kind, stored))
+        if found is None:
+            found = words[kind, stored] = label_of(types, stored, reader)
+        return found
+
     for index in range(days):
         day = calendar.get(index)
-        weather = label_of(weathers, day.weather, language()) if day else ""
-        ec = label_of(ecs, day.ec, language()) if day else ""
+        weather = label(0, weathers, day.weather) if day else ""
+        ec = label(1, ecs, day.ec) if day else ""
         played = by_day.get(index, [])
         if not played:
             idle = _("Idle day") if index < campaign.period_index else ""
