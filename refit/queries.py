@@ -37,7 +37,7 @@ def ledger_day_sums(campaign_id: int, side: str, ledger: str) -> list[tuple[int,
     """One side's CPP or FPP ledger summed per CG day and kind, as ``(index, kind, gained,
     lost)``: the positive and the negative amounts apart (an FPP day's gains are what it has
     available, its spending is not). Read from ``LedgerTotal``, which the database keeps equal
-    to the ledger's ``GROUP BY`` (campaigns migration 0042): a row per day, kind, RG and amount,
+    to the ledger's ``GROUP BY`` (campaigns migration 0043): a row per day, kind, RG and amount,
     however many entries the ledger holds. Access is the caller's (campaigns.access)."""
     rows = per_side(
         "ledger totals",

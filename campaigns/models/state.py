@@ -146,7 +146,7 @@ class LedgerEntry(models.Model):
         indexes = [
             models.Index(fields=["campaign", "side", "ledger", "index"]),
             # The key of LedgerTotal (and the Locations): the triggers that keep it look up a
-            # key's next first row here when its first goes (migration 0042); the pages read
+            # key's next first row here when its first goes (migration 0043); the pages read
             # LedgerTotal, not this index, since (issue 18).
             models.Index(
                 fields=[

@@ -14,7 +14,7 @@ secret to the side and the referee).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Window
@@ -27,6 +27,7 @@ from campaigns.models import Campaign, ReinforcementGroup
 from campaigns.orbat import rg_status
 from campaigns.paging import LazyRows
 from campaigns.records.setup import enters_restriction
+from refit.queries import per_side
 from refit.rules import purchase_costs as costs
 
 CREWS = {"1-2-7", "2-2-8", "2-4-7", "2-3-7"}
@@ -175,26 +176,46 @@ def rg_purchase_record(campaign: Campaign, side: str) -> Sequence[RgRecordRow]:
             status_label=rg_status.status_label(rg.status),
         )
 
-    return _Record(counted_numbers(campaign, side), purchased_numbers(campaign, side), row)
+    whole = per_side("rg record", side, lambda campaign_id: purchased_numbers(campaign_id, side), 1)
+    return _Record(lambda: counted_numbers(campaign, side), lambda: whole(campaign.pk), row)
 
 
 class _Record(LazyRows[RgRecordRow]):
     """The record's rows: a page (a slice) reads its rows each with its #P counted by itself
     (``counted_numbers``), the whole record (the printed sheet, the report) every RG with one
-    window (``purchased_numbers``) — the same numbers, each the cheaper way for how many rows
-    are read."""
+    window (``purchased_numbers``, compiled once per side) — the same numbers, each the cheaper
+    way for how many rows are read. Each query is built only when its rows are read: the sheet
+    and the report never build the page's (building its subquery costs more than running it)."""
 
-    def __init__(self, page: QuerySet, whole: QuerySet, make) -> None:
-        super().__init__(page, make)
+    def __init__(
+        self,
+        page: Callable[[], QuerySet],
+        whole: Callable[[], Iterable[ReinforcementGroup]],
+        make: Callable[[ReinforcementGroup], RgRecordRow],
+    ) -> None:
+        self._page_of = page
+        self._page: QuerySet | None = None
+        super().__init__(None, make)  # type: ignore[arg-type]  (the page: ``_items``, below)
         self._whole = whole
+
+    @property
+    def _items(self) -> QuerySet:  # type: ignore[override]
+        if self._page is None:
+            self._page = self._page_of()
+        return self._page
+
+    @_items.setter
+    def _items(self, value: QuerySet | None) -> None:
+        self._page = value
 
     def __iter__(self):
         if self._all is None:
-            self._all = self._made(self._whole)
+            self._all = self._made(self._whole())
         return iter(self._all)
 
     def newest_first(self) -> LazyRows[RgRecordRow]:
-        rows = _Record(self._items.reverse(), self._whole.reverse(), self._make)
+        whole = self._whole
+        rows = _Record(lambda: self._items.reverse(), lambda: list(whole())[::-1], self._make)
         rows._language = self._language
         rows._count = self._count  # the same rows: counted once
         return rows
@@ -204,7 +225,7 @@ class _Record(LazyRows[RgRecordRow]):
 RECORD_ORDER = ("index", "source", "id")
 
 
-def purchased_numbers(campaign: Campaign, side: str) -> QuerySet[ReinforcementGroup]:
+def purchased_numbers(campaign: Campaign | int, side: str) -> QuerySet[ReinforcementGroup]:
     """The side's RGs in the record's order, each with ``bought``: for a purchased RG its #P,
     the how-manieth RG of its id (and map group) bought, counting every purchase up to it in
     that order (``ROW_NUMBER()`` over the RGs of the same id, map group and source, so that a
