@@ -116,8 +116,6 @@ def _context(
             selected = hexmap.hex(request.GET["hex"])
         except HexError:
             selected = None
-    placed = perimeter.markers(state, hexmap)
-    fires = set(perimeter.known_hexes(hexmap, state.fires))
     try:
         zoom = max(1, min(4, int(request.GET.get("zoom", "1"))))
     except ValueError:
@@ -183,7 +181,6 @@ def _context(
             }
         )
     side_keys = list(perimeter.sides(campaign))
-    overlay = picture(hexmap, result, placed, fires, with_hexes=False)
     # After the CG's end, the perimeter read (the history's choice): every link of the page
     # (zoom, hexes, the reduced map) keeps it, with or without JavaScript.
     token = "" if is_open or state.pk is None else oid(state.pk)
@@ -196,16 +193,7 @@ def _context(
         "map_name": campaign.game.files["maps"]["maps"][perimeter.map_key(campaign)]["name"],
         "view_box": view_box(hexmap),
         "map_shapes": mark_safe(  # noqa: S308 — svg_map escapes every text it writes
-            svg_map(
-                hexmap,
-                statuses(hexmap, result),
-                side_keys,
-                control=result.board.control,
-                fires=fires,
-                overlay=overlay,
-                zoom=zoom,
-                href=links,
-            )
+            _map_markup(computation, state, side_keys, zoom, links)
         ),
         "zoom": zoom,
         "perimeter_token": token,
@@ -249,6 +237,45 @@ def _context(
         # The field the map's clicks add to: what the preview was asked for, or the hex chosen.
         "initial_hexes": preview["text"] if preview else hexmap.name(selected) if selected else "",
     }
+
+
+_DRAWN_KEPT = 3  # map markups (~320 KiB each) kept per computation: zooms, the history's links
+
+
+def _map_markup(
+    computation: perimeter.Computation,
+    state: PerimeterState,
+    side_keys: list[str],
+    zoom: int,
+    links: str,
+) -> str:
+    """The map's markup (``svg_map``), drawn once per computation, zoom and link suffix and
+    kept on the computation (``Computation.drawn``): all it reads besides the zoom and the
+    links — the map, the sides, the result, the state's fires and markers — is in the
+    computation's key (``perimeter.compute``), so a kept markup is never another state's nor
+    another viewer's (the units drawn are the computation's own)."""
+    key = (zoom, links, tuple(side_keys))
+    drawn = computation.drawn
+    found = drawn.get(key)
+    if found is not None:
+        return found
+    hexmap, result = computation.hexmap, computation.result
+    placed = perimeter.markers(state, hexmap)
+    fires = set(perimeter.known_hexes(hexmap, state.fires))
+    found = svg_map(
+        hexmap,
+        statuses(hexmap, result),
+        side_keys,
+        control=result.board.control,
+        fires=fires,
+        overlay=picture(hexmap, result, placed, fires, with_hexes=False),
+        zoom=zoom,
+        href=links,
+    )
+    while len(drawn) >= _DRAWN_KEPT:
+        drawn.pop(next(iter(drawn), None), None)  # the oldest (another thread may race us)
+    drawn[key] = found
+    return found
 
 
 def _upper_units(computation: perimeter.Computation, side: str) -> list[dict[str, Any]]:
