@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -30,6 +31,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from campaigns import access
 from campaigns.access import Viewer
+from campaigns.history.html import csrf_input
 from campaigns.oid import oid
 from campaigns.state import StateError
 from refit.models import PerimeterState
@@ -44,6 +46,7 @@ from refit.perimeters import (
 )
 from refit.perimeters import state as perimeter
 from refit.perimeters.drawing import picture, statuses, svg_map, view_box
+from refit.perimeters.html import sides_html
 from refit.rules.hexgrid import HexError
 from refit.rules.perimeter.board import MAIN, MMC, VEHICLE, Marker
 
@@ -185,6 +188,8 @@ def _context(
     # (zoom, hexes, the reduced map) keeps it, with or without JavaScript.
     token = "" if is_open or state.pk is None else oid(state.pk)
     links = f"&amp;zoom={zoom}" + (f"&amp;perimeter={token}" if token else "")
+    selected_name = hexmap.name(selected) if selected else ""
+    kinds = forms.UnitsForm.base_fields["kind"].choices  # no form built: only its choices
     return {
         "viewer": viewer,
         "campaign": campaign,
@@ -198,8 +203,17 @@ def _context(
         "zoom": zoom,
         "perimeter_token": token,
         "zoom_width": zoom * 100,
-        "selected": hexmap.name(selected) if selected else "",
+        "selected": selected_name,
         "sides": sides,
+        "sides_html": sides_html(
+            sides,
+            campaign_pk=campaign.pk,
+            state_version=state.version,
+            selected=selected_name,
+            kinds=kinds,
+            # Only a side's forms write it (as {% csrf_token %} does only where it is drawn).
+            csrf=csrf_input(get_token(request)) if any(s["can_edit"] for s in sides) else "",
+        ),
         "side_keys": side_keys,
         "result": result,
         "nml": hexmap.names(result.nml) if len(result.nml) < 400 else [],
@@ -229,7 +243,6 @@ def _context(
         # After the CG's end: each Refit Phase's recorded perimeter, read-only (issue 22).
         "is_open": is_open,
         "history": [] if is_open else perimeter.history(campaign, state),
-        "kinds": forms.UnitsForm.base_fields["kind"].choices,  # no form built: only its choices
         "hex_help": forms.HEX_HELP,
         # The initial SSRs the app cannot draw: the referee enters their control (issue 17).
         "initial_ssrs": initial_ssr.referee_entered(campaign, state),
