@@ -495,7 +495,7 @@ class Computation:
     before_escapes: Result
     # The page's map markup drawn from this computation, by zoom and link suffix (a few kept:
     # ``refit.perimeters.views``): it reads nothing the computation's key does not hold.
-    drawn: dict[tuple[Any, ...], str] = field(default_factory=dict, compare=False, repr=False)
+    drawn: dict[tuple[Any, ...], bytes] = field(default_factory=dict, compare=False, repr=False)
 
 
 # The last computations, by everything they read (``_inputs``); never by a row's id or version.

@@ -87,7 +87,7 @@ def test_the_kept_markup_is_what_svg_map_draws(campaign, people, drawn):
         zoom=3,
         href="&amp;zoom=3",
     )
-    assert views._map_markup(computation, state, side_keys, 3, "&amp;zoom=3") == expected
+    assert views._map_markup(computation, state, side_keys, 3, "&amp;zoom=3") == expected.encode()
     assert views._map_markup(computation, state, side_keys, 3, "&amp;zoom=3") is (
         views._map_markup(computation, state, side_keys, 3, "&amp;zoom=3")
     )
