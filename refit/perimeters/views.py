@@ -257,7 +257,7 @@ def _context(
     }
 
 
-_DRAWN_KEPT = 3  # map markups (~320 KiB each) kept per computation: zooms, the history's links
+_DRAWN_KEPT = 2  # map markups (~0.25–0.45 MiB each) kept per computation: at most ~14 MiB
 
 
 def _map_markup(
