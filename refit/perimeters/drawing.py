@@ -230,9 +230,7 @@ def _markup(hexmap: HexMap, zoom: int, href: str, names: bool) -> _HexMarkup:
         link = f"?hex={name}{href}"
         x, y = centre
         hexes.append(h)
-        heads.append(
-            f'<a href="{link}" hx-get="{link}"><title>{name}</title><path id="h-{name}" class="hex '
-        )
+        heads.append(f'<a href="{link}"><title>{name}</title><path id="h-{name}" class="hex ')
         west = f"{_num(corners[0][0])},{_num(corners[0][1])}"
         tail = f'" d="M{west}{_OUTLINE}"/></a>'
         if names and zoom > 1:

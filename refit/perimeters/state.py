@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -493,6 +493,9 @@ class Computation:
     board: Board
     result: Result
     before_escapes: Result
+    # The page's map markup drawn from this computation, by zoom and link suffix (a few kept:
+    # ``refit.perimeters.views``): it reads nothing the computation's key does not hold.
+    drawn: dict[tuple[Any, ...], bytes] = field(default_factory=dict, compare=False, repr=False)
 
 
 # The last computations, by everything they read (``_inputs``); never by a row's id or version.

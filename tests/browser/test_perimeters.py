@@ -45,4 +45,7 @@ def test_control_typed_and_clicked_on_the_map(live_server, new_page, django_user
     expect(german.locator('form[action$="/control/"] input[name="hexes"]')).to_have_value(
         "B43", timeout=TIMEOUT
     )
+    expect(german.locator("#selection")).to_contain_text("B43", timeout=TIMEOUT)
+    # Answered in place by HTMX (static/js/perimeter-map.js), not followed as a link.
+    assert german.url == url
     german.screenshot(path="test-artifacts/perimeters.png", full_page=True)

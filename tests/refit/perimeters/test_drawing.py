@@ -26,7 +26,7 @@ def test_both_front_lines_stay_visible_where_they_touch():
 
 
 HEX = re.compile(
-    r'<a href="\?hex=([^"&]+)([^"]*)" hx-get="\?hex=\1\2"><title>\1</title><path id="h-\1" '
+    r'<a href="\?hex=([^"&]+)([^"]*)"><title>\1</title><path id="h-\1" '
     r'class="hex ?([^"]*)" d="M([\d.]+),([\d.]+)([^"]*)"/></a>'
 )
 
@@ -125,5 +125,5 @@ def test_the_scenario_control_svg_marks_the_changed_hexes():
     assert svg.count('<path id="h-') == len(hexmap.cells)
     assert '<path id="h-H41" class="hex side-0 changed"' in svg
     assert '<path id="h-J41" class="hex side-1"' in svg
-    assert '<a href="?hex=H41" hx-get="?hex=H41"><title>H41</title><path id="h-H41"' in svg
+    assert '<a href="?hex=H41"><title>H41</title><path id="h-H41"' in svg
     assert "ctl-" not in svg and "<text" not in svg
