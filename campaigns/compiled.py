@@ -142,10 +142,7 @@ class _Compiled:
         run_params = tuple(
             p if at is None else flat[at] for p, at in zip(params, where, strict=True)
         )
-        run = copy.copy(compiler)  # this thread's connection, the compiled SQL
-        run.connection = connections[alias]
-        run.as_sql = lambda *args, **kwargs: (sql, run_params)
-        return queryset, run, extra
+        return queryset, running(compiler, sql, run_params), extra
 
 
 class CompiledQuery(_Compiled, Generic[M]):
@@ -169,13 +166,28 @@ class CompiledQuery(_Compiled, Generic[M]):
         if ran is _EMPTY:
             return []
         queryset, run, _extra = ran
-        query = copy.copy(queryset.query)  # shallow: only its compiler is this run's
-        query.get_compiler = lambda *args, **kwargs: run
-        clone = QuerySet(model=queryset.model, query=query, using=queryset._db)
-        for name in ("_iterable_class", "_fields", "_prefetch_related_lookups", "_hints"):
-            setattr(clone, name, getattr(queryset, name))
-        clone._known_related_objects = queryset._known_related_objects
-        return list(clone)
+        return rows_of(queryset, run)
+
+
+def running(compiler: Any, sql: str, params: tuple) -> Any:
+    """A copy of a kept ``compiler`` that runs ``sql`` with ``params`` on this thread's
+    connection (``execute_sql`` asks ``as_sql`` for what it runs)."""
+    run = copy.copy(compiler)
+    run.connection = connections[compiler.using]
+    run.as_sql = lambda *args, **kwargs: (sql, params)
+    return run
+
+
+def rows_of(queryset: QuerySet[M], run: Any) -> list[M]:
+    """What ``list(queryset)`` gives (model objects, values or tuples, as the queryset reads
+    them), its SQL run by ``run`` (``running``) instead of compiled again."""
+    query = copy.copy(queryset.query)  # shallow: only its compiler is this run's
+    query.get_compiler = lambda *args, **kwargs: run
+    clone = QuerySet(model=queryset.model, query=query, using=queryset._db)
+    for name in ("_iterable_class", "_fields", "_prefetch_related_lookups", "_hints"):
+        setattr(clone, name, getattr(queryset, name))
+    clone._known_related_objects = queryset._known_related_objects
+    return list(clone)
 
 
 class Reader(_Compiled):

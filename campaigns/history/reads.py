@@ -16,7 +16,6 @@ the filters vary too much to keep.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,7 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet
 
-from campaigns.compiled import STAND_INS
+from campaigns.compiled import STAND_INS, rows_of, running
 
 STAND_IN = STAND_INS[0]  # the campaign's id while compiling: no row has it
 
@@ -108,18 +107,8 @@ class ListRows:
 
     def _page(self, limit: int, offset: int) -> list[Model]:
         compiled = self._compiled
-        sql, params = compiled.page_sql, (*self._params, limit, offset)
-        run = copy.copy(compiled.compiler)  # this request's connection, the compiled SQL
-        run.connection = connections[compiled.compiler.using]
-        run.as_sql = lambda *args, **kwargs: (sql, params)
-        queryset = compiled.queryset
-        query = copy.copy(queryset.query)  # shallow: only its compiler is this run's
-        query.get_compiler = lambda *args, **kwargs: run
-        clone = QuerySet(model=queryset.model, query=query, using=queryset._db)
-        for name in ("_iterable_class", "_fields", "_prefetch_related_lookups", "_hints"):
-            setattr(clone, name, getattr(queryset, name))
-        clone._known_related_objects = queryset._known_related_objects
-        return list(clone)
+        params = (*self._params, limit, offset)
+        return rows_of(compiled.queryset, running(compiled.compiler, compiled.page_sql, params))
 
 
 def _put(params: tuple, campaign_id: int) -> tuple:
