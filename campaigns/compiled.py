@@ -113,6 +113,15 @@ class _Compiled:
             try:
                 sql, params = compiler.as_sql()
             except EmptyResultSet:
+                # Only an empty list may make a query that can match nothing. Otherwise a
+                # stand-in fell outside its column's range (PostgreSQL's integer columns: the
+                # ORM then drops the condition as "matches nothing"), and every run would
+                # answer nothing, whatever its values.
+                if 0 not in shape:
+                    raise ValueError(
+                        f"a stand-in of a {queryset.model.__name__} query is out of its "
+                        "column's range: compile a query by id (bigint) or text values only"
+                    ) from None
                 self._compiled[key] = _EMPTY
                 return _EMPTY
             places = {

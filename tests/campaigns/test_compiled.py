@@ -299,3 +299,20 @@ def test_the_django_internals_compiled_queries_rely_on(campaign, people):
     assert sorted(t for (t,) in union) == sorted(
         Membership.objects.filter(campaign_id=campaign.pk).values_list("joined_at", flat=True)
     )
+
+
+@pytest.mark.django_db
+def test_a_stand_in_out_of_its_columns_range_is_refused_not_answered_as_nothing(campaign):
+    """A CG day is a small-integer column: the ORM drops a stand-in out of its range as "matches
+    nothing" (Django's integer field overflow), which would answer nothing for every day. The
+    compiled query refuses instead (on SQLite and PostgreSQL alike)."""
+    LedgerEntry.objects.create(
+        campaign=campaign, side="german", ledger="CPP", index=0, kind="initial", amount=3
+    )
+    by_day = CompiledQuery(
+        lambda campaign_id, day: LedgerEntry.objects.filter(campaign_id=campaign_id, index=day),
+        2,
+    )
+    assert LedgerEntry.objects.filter(campaign=campaign, index=0).exists()
+    with pytest.raises(ValueError, match="out of its column's range"):
+        by_day(campaign.pk, 0)
