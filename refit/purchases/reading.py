@@ -99,6 +99,13 @@ class SideReading:
         """The facts a purchase in ``reph`` is judged on."""
         campaign = self.campaign
         periods = campaign.cg.periods
+        # The purchases counted per RG, day and map group: an RG's status does not change what
+        # it counts against (its tallies apart by "ended" are added up first).
+        counts: dict[tuple[str, int, str], int] = {}
+        for rg_id, index, source, map_group, _ended, count in self.tallies:
+            if source == ReinforcementGroup.Source.PURCHASED:
+                key = (rg_id, index, map_group)
+                counts[key] = counts.get(key, 0) + count
         bought = tuple(
             rules.Bought(
                 rg_id=rg_id,
@@ -107,8 +114,7 @@ class SideReading:
                 map_group=map_group,
                 count=count,
             )
-            for rg_id, index, source, map_group, _ended, count in self.tallies
-            if source == ReinforcementGroup.Source.PURCHASED
+            for (rg_id, index, map_group), count in counts.items()
         )
         observers, planes = _observer_counts(campaign, self.side, self.tallies)
         return rules.Situation(

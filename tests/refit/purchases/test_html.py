@@ -15,6 +15,7 @@ from django.template.defaulttags import CsrfTokenNode
 from django.utils import translation
 
 from campaigns.games.rules import Reason
+from campaigns.models import ReinforcementGroup
 from refit.purchases.html import chart_body, record_body, rg_rows_body
 from refit.purchases.records import RgRecordRow
 from refit.purchases.situation import ChartRow, RgRow
@@ -203,10 +204,16 @@ RG_TEMPLATE = (  # fmt: skip
 def _rg_rows():
     rows = []
     flags = product([False, True], [False, True], ["", "hth"], [None, 3], ["", "6 squads <x>"])
+    # Every source, and one without a word (shown as it is, as get_source_display does).
+    sources = [*ReinforcementGroup.Source.values, "odd & <source>"]
     for i, (removable, rollable, option, cost, summary) in enumerate(flags):
+        source = sources[i % len(sources)]
         rg = SimpleNamespace(
             label=f"G<{i}>&",
-            get_source_display=lambda i=i: f"Bought & <{i}>",
+            source=source,
+            get_source_display=lambda source=source: str(
+                dict(ReinforcementGroup.Source.choices).get(source, source)
+            ),
             option=option,
             option_label=f"with <{option}>",
             cpp_cost=cost,
