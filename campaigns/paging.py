@@ -175,14 +175,25 @@ class LazyRows(Sequence[Row]):
     record was read: a page of 50 builds its 50 rows, the printed sheet iterates them all.
     What the record sums over every row (totals, #P counts) is computed from the items, not
     from the rows. ``items`` may be an ordered queryset: its length is then a ``COUNT`` and a
-    page one ``LIMIT`` query."""
+    page one ``LIMIT`` query; or a function giving them, called when they are first read (a
+    queryset whose building costs more than reading nothing of it)."""
 
-    def __init__(self, items: Sequence[Any] | QuerySet, make: Callable[[Any], Row]) -> None:
-        self._items = items
+    def __init__(
+        self,
+        items: Sequence[Any] | QuerySet | Callable[[], Sequence[Any] | QuerySet],
+        make: Callable[[Any], Row],
+    ) -> None:
+        self._source = items
         self._make = make
         self._language = get_language()
         self._all: list[Row] | None = None
         self._count: list[int] = []  # a queryset's COUNT, asked once (shared when reversed)
+
+    @property
+    def _items(self) -> Sequence[Any] | QuerySet:
+        if callable(self._source):
+            self._source = self._source()
+        return self._source
 
     def _made(self, items: Iterable[Any]) -> list[Row]:
         if get_language() == self._language:

@@ -193,20 +193,8 @@ class _Record(LazyRows[RgRecordRow]):
         whole: Callable[[], Iterable[ReinforcementGroup]],
         make: Callable[[ReinforcementGroup], RgRecordRow],
     ) -> None:
-        self._page_of = page
-        self._page: QuerySet | None = None
-        super().__init__(None, make)  # type: ignore[arg-type]  (the page: ``_items``, below)
+        super().__init__(page, make)
         self._whole = whole
-
-    @property
-    def _items(self) -> QuerySet:  # type: ignore[override]
-        if self._page is None:
-            self._page = self._page_of()
-        return self._page
-
-    @_items.setter
-    def _items(self, value: QuerySet | None) -> None:
-        self._page = value
 
     def __iter__(self):
         if self._all is None:
