@@ -44,14 +44,18 @@ def _add(row: str) -> str:
 
 def _take(row: str) -> str:
     """The row taken off its key's total; a total of no rows goes; a first row gone, the next
-    (an index look-up: ``ledger_day_sums`` holds the key)."""
+    (an index look-up: ``ledger_day_sums`` holds the key).
+
+    PostgreSQL runs row triggers after the whole statement: when one ``DELETE`` or ``UPDATE``
+    takes every row of a key, the first trigger finds none left while the total still counts
+    the others, and keeps ``first`` as it was; the last row's trigger then takes the total."""
     return (
         f"UPDATE {TOTALS} SET entries = entries - 1, "
         f"locations = locations - COALESCE({row}.locations, 0), "
         f"located = located - {_located(row)} WHERE {_match(row)}; "
         f"DELETE FROM {TOTALS} WHERE {_match(row)} AND entries = 0; "
-        f"UPDATE {TOTALS} SET first = (SELECT MIN(id) FROM {LEDGER} WHERE "
-        f"{_match(row, LEDGER)}) "
+        f"UPDATE {TOTALS} SET first = COALESCE((SELECT MIN(id) FROM {LEDGER} WHERE "
+        f"{_match(row, LEDGER)}), first) "
         f"WHERE {_match(row)} AND first = {row}.id;"
     )
 
