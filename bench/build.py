@@ -6,7 +6,9 @@ volume a long campaign piles up is then bulk-inserted in the shapes the services
 history events and rolls copied over (their Refit Phase step tags included), ledger movements
 per day, RGs, OB lines and fortification lines. ``huge`` is ten times ``big``. The open Refit
 Phase holds the demo's own rolls (29, as a played RePh has tens); the other copied rolls are
-spread over the campaign's other days, dated before the RePh began.
+spread over the campaign's other days, dated before the RePh began. Likewise the fortifications
+of the other days have their set-up Locations written (11.6244); only the open day's are still
+to be set up.
 """
 
 from __future__ import annotations
@@ -170,18 +172,27 @@ def grown(demo: Campaign, player, scale: int, name: str) -> Campaign:
         )
         for i in range(n["lines"])
     )
-    FortificationPurchase.objects.bulk_create(
-        FortificationPurchase(
+    # The lines of the open Refit Phase's day are still to be set up (the Total # boxes count
+    # them); every other day's were set up at its scenario, where 11.6244 has their Locations
+    # written in (and the pencilled totals erased), as in the rolls below the other days count
+    # as played. With no Location anywhere, "still to be set up" grew with the campaign, which
+    # a played campaign's does not.
+    reph = walker.open_reph(campaign)
+
+    def fortification(i: int) -> FortificationPurchase:
+        index = i * days // n["fortifications"]
+        return FortificationPurchase(
             campaign=campaign,
             side=("german", "soviet")[i % 2],
-            index=i * days // n["fortifications"],
+            index=index,
             item="ap-minefield" if i % 3 else "hip",
             detail="6 FP" if i % 3 else "",
             details={"order": {"factors": 6}} if i % 3 else {"order": {"unit": "squad"}},
             fpp=18 if i % 3 else 3,
+            location="" if index == reph.index else f"RB {chr(ord('A') + i % 26)}{1 + i % 40}",
         )
-        for i in range(n["fortifications"])
-    )
+
+    FortificationPurchase.objects.bulk_create(map(fortification, range(n["fortifications"])))
     roll_fields = [
         f.attname for f in DiceRoll._meta.concrete_fields if f.attname not in ("id", "campaign_id")
     ]
@@ -205,7 +216,6 @@ def grown(demo: Campaign, player, scale: int, name: str) -> Campaign:
     # and dated before the RePh began, as a played campaign's earlier rolls are (in the order
     # of their days; the RePh's own are the dice log's newest). All in the open RePh (as
     # before) made "the RePh's rolls" grow with the campaign: 30,000 of them at huge.
-    reph = walker.open_reph(campaign)
     other_days = [index for index in range(days) if index != reph.index]
     spread = n["rolls"] - len(rolls)
 
