@@ -18,8 +18,9 @@ What it does (docs/performance.md has the goals and the figures):
 - each page is requested alternately with a bare view (a small template through the same
   middleware, logged in), ``--runs`` times each; it prints the medians, the page's ratio to the
   bare view, its query count and its response size.
-- the sheet PDFs are compared with bare reportlab drawing the same rows with the same font,
-  both called directly and answered by a bare view (bench/sheets.py).
+- the sheet PDFs and the after-action report's PDF are compared with bare reportlab drawing the
+  same rows (and charts) with the same font, both called directly and answered by a bare view
+  (bench/sheets.py).
 - it runs as production does: ``DEBUG`` off (templates cached, no debug information), without
   the test runner's instrumented template rendering (which copies the context for every
   template drawn, each form widget included), static files named without the manifest (nothing
@@ -220,11 +221,13 @@ def main() -> None:
                 )
                 if label == "export":
                     print(f"  {'export: peak memory':<34} {peak_mib(client, url):8.1f} MiB")
-            from bench.sheets import bench_sheets
+            from bench.sheets import bench_report, bench_sheets
 
             if not args.only or "pdf" in args.only or args.sheets:
                 kinds = [kind for kind in args.sheets.split(",") if kind]
                 bench_sheets(world, client, max(10, args.runs // 2), kinds)
+                if not kinds or "report" in kinds:
+                    bench_report(world, client, max(10, args.runs // 2))
     finally:
         connection.close()
         if old_name is not None:

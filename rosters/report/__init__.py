@@ -18,11 +18,13 @@ def has_report(campaign: Campaign) -> bool:
     return has_sheets(campaign)
 
 
-def build_report(viewer: Viewer, language: str) -> Report:
+def build_report(viewer: Viewer, language: str, *, window: int | None = None) -> Report:
+    """The report; with ``window`` (the page) a list that grows with the campaign (each side's
+    RGs) holds its last ``window`` rows and links to the whole, which the PDF prints."""
     from rosters.report.build import campaign_report
     from rosters.report.short import short_report
 
     with translation.override(language):
         if "turn_sequence" in viewer.campaign.game.files:
             return short_report(viewer)
-        return campaign_report(viewer)
+        return campaign_report(viewer, window=window)

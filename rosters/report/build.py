@@ -335,7 +335,7 @@ def _side_cpp_table(viewer: Viewer, side: str, rows: list[RosterRow], days: int)
     )
 
 
-def _rg_table(viewer: Viewer, side: str, record: list[RgRecordRow]) -> Table:
+def _rg_table(viewer: Viewer, side: str, record: Sequence[RgRecordRow]) -> Table:
     name = viewer.campaign.side(side).name.in_language(language())
     columns = (
         Column(first_column_heading(viewer.campaign), width=1.4),
@@ -372,17 +372,50 @@ def _rg_table(viewer: Viewer, side: str, record: list[RgRecordRow]) -> Table:
     )
 
 
+def _rg_window(
+    viewer: Viewer, side: str, window: int | None
+) -> tuple[Sequence[RgRecordRow], Link | None]:
+    """The side's RG Purchase Record rows the report lists: every one, or (``window``, the
+    page) the last ``window`` in the record's order and, when there are more, a link to the
+    record's own pages (one query either way: a row past the window says there are more)."""
+    campaign = viewer.campaign
+    record = rg_purchase_record(campaign, side)
+    if window is None:
+        return record, None
+    newest = record.newest_first()[: window + 1]
+    if len(newest) <= window:
+        return newest[::-1], None
+    name = campaign.side(side).name.in_language(language())
+    link = Link(
+        _(
+            "%(side)s: the last %(shown)s RGs are listed here; all of them are in the RG "
+            "Purchase Record and in this report's PDF."
+        )
+        % {"side": name, "shown": window},
+        reverse("purchases:record", args=[campaign.pk, side]),
+    )
+    return newest[:window][::-1], link
+
+
 def _cpp_section(
-    viewer: Viewer, days: int, labels: tuple[str, ...], rosters: dict[str, list[RosterRow]]
+    viewer: Viewer,
+    days: int,
+    labels: tuple[str, ...],
+    rosters: dict[str, list[RosterRow]],
+    window: int | None = None,
 ) -> Section:
     campaign = viewer.campaign
     tables: list[Table] = []
     series: list[Series] = []
+    links: list[Link] = []
     for side in viewer.visible_sides():
         rows = rosters[side]
         name = campaign.side(side).name.in_language(language())
         tables.append(_side_cpp_table(viewer, side, rows, days))
-        tables.append(_rg_table(viewer, side, rg_purchase_record(campaign, side)))
+        record, link = _rg_window(viewer, side, window)
+        tables.append(_rg_table(viewer, side, record))
+        if link is not None:
+            links.append(link)
         series.append(
             Series(
                 _("%(side)s available") % {"side": name},
@@ -421,6 +454,7 @@ def _cpp_section(
         title=_("CPP and RGs"),
         tables=tuple(tables),
         charts=(chart,),
+        links=tuple(links),
         notes=(
             _(
                 "Total = Start + Repl (+ referee adjustments); Left = Total − Spent − recon. "
@@ -710,7 +744,7 @@ def _victory_section(
 # --- the report ------------------------------------------------------------------------------
 
 
-def campaign_report(viewer: Viewer) -> Report:
+def campaign_report(viewer: Viewer, *, window: int | None = None) -> Report:
     campaign = viewer.campaign
     days = current_index(campaign) + 1
     labels = tuple(period_label(campaign, index) for index in range(days))
@@ -729,7 +763,7 @@ def campaign_report(viewer: Viewer) -> Report:
             viewer, days, scenarios, [DayRow(*row) for row in read.get(DAYS, ())], cvp_by_scenario
         ),
         _cvp_section(viewer, days, labels, lines),
-        _cpp_section(viewer, days, labels, rosters),
+        _cpp_section(viewer, days, labels, rosters, window),
         _perimeter_section(viewer, days, labels, read.get(RECORDED, [])),
         luck_section(viewer),
     ]

@@ -65,6 +65,11 @@ def shown_sections(report: Report) -> list[ShownSection]:
     ]
 
 
+# How many of each side's RGs the page lists (the newest; the PDF prints them all): a page that
+# stays the same size however long the campaign (issue 18).
+PAGE_WINDOW = 50
+
+
 def _private(response: HttpResponse) -> HttpResponse:
     """The report holds a side's secrets for its players: no shared or disk cache."""
     patch_cache_control(response, private=True, no_store=True)
@@ -76,7 +81,7 @@ def _private(response: HttpResponse) -> HttpResponse:
 def page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     viewer = access.member(request, campaign_id, feature=has_report)
     language, paper = _language(request), _paper(request)
-    report = build_report(viewer, language)
+    report = build_report(viewer, language, window=PAGE_WINDOW)
     sections = shown_sections(report)
     query = "?" + urlencode({"lang": language, "paper": paper})
     with translation.override(language):

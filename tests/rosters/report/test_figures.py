@@ -127,3 +127,39 @@ def test_the_query_count_does_not_grow_with_the_campaign(people, client_as, name
     # Refit Phases and perimeters in one query, each side's roster and RG record, the CVP, the
     # rolls (18; 21 when the report read its four small tables one query each).
     assert counts[1] <= 18, counts
+
+
+def _rg_tables(report) -> dict[str, list[tuple[str, ...]]]:
+    found = section(report, "cpp")
+    return {t.title: [row.cells for row in t.rows] for t in found.tables if "RGs" in t.title}
+
+
+@pytest.mark.parametrize("who", ["german", "soviet", "referee", "observer"])
+def test_the_page_lists_each_sides_last_rgs_and_the_pdf_every_one(
+    people, who, monkeypatch, client_as
+):
+    """A list that grows with the campaign: the page holds each side's last RGs (the window)
+    and links to the whole; the PDF prints every one. Only for the sides the viewer sees."""
+    campaign = grown_campaign(people, 12, 0)
+    viewer = viewer_for(people[who], campaign.pk)
+    whole = build_report(viewer, "en")
+    windowed = build_report(viewer, "en", window=5)
+    assert _rg_tables(build_report(viewer, "en", window=100)) == _rg_tables(whole)
+    links = [link.url for link in section(windowed, "cpp").links]
+    record = reverse("purchases:record", args=[campaign.pk, "german"])
+    if "german" not in viewer.visible_sides():
+        assert not _rg_tables(whole).get("German: RGs and how they were rolled")
+        assert record not in links
+        return
+    title = "German: RGs and how they were rolled"
+    every, last = _rg_tables(whole)[title], _rg_tables(windowed)[title]
+    assert len(every) >= 12 and last == every[-5:]
+    assert record in links
+    monkeypatch.setattr("rosters.report.views.PAGE_WINDOW", 5)
+    page = client_as(who).get(reverse("report:page", args=[campaign.pk]), {"lang": "en"})
+    text = page.content.decode()
+    assert f'href="{record}"' in text
+    assert all(f">{cells[1]}<" in text for cells in last)
+    others = {cells[1] for t, rows in _rg_tables(whole).items() if t != title for cells in rows}
+    hidden = [cells[1] for cells in every[:-5] if cells[1] not in others]
+    assert hidden and not any(f">{label}<" in text for label in hidden)
