@@ -44,7 +44,7 @@ from campaigns.games.registry import localized
 from campaigns.games.rules import modifier_reason, signed
 from campaigns.history.reads import ListQuery, ListRows
 from campaigns.history.rows import Lookup, url_maker, when_drawn
-from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll
+from campaigns.models import Campaign, CampaignEvent, DiceCommitment, DiceRoll, RollTotal
 from campaigns.oid import oid
 from campaigns.periods import day_choices, day_label, period_word
 from campaigns.said import in_language
@@ -375,14 +375,12 @@ def _unfiltered_counts(viewer: Viewer) -> list[tuple[str, str, str, int, int]]:
     scopes = tuple(viewer.visible_scopes())
     query = _COUNTS.get(scopes)
     if query is None:
+        # The counts the database keeps (``RollTotal``): a row per kind of roll, not per roll.
         query = _COUNTS[scopes] = CompiledQuery(
             lambda campaign_id: (
-                DiceRoll.objects.filter(
-                    campaign_id=campaign_id, visibility__in=scopes, voided_at__isnull=True
-                )
+                RollTotal.objects.filter(campaign_id=campaign_id, visibility__in=scopes)
                 .order_by()
-                .values_list("side", "visibility", "kind", "original")
-                .annotate(n=Count("id"))
+                .values_list("side", "visibility", "kind", "original", "rolls")
             ),
             1,
         )

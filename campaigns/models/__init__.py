@@ -2,7 +2,7 @@
 
 from campaigns.models.campaign import Campaign, CampaignEvent, Invitation, Membership, Role
 from campaigns.models.correction import Correction
-from campaigns.models.dice import DiceCommitment, DiceRoll
+from campaigns.models.dice import DiceCommitment, DiceRoll, RollTotal
 from campaigns.models.dr_record import DrCombatRecord
 from campaigns.models.fortification import FortificationPurchase
 from campaigns.models.refit import RefitPhase, StepProgress
@@ -46,6 +46,7 @@ __all__ = [
     "CvpValue",
     "DiceCommitment",
     "DiceRoll",
+    "RollTotal",
     "DrCombatRecord",
     "FortificationPurchase",
     "GameUnit",

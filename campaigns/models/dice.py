@@ -113,3 +113,34 @@ class DiceRoll(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.faces} → {self.final} ({self.step})"
+
+
+class RollTotal(models.Model):
+    """The rolls not voided counted per scope, side, table, kind and unmodified total — what the
+    dice log's statistics and the after-action report's dice luck read. Derived data, never
+    written by the app: triggers on ``DiceRoll`` (migration 0045_rolls_roll_totals, SQLite and
+    PostgreSQL, ``campaigns.kept_counts``) count each roll inserted and take off each roll
+    deleted, changed in its key, or voided, whatever writes the rolls. A key without rolls has no
+    row, so the table equals the rolls' ``GROUP BY`` (tests/campaigns/dice/test_roll_totals.py):
+    one row per kind of roll, not one per roll (issue 18, docs/decisions.md). Not exported and
+    not in a history snapshot: an import's rolls count themselves into it."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    visibility = models.CharField(max_length=20)
+    side = models.CharField(max_length=20, blank=True)
+    table_id = models.CharField(max_length=60, blank=True)
+    kind = models.CharField(max_length=4)
+    original = models.SmallIntegerField()
+    rolls = models.PositiveIntegerField()  # how many (never 0: the row goes)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "visibility", "side", "table_id", "kind", "original"],
+                name="roll_total_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        key = f"{self.visibility} {self.side} {self.table_id} {self.kind} {self.original}"
+        return f"{key}: ×{self.rolls}"

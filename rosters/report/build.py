@@ -28,7 +28,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -37,7 +36,7 @@ from campaigns.compiled import Reader, Tables
 from campaigns.games.names import table_name
 from campaigns.games.registry import localized
 from campaigns.games.weather import ec_types_of, label_of, types_of
-from campaigns.models import CampaignDay, DiceRoll, RefitPhase, Scenario, ScenarioType
+from campaigns.models import CampaignDay, RefitPhase, RollTotal, Scenario, ScenarioType
 from campaigns.records.balance import win_loss
 from campaigns.records.cvp_counts import CvpLine, cvp_days, cvp_lines, rules_for, scenario_cvp
 from campaigns.roster.rows import RosterRow, roster_rows
@@ -101,13 +100,14 @@ class DayRow(NamedTuple):
     ec: str
 
 
+# The rolls not voided, counted per scope, side, table, kind and total: the database keeps the
+# counts (``RollTotal``), so the report reads a row per kind of roll, not one per roll.
 _ROLL_COUNTS = Reader(
-    DiceRoll,
+    RollTotal,
     lambda campaign, scopes: (
-        DiceRoll.objects.filter(campaign_id=campaign, voided_at=None, visibility__in=scopes)
+        RollTotal.objects.filter(campaign_id=campaign, visibility__in=scopes)
         .order_by()
-        .values_list("side", "table_id", "kind", "original")
-        .annotate(times=Count("id"))
+        .values_list("side", "table_id", "kind", "original", "rolls")
     ),
 )
 
@@ -559,7 +559,8 @@ def roll_counts(
     viewer: Viewer, every_side: bool = False
 ) -> dict[str, dict[tuple[str, str], dict[int, int]]]:
     """The rolls the viewer may see, not voided, counted per side, (table, kind) and total —
-    of the sides whose luck the viewer reads, and the rolls made for no side (one query)."""
+    of the sides whose luck the viewer reads, and the rolls made for no side (one query of the
+    kept counts, summed here over the scopes)."""
     sides = set(_luck_sides(viewer, every_side))
     counted: dict[str, dict[tuple[str, str], dict[int, int]]] = {}
     rows = _ROLL_COUNTS(viewer.campaign.pk, viewer.visible_scopes())
