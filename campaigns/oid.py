@@ -33,7 +33,13 @@ _LIMIT = 1 << 48
 
 
 def _key() -> bytes:
-    return hashlib.sha256(b"campaign-desk.oid\x00" + settings.SECRET_KEY.encode()).digest()
+    return _key_of(settings.SECRET_KEY)
+
+
+@lru_cache(maxsize=4)
+def _key_of(secret: str) -> bytes:
+    """The tokens' key, hashed once per ``SECRET_KEY`` (a page names tens of rows)."""
+    return hashlib.sha256(b"campaign-desk.oid\x00" + secret.encode()).digest()
 
 
 def _round(key: bytes, number: int, half: int) -> int:
