@@ -57,10 +57,30 @@ def roll_all_rgs(page: Page, overview: str, side: str, rule: str) -> None:
         ).to_have_count(0, timeout=TIMEOUT)
 
 
-def walk_all(german: Page, soviet: Page, overview: str, chits=None) -> list[str]:
+def purchase_row(page: Page, rg: str):
+    return page.locator(f"#purchases tr[data-rg='{rg}']").first
+
+
+def buy_an_rg(page: Page, overview: str, side: str) -> str:
+    """On the purchase page, buy the first RG the side may buy; its #P counts it at once."""
+    page.goto(overview.replace("/refit/", f"/purchases/{side}/"))
+    row = page.locator("#purchases tr.available:has(form.buy-form)").first
+    rg = row.get_attribute("data-rg")
+    bought = int(purchase_row(page, rg).locator("td[data-label='#P']").inner_text())
+    row.locator("form.buy-form button[type=submit]").first.click()
+    expect(purchase_row(page, rg).locator("td[data-label='#P']")).to_have_text(
+        str(bought + 1), timeout=TIMEOUT
+    )
+    return rg
+
+
+def walk_all(german: Page, soviet: Page, overview: str, chits=None, before=None) -> list[str]:
+    """Every step of the RePh for both sides; ``before``: {rule: what the German does on it}."""
     german.goto(overview)
     steps = rules(german, "german")
     for rule in steps:
+        if before and rule in before:
+            before[rule]()
         for page, side in ((german, "german"), (soviet, "soviet")):
             if rule == "11.620":
                 roll_all_rgs(page, overview, side, rule)
@@ -123,7 +143,15 @@ def test_rb_cg_1_two_scenarios_and_an_idle_day(
     # counted (issue 19: 115 page loads, 138 clicks and 72 typed fields before the walker's
     # open roll forms, the one-button RG rolls and the carried values).
     start = (len(loads), len(clicks), len(typed))
-    walk_all(german, soviet, overview, chits={"german": "Attack", "soviet": "Idle"})
+    # The German buys an RG on 18 Oct (11.619, on the purchase page; nothing typed).
+    bought: list[str] = []
+    walk_all(
+        german,
+        soviet,
+        overview,
+        chits={"german": "Attack", "soviet": "Idle"},
+        before={"11.619": lambda: bought.append(buy_an_rg(german, overview, "german"))},
+    )
     finish(referee, overview, "Finish this Refit Phase", None, "Scenario day · 18 Oct 1942")
     effort = (len(loads) - start[0], len(clicks) - start[1], len(typed) - start[2])
     print("one RePh: page loads, clicks, typed fields", effort)
@@ -198,6 +226,18 @@ def test_rb_cg_1_two_scenarios_and_an_idle_day(
     idle = [m for m in elr_roll.modifiers if m.get("id") == "idle-days"]
     assert len(idle) == 1 and int(idle[0]["value"]) == -2, elr_roll.modifiers
     assert elr_roll.final == elr_roll.original + sum(int(m["value"]) for m in elr_roll.modifiers)
+
+    # 6. 20 Oct's purchase page counts the RG bought on 18 Oct in its #P (the CG's purchases
+    # carry from day to day; none bought today yet); the Soviet player never reads it.
+    (rg,) = bought
+    german.goto(overview.replace("/refit/", "/purchases/german/"))
+    row = purchase_row(german, rg)
+    expect(row.locator("td[data-label='#P']")).to_have_text("1")
+    expect(row.locator("td[data-label='Today']")).to_have_text(re.compile(r"^0( / \d+)?$"))
+    response = soviet.goto(overview.replace("/refit/", "/purchases/german/"))
+    assert response.status == 404
+    referee.goto(overview.replace("/refit/", "/purchases/german/"))
+    expect(purchase_row(referee, rg).locator("td[data-label='#P']")).to_have_text("1")
 
     # The roster carries each day's CPP: Start = the day before's Left; ELR and SAN shown.
     german.goto(f"{base}/campaigns/{campaign.pk}/roster/german/")
