@@ -11,7 +11,7 @@ RGs' ``GROUP BY``. Only counts are kept, so a statement touching several RGs of 
 whichever order its row triggers run in (PostgreSQL runs them after the whole statement: the
 count goes down one by one and the row goes with the last). The SQL is written once per vendor
 (SQLite, PostgreSQL) and kept here, as a migration must stay as it ran; the RGs already in the
-database are counted into it. tests/campaigns/test_rg_totals.py checks the triggers are there
+database are counted into it. tests/refit/purchases/test_rg_totals.py checks the triggers are there
 and that the table equals the RGs after random writes.
 """
 

@@ -45,9 +45,9 @@ class ChartRow:
     show_form: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RgRow:
-    """One RG of this Refit Phase."""
+    """One RG of this Refit Phase (slotted: made twice a row, up to 75 rows)."""
 
     rg: DayRg
     name: str

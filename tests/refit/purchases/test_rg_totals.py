@@ -77,6 +77,7 @@ step = st.one_of(
     st.tuples(st.just("bulk_create"), st.lists(an_rg(), min_size=1, max_size=6)),
     st.tuples(st.just("buy"), st.sampled_from(("A6", "I1", "O1"))),
     st.tuples(st.just("undo"), st.integers(0, 5)),
+    st.tuples(st.just("buy_undo"), st.sampled_from(("A6", "O1"))),  # bought, then undone
     st.tuples(st.just("save"), st.tuples(st.integers(0, 40), an_rg())),
     st.tuples(st.just("delete"), st.integers(0, 40)),
     st.tuples(st.just("delete_day"), st.integers(0, DAYS - 1)),
@@ -108,6 +109,9 @@ def play(campaign: Campaign, people: dict, action: str, value) -> None:
         with contextlib.suppress(purchases.PurchaseError):
             purchases.buy(campaign, "german", 0, value, Options(), people["german"])
             event("bought")
+    elif action == "buy_undo":
+        play(campaign, people, "buy", value)
+        play(campaign, people, "undo", -1)  # the newest purchase
     elif action == "undo":
         change = nth(
             CampaignEvent.objects.filter(campaign=campaign, action="rg.purchased", undone_at=None),
@@ -121,8 +125,8 @@ def play(campaign: Campaign, people: dict, action: str, value) -> None:
         rg = nth(rgs, value[0])
         if rg is not None:
             for name, new in value[1].items():
-                if name != "rg_id":  # its number is unique per id
-                    setattr(rg, name, new)
+                setattr(rg, name, new)
+            rg.number = next(NUMBERS)  # unique per side and id
             rg.save()
     elif action == "delete":
         rg = nth(rgs, value)
