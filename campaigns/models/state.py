@@ -425,8 +425,8 @@ class RgTotal(models.Model):
     or its ``details``, whose map group is the generated ``map_group``), in the statement that
     writes it, whatever writes the RGs (services, undo, imports, ``bulk_create``, a campaign's
     cascade delete, raw SQL). A key without RGs has no row, so the table equals the RGs'
-    ``GROUP BY`` (tests/refit/purchases/test_rg_totals.py). The purchase page and the purchase itself
-    read it: one row per kind of RG, not one per RG (issue 18, docs/decisions.md). Not
+    ``GROUP BY`` (tests/refit/purchases/test_rg_totals.py). The purchase page and the purchase
+    itself read it: one row per kind of RG, not one per RG (issue 18, docs/decisions.md). Not
     exported and not in a history snapshot: an import's RGs rebuild it."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
