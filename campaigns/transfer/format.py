@@ -67,6 +67,7 @@ NOT_IN_THE_FILE = {
     "member",
     "campaigns.invitation": "credentials: a link lets anyone holding it join the campaign",
     "campaigns.ledgertotal": "derived: the database sums the imported ledger rows into it",
+    "campaigns.rgtotal": "derived: the database counts the imported RGs into it",
     "campaigns.rolltotal": "derived: the database counts the imported rolls into it",
 }
 

@@ -10,19 +10,25 @@ reading, so a request reads the side's ledger once. ``SideReading.facts`` turns 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, NamedTuple
 
-from django.db.models import Count
-
-from campaigns.models import Campaign, LedgerEntry, RefitPhase, ReinforcementGroup, SideDay
+from campaigns.models import (
+    Campaign,
+    LedgerEntry,
+    RefitPhase,
+    ReinforcementGroup,
+    RgTotal,
+    SideDay,
+)
+from campaigns.models.state import rg_label, rg_option_label
 from campaigns.orbat.lifecycle import ENDED
 from campaigns.roster.ledger import Movement, cpp_days
 from refit.queries import cpp_day_rows, per_side
 from refit.rules import purchase as rules
 from refit.rules import purchase_costs as costs
-from refit.rules.purchase_costs import group_by_id
 
 PURCHASE_STEP = {"red_factories": "11.619", "slaughter_at_ponyri": "11.617"}
 
@@ -70,6 +76,50 @@ def ledger_rows(
     return list(rows.values_list("index", "kind", "amount", "rg"))
 
 
+class DayRg(NamedTuple):
+    """What the purchase page shows of one RG of the day (``SideReading.today``): a row of
+    plain values, not a model instance — the open day holds 12 RGs at the bench's big size and
+    75 at its huge one, and an instance with its whole ``details`` cost twice as much a row."""
+
+    pk: int
+    side: str
+    rg_id: str
+    number: int
+    index: int
+    source: str
+    option: str
+    cpp_cost: int
+    received: dict[str, Any] | None  # ``details["received"]``: what its rolls gave, if rolled
+
+    @property
+    def label(self) -> str:
+        return rg_label(self.rg_id, self.number)
+
+    @property
+    def option_label(self) -> str:
+        return rg_option_label(self.option)
+
+
+DAY_RG_COLUMNS = (
+    *("pk", "side", "rg_id", "number", "index", "source", "option", "cpp_cost"),
+    "details__received",
+)
+
+
+def day_rgs(campaign: Campaign, side: str, index: int) -> list[DayRg]:
+    """The side's RGs of CG day ``index``, given and bought, in the order they came (one
+    query). Sorted here, not by the database: asked to order by id, SQLite (without statistics)
+    walks every RG of the campaign in the id order of the campaign's index and filters them;
+    unordered, it reads the day's own from the index ``rg_newest`` (2088 RGs at the bench's
+    huge size, 75 of them on the open day)."""
+    rows = (
+        ReinforcementGroup.objects.filter(campaign=campaign, side=side, index=index)
+        .order_by()
+        .values_list(*DAY_RG_COLUMNS)
+    )
+    return sorted(map(DayRg._make, rows))
+
+
 # What the rules read of the side's RGs, one row per kind of RG: the RG, its day, how it came,
 # the map group it was bought for (RF CG I), whether it has ended (SaP CG5), and how many.
 RgTally = tuple[str, int, str, str, bool, int]
@@ -87,7 +137,7 @@ class SideReading:
     index: int
     cpp_rows: list[tuple[int, str, int, str]]  # (index, kind, amount, rg) as cpp_days reads
     tallies: list[RgTally]
-    today: list[ReinforcementGroup]  # the RGs of day ``index``, given and bought, in order
+    today: list[DayRg]  # the RGs of day ``index``, given and bought, in order
     hist_drm: int | None  # the side's Historical DRM of the day (None: not entered yet)
     hist_drms: dict[str, int] = field(default_factory=dict)  # RF CG I: per map group
 
@@ -102,21 +152,23 @@ class SideReading:
         # The purchases counted per RG, day and map group: an RG's status does not change what
         # it counts against (its tallies apart by "ended" are added up first).
         counts: dict[tuple[str, int, str], int] = {}
+        per_rg: dict[str, int] = {}  # every RG of the side per id, however it came
+        purchased = ReinforcementGroup.Source.PURCHASED
         for rg_id, index, source, map_group, _ended, count in self.tallies:
-            if source == ReinforcementGroup.Source.PURCHASED:
+            per_rg[rg_id] = per_rg.get(rg_id, 0) + count
+            if source == purchased:
                 key = (rg_id, index, map_group)
                 counts[key] = counts.get(key, 0) + count
+        # One ``Bought`` per RG, day and map group bought (811 at the bench's huge size): made
+        # with its fields in order, each day's key looked up once.
+        keys = [period.key for period in periods]
+        days = len(keys)
+        made = rules.Bought
         bought = tuple(
-            rules.Bought(
-                rg_id=rg_id,
-                index=index,
-                period_key=periods[index].key if index < len(periods) else "",
-                map_group=map_group,
-                count=count,
-            )
+            made(rg_id, index, keys[index] if index < days else "", map_group, count)
             for (rg_id, index, map_group), count in counts.items()
         )
-        observers, planes = _observer_counts(campaign, self.side, self.tallies)
+        observers, planes = _observer_counts(campaign, self.side, per_rg)
         return rules.Situation(
             module=campaign.module,
             side=self.side,
@@ -147,10 +199,9 @@ def _tallies_query(side: str):
         "tallies",
         side,
         lambda campaign_id: (
-            ReinforcementGroup.objects.filter(campaign_id=campaign_id, side=side)
-            .order_by()
-            .values_list("rg_id", "map_group", "source", "index", "status")
-            .annotate(count=Count("id"))
+            RgTotal.objects.filter(campaign_id=campaign_id, side=side)
+            .order_by("rg_id", "map_group", "source", "index", "status")
+            .values_list("rg_id", "map_group", "source", "index", "status", "rgs")
         ),
         1,
     )
@@ -159,17 +210,19 @@ def _tallies_query(side: str):
 def rg_tallies(campaign: Campaign, side: str) -> list[RgTally]:
     """The side's RGs counted per (RG, day, source, map group, ended).
 
-    One ``GROUP BY`` over the index ``rg_tallies`` in its own order (the RG's map group is a
-    column the database derives from its JSON, ``ReinforcementGroup.map_group``), so the
-    database reads the side's entries of that index and no row; a status is one of a few, and
-    the statuses are folded into "ended" here. Only a campaign game with map groups (RF CG I)
+    Read from ``RgTotal``, which the database keeps equal to the RGs' ``GROUP BY`` per RG, map
+    group, source, day and status (campaigns migration 0044; the RG's map group is a column the
+    database derives from its JSON, ``ReinforcementGroup.map_group``): one row per kind of RG,
+    however many RGs the side has, in its key's order. A status is one of a few, and the
+    statuses are folded into "ended" here. Only a campaign game with map groups (RF CG I)
     keeps the map group: elsewhere a purchase cannot name one (``no_map_groups``, 11.617) and
     every RG counts as of group ""."""
     with_groups = bool(map_groups(campaign))
     tallies: dict[tuple[str, int, str, str, bool], int] = {}
+    count = tallies.get
     for rg, group, source, day, status, n in _tallies_query(side)(campaign.pk):
         key = (rg, day, source, group if with_groups else "", status in ENDED)
-        tallies[key] = tallies.get(key, 0) + n
+        tallies[key] = count(key, 0) + n
     return [(*key, n) for key, n in tallies.items()]
 
 
@@ -183,9 +236,7 @@ def read_side(campaign: Campaign, side: str, index: int, *, lock: bool = False) 
         cpp_rows = cpp_day_rows(campaign.pk, side)  # the ledger's totals (LedgerTotal)
     # The day's RGs and Historical DRM: not compiled (a day is a small-integer column, which
     # a compiled query's stand-in cannot be on PostgreSQL).
-    today = list(
-        ReinforcementGroup.objects.filter(campaign=campaign, side=side, index=index).order_by("id")
-    )
+    today = day_rgs(campaign, side, index)
     hist_drm, hist_drms = (
         SideDay.objects.filter(campaign=campaign, index=index, side=side)
         .values_list("hist_drm", "hist_drms")
@@ -209,8 +260,9 @@ def side_cpp(campaign: Campaign, side: str, index: int) -> CppState:
     return cpp_state(rows, len(campaign.cg.periods), index)
 
 
-def _observer_counts(campaign: Campaign, side: str, tallies: Sequence[RgTally]) -> tuple[int, int]:
-    """(OBA modules without an offboard observer, OBA able to take a plane without one)."""
+def _observer_counts(campaign: Campaign, side: str, counts: Mapping[str, int]) -> tuple[int, int]:
+    """(OBA modules without an offboard observer, OBA able to take a plane without one), from
+    the side's RGs counted per id (``counts``)."""
     chart = costs.chart_side(campaign.game.files["rg_charts"], side)
     by_id = {group["id"]: group for group in chart.get("groups", [])}
     if campaign.module == costs.RF:
@@ -224,9 +276,6 @@ def _observer_counts(campaign: Campaign, side: str, tallies: Sequence[RgTally]) 
             if group.get("oba") and not group["oba"].get("includes_observer")
         }
         plane_targets = set()
-    counts: dict[str, int] = {}
-    for rg_id, *_kind, count in tallies:
-        counts[rg_id] = counts.get(rg_id, 0) + count
     observers = sum(counts.get(rg_id, 0) for rg_id in observer_targets) - counts.get("O5", 0)
     planes = sum(counts.get(rg_id, 0) for rg_id in plane_targets) - counts.get("O6", 0)
     return max(observers, 0), max(planes, 0)
@@ -237,13 +286,14 @@ def _oba_held(campaign: Campaign, side: str, tallies: Sequence[RgTally], index: 
     eliminated or withdrawn (they are still possessed)."""
     if campaign.module != "slaughter_at_ponyri":
         return 0
-    chart = campaign.game.files["rg_charts"]
+    by_id: dict[str, Mapping[str, Any]] = {}  # as group_by_id: the first of an id
+    for group in costs.chart_side(campaign.game.files["rg_charts"], side).get("groups", []):
+        by_id.setdefault(group["id"], group)
     held = 0
     for rg_id, day, _source, _map_group, ended, count in tallies:
         if day >= index or ended:
             continue
-        group = group_by_id(chart, side, rg_id) or {}
-        oba = group.get("oba")
+        oba = by_id.get(rg_id, {}).get("oba")
         if oba and not oba.get("rocket"):
             held += count
     return held

@@ -32,7 +32,7 @@ from campaigns.models import Campaign, RefitPhase, ReinforcementGroup, SideDay, 
 from campaigns.orbat import rg_status
 from campaigns.orbat import services as orbat
 from campaigns.records.balance import scenario_balance_drm
-from refit.purchases.reading import PURCHASE_STEP, cg_definition, map_groups
+from refit.purchases.reading import PURCHASE_STEP, DayRg, cg_definition, map_groups
 from refit.rules import receipt as rules
 from refit.rules.purchase_costs import DUG_IN, group_by_id
 from refit.walker import services as walker
@@ -54,16 +54,17 @@ class Stopped(ReceiptError):
         self.done = done
 
 
-def group_of(campaign: Campaign, rg: ReinforcementGroup) -> dict[str, Any]:
+def group_of(campaign: Campaign, rg: ReinforcementGroup | DayRg) -> dict[str, Any]:
     return dict(group_by_id(campaign.game.files["rg_charts"], rg.side, rg.rg_id) or {})
 
 
-def rolls_of(campaign: Campaign, rg: ReinforcementGroup) -> list[str]:
+def rolls_of(campaign: Campaign, rg: ReinforcementGroup | DayRg) -> list[str]:
     return rules.rolls_for(campaign.module, rg.side, group_of(campaign, rg))
 
 
-def has_something_to_receive(campaign: Campaign, rg: ReinforcementGroup) -> bool:
-    """An RG with rolls to make, or (SaP) fixed units to receive."""
+def has_something_to_receive(campaign: Campaign, rg: ReinforcementGroup | DayRg) -> bool:
+    """An RG with rolls to make, or (SaP) fixed units to receive (its side's and id's chart
+    group decides: the same for every RG of one id)."""
     group = group_of(campaign, rg)
     return bool(rolls_of(campaign, rg)) or (
         campaign.module == rules.SAP and bool(group.get("components"))
@@ -420,10 +421,12 @@ def receive_all(
 
 
 def pending(campaign: Campaign, reph: RefitPhase, side: str) -> list[ReinforcementGroup]:
-    """The side's RGs whose rolls belong to this RePh and are not made yet."""
-    groups = ReinforcementGroup.objects.filter(
-        campaign=campaign, side=side, index=reph.index
-    ).order_by("pk")
+    """The side's RGs whose rolls belong to this RePh and are not made yet, in the order they
+    came. Sorted here: asked to order by id, SQLite (without statistics) walks every RG of the
+    campaign and filters them, instead of reading the day's from the index ``rg_newest``
+    (``reading.day_rgs``)."""
+    day = ReinforcementGroup.objects.filter(campaign=campaign, side=side, index=reph.index)
+    groups = sorted(day.order_by(), key=lambda rg: rg.pk)
     return [rg for rg in groups if not received(rg) and has_something_to_receive(campaign, rg)]
 
 

@@ -60,9 +60,15 @@ def with_urls(campaign_id: int, side: str, rows: tuple[RgRow, ...]) -> list[RgRo
             )
             for row in rows
         ]
+    # Each row made anew, not ``dataclasses.replace``d: that looks the fields up on every call
+    # (~3 µs a row; the bench's open day has 75).
     return [
-        replace(
-            row,
+        RgRow(
+            rg=row.rg,
+            name=row.name,
+            removable=row.removable,
+            rollable=row.rollable,
+            summary=row.summary,
             remove_url=f"{head}{oid(row.rg.pk)}/remove/" if row.removable else "",
             receive_url=f"{head}{oid(row.rg.pk)}/receive/" if row.rollable else "",
         )

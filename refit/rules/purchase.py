@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from campaigns.games.rules import Reason
 from refit.rules.purchase_costs import (
@@ -53,9 +53,11 @@ from refit.rules.purchase_costs import (
 )
 
 
-@dataclass(frozen=True)
-class Bought:
-    """An RG the side bought earlier in this CG (initial-OB RGs are not passed in)."""
+class Bought(NamedTuple):
+    """An RG the side bought earlier in this CG (initial-OB RGs are not passed in). A named
+    tuple, not a frozen dataclass: a reading makes one per RG, day and map group bought (811 at
+    the bench's huge size: 0.22 ms, against 0.46 for a slotted frozen dataclass and 1.1 for a
+    plain one)."""
 
     rg_id: str
     index: int  # CG day / time frame it was bought for

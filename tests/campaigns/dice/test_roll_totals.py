@@ -23,7 +23,7 @@ from campaigns.transfer import services as transfer
 
 pytestmark = pytest.mark.django_db
 
-MIGRATION = importlib.import_module("campaigns.migrations.0044_rolls_roll_totals")
+MIGRATION = importlib.import_module("campaigns.migrations.0045_rolls_roll_totals")
 KEY = ("campaign_id", "visibility", "side", "table_id", "kind", "original")
 
 

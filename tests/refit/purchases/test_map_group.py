@@ -1,7 +1,8 @@
 """``ReinforcementGroup.map_group``: the database keeps it equal to ``details["map_group"]`` (a
 stored generated column, "" for none) on every way an RG is written, the purchase rules' tallies
-read it from the index ``rg_tallies``, and it is neither in a history snapshot nor in the
-export file (it is derived)."""
+count it (``RgTotal``, kept by triggers that read it: tests/refit/purchases/test_rg_totals.py)
+and the RG Purchase Record's #P reads it from the index ``rg_tallies``, and it is neither in a
+history snapshot nor in the export file (it is derived)."""
 
 import pytest
 from django.db import connection
@@ -144,7 +145,10 @@ def test_without_map_groups_every_rg_counts_as_of_none(sap_campaign):
     assert tallies == [("T9", 0, "purchased", "", False, 5)]
 
 
-def test_the_tallies_index_holds_every_column_they_read():
+def test_the_tallies_are_read_from_an_index_alone():
+    """``rg_tallies`` reads ``RgTotal`` from its covering index ``rg_total_read`` in that
+    index's order; the RG table's ``rg_tallies`` index (the record's #P counts a range of it)
+    holds the key's columns."""
     with connection.cursor() as cursor:
         constraints = connection.introspection.get_constraints(
             cursor, ReinforcementGroup._meta.db_table
@@ -164,8 +168,8 @@ def test_the_tallies_index_holds_every_column_they_read():
         with connection.cursor() as cursor:
             cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
             plan = " ".join(str(row[-1]) for row in cursor.fetchall())
-        assert "rg_tallies" in plan
-        assert "TEMP B-TREE" not in plan  # grouped in the index's own order
+        assert "COVERING INDEX rg_total_read" in plan
+        assert "TEMP B-TREE" not in plan  # in the index's own order
 
 
 def test_the_export_does_not_hold_the_derived_column_and_the_import_derives_it(
