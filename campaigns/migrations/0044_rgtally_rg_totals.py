@@ -9,111 +9,28 @@ cascade delete, raw SQL — can leave it disagreeing with the RGs (docs/decision
 tallies kept by the database"). A key whose last RG goes has no row left: the table equals the
 RGs' ``GROUP BY``. Only counts are kept, so a statement touching several RGs of one key is right
 whichever order its row triggers run in (PostgreSQL runs them after the whole statement: the
-count goes down one by one and the row goes with the last). The SQL is written once per vendor
-(SQLite, PostgreSQL) and kept here, as a migration must stay as it ran; the RGs already in the
-database are counted into it. tests/refit/purchases/test_rg_totals.py checks the triggers are there
+count goes down one by one and the row goes with the last). The SQL, one text per vendor (SQLite,
+PostgreSQL), is written by ``campaigns.kept_counts`` (as the rolls' counts are), which must keep
+writing it as it ran; the RGs already in the database are counted into it. tests/refit/purchases/test_rg_totals.py checks the triggers are there
 and that the table equals the RGs after random writes.
 """
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-RGS = "campaigns_reinforcementgroup"
-TOTALS = "campaigns_rgtotal"
-KEY = ("campaign_id", "side", "rg_id", "map_group", "source", '"index"', "status")
-TRIGGERS = ("rg_total_insert", "rg_total_delete", "rg_total_update")
-# The columns whose update may change an RG's key: ``details`` holds the map group.
-CHANGED = 'campaign_id, side, rg_id, "index", source, status, details'
+from campaigns.kept_counts import Counted
 
-
-def _match(row: str) -> str:
-    return " AND ".join(f"{TOTALS}.{column} = {row}.{column}" for column in KEY)
-
-
-def _changed(different: str) -> str:
-    """An update that moves the RG to another key (``different``: SQLite's ``IS NOT``,
-    PostgreSQL's ``IS DISTINCT FROM``); a save that changes none of them writes nothing."""
-    return " OR ".join(f"OLD.{column} {different} NEW.{column}" for column in KEY)
-
-
-def _add(row: str) -> str:
-    """The RG counted in its key (the row made when it is the first)."""
-    return (
-        f"INSERT INTO {TOTALS} ({', '.join(KEY)}, rgs) "
-        f"VALUES ({', '.join(f'{row}.{column}' for column in KEY)}, 1) "
-        f"ON CONFLICT ({', '.join(KEY)}) DO UPDATE SET rgs = {TOTALS}.rgs + 1;"
-    )
-
-
-def _take(row: str) -> str:
-    """The RG taken off its key; a key of no RGs goes."""
-    return (
-        f"UPDATE {TOTALS} SET rgs = rgs - 1 WHERE {_match(row)}; "
-        f"DELETE FROM {TOTALS} WHERE {_match(row)} AND rgs = 0;"
-    )
-
-
-SQLITE = [
-    f"CREATE TRIGGER rg_total_insert AFTER INSERT ON {RGS} FOR EACH ROW BEGIN {_add('NEW')} END",
-    f"CREATE TRIGGER rg_total_delete AFTER DELETE ON {RGS} FOR EACH ROW BEGIN {_take('OLD')} END",
-    f"CREATE TRIGGER rg_total_update AFTER UPDATE OF {CHANGED} ON {RGS} FOR EACH ROW "
-    f"WHEN {_changed('IS NOT')} BEGIN {_take('OLD')} {_add('NEW')} END",
-]
-SQLITE_REVERSE = [f"DROP TRIGGER IF EXISTS {name}" for name in TRIGGERS]
-
-POSTGRESQL = [
-    f"""CREATE FUNCTION rg_total_row() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-        IF TG_OP = 'UPDATE' AND NOT ({_changed("IS DISTINCT FROM")}) THEN RETURN NULL; END IF;
-        IF TG_OP IN ('DELETE', 'UPDATE') THEN {_take("OLD")} END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN {_add("NEW")} END IF;
-        RETURN NULL;
-    END $$""",
-    f"""CREATE FUNCTION rg_total_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-        DELETE FROM {TOTALS};
-        RETURN NULL;
-    END $$""",
-    f"CREATE TRIGGER rg_total_insert AFTER INSERT ON {RGS} "
-    "FOR EACH ROW EXECUTE FUNCTION rg_total_row()",
-    f"CREATE TRIGGER rg_total_delete AFTER DELETE ON {RGS} "
-    "FOR EACH ROW EXECUTE FUNCTION rg_total_row()",
-    f"CREATE TRIGGER rg_total_update AFTER UPDATE OF {CHANGED} ON {RGS} "
-    "FOR EACH ROW EXECUTE FUNCTION rg_total_row()",
-    # TRUNCATE fires no row triggers: the counts go with the RGs.
-    f"CREATE TRIGGER rg_total_truncate AFTER TRUNCATE ON {RGS} "
-    "FOR EACH STATEMENT EXECUTE FUNCTION rg_total_truncate()",
-]
-POSTGRESQL_REVERSE = [
-    *(f"DROP TRIGGER IF EXISTS {name} ON {RGS}" for name in TRIGGERS),
-    f"DROP TRIGGER IF EXISTS rg_total_truncate ON {RGS}",
-    "DROP FUNCTION IF EXISTS rg_total_row()",
-    "DROP FUNCTION IF EXISTS rg_total_truncate()",
-]
-
-# The RGs as they stand, counted (the same on both).
-FILL = (
-    f"INSERT INTO {TOTALS} ({', '.join(KEY)}, rgs) "
-    f"SELECT {', '.join(KEY)}, COUNT(*) FROM {RGS} GROUP BY {', '.join(KEY)}"
+# The SQL (campaigns.kept_counts) must stay as it ran: tests/campaigns/test_kept_counts.py keeps
+# a copy of what this migration installed.
+RG_TOTALS = Counted(
+    name="rg_total",
+    table="campaigns_reinforcementgroup",
+    totals="campaigns_rgtotal",
+    key=("campaign_id", "side", "rg_id", "map_group", "source", '"index"', "status"),
+    count="rgs",
+    # The columns whose update may change an RG's key: ``details`` holds the map group.
+    watched='campaign_id, side, rg_id, "index", source, status, details',
 )
-
-
-def _statements(vendor: str, *, reverse: bool = False) -> list[str]:
-    if vendor == "sqlite":
-        return SQLITE_REVERSE if reverse else SQLITE
-    if vendor == "postgresql":
-        return POSTGRESQL_REVERSE if reverse else POSTGRESQL
-    raise NotImplementedError(f"the RGs' tallies have no triggers for {vendor}")
-
-
-def install(apps, schema_editor):
-    for statement in [FILL, *_statements(schema_editor.connection.vendor)]:
-        schema_editor.execute(statement, params=None)
-
-
-def uninstall(apps, schema_editor):
-    for statement in _statements(schema_editor.connection.vendor, reverse=True):
-        schema_editor.execute(statement, params=None)
 
 
 class Migration(migrations.Migration):
@@ -179,5 +96,5 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
-        migrations.RunPython(install, uninstall),
+        migrations.RunPython(RG_TOTALS.install, RG_TOTALS.uninstall),
     ]

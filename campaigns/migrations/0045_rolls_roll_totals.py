@@ -24,7 +24,7 @@ ROLL_TOTALS = Counted(
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaigns", "0043_totals_ledger_totals"),
+        ("campaigns", "0044_rgtally_rg_totals"),
     ]
 
     operations = [

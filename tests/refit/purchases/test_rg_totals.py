@@ -238,7 +238,7 @@ def test_the_migration_counts_the_rgs_already_in_the_database(campaign):
     with connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {RgTotal._meta.db_table}")  # as before the migration
         assert not tallies()
-        cursor.execute(MIGRATION.FILL)
+        cursor.execute(MIGRATION.RG_TOTALS.fill())
     assert tallies() == expected
 
 
@@ -257,7 +257,7 @@ def test_the_triggers_are_in_the_database():
                 [table],
             )
         names = {name for (name,) in cursor.fetchall()}
-    expected = set(MIGRATION.TRIGGERS)
+    expected = set(MIGRATION.RG_TOTALS.triggers)
     if connection.vendor == "postgresql":
         expected.add("rg_total_truncate")
     assert names == expected
