@@ -177,7 +177,17 @@ def rg_purchase_record(campaign: Campaign, side: str) -> Sequence[RgRecordRow]:
         )
 
     whole = per_side("rg record", side, lambda campaign_id: purchased_numbers(campaign_id, side), 1)
-    return _Record(lambda: counted_numbers(campaign, side), lambda: whole(campaign.pk), row)
+
+    def newest(count: int) -> Iterable[ReinforcementGroup]:
+        # A fixed number of the newest (the report's page): compiled once per side and count.
+        return per_side(
+            f"rg record newest {count}",
+            side,
+            lambda campaign_id: counted_numbers(campaign_id, side).reverse()[:count],
+            1,
+        )(campaign.pk)
+
+    return _Record(lambda: counted_numbers(campaign, side), lambda: whole(campaign.pk), row, newest)
 
 
 class _Record(LazyRows[RgRecordRow]):
@@ -192,14 +202,21 @@ class _Record(LazyRows[RgRecordRow]):
         page: Callable[[], QuerySet],
         whole: Callable[[], Iterable[ReinforcementGroup]],
         make: Callable[[ReinforcementGroup], RgRecordRow],
+        newest: Callable[[int], Iterable[ReinforcementGroup]] | None = None,
     ) -> None:
         super().__init__(page, make)
         self._whole = whole
+        self._newest = newest
 
     def __iter__(self):
         if self._all is None:
             self._all = self._made(self._whole())
         return iter(self._all)
+
+    def last(self, count: int) -> list[RgRecordRow]:
+        """The record's last ``count`` rows, in its order (one query, compiled once)."""
+        assert self._newest is not None, "a record read newest first has no last rows"
+        return self._made(self._newest(count))[::-1]
 
     def newest_first(self) -> LazyRows[RgRecordRow]:
         whole = self._whole

@@ -382,9 +382,9 @@ def _rg_window(
     record = rg_purchase_record(campaign, side)
     if window is None:
         return record, None
-    newest = record.newest_first()[: window + 1]
-    if len(newest) <= window:
-        return newest[::-1], None
+    last = record.last(window + 1)
+    if len(last) <= window:
+        return last, None
     name = campaign.side(side).name.in_language(language())
     link = Link(
         _(
@@ -394,7 +394,7 @@ def _rg_window(
         % {"side": name, "shown": window},
         reverse("purchases:record", args=[campaign.pk, side]),
     )
-    return newest[:window][::-1], link
+    return last[1:], link
 
 
 def _cpp_section(
