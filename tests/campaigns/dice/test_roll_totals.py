@@ -20,6 +20,7 @@ from campaigns.access import viewer_for
 from campaigns.dice import services as dice
 from campaigns.models import Campaign, DiceRoll, RollTotal
 from campaigns.transfer import services as transfer
+from tests.triggers import expected_triggers, triggers_on
 
 pytestmark = pytest.mark.django_db
 
@@ -187,22 +188,8 @@ def test_the_migration_counts_the_rolls_already_in_the_database(campaign):
 def test_the_triggers_are_in_the_database():
     """A migration that rebuilds the rolls' table (SQLite does, to alter a column) drops its
     triggers: this fails until it puts them back (docs/decisions.md)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
-            cursor.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s",
-                [DiceRoll._meta.db_table],
-            )
-        else:
-            cursor.execute(
-                "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal",
-                [DiceRoll._meta.db_table],
-            )
-        names = {name for (name,) in cursor.fetchall()}
-    expected = set(MIGRATION.ROLL_TOTALS.triggers)
-    if connection.vendor == "postgresql":
-        expected.add("roll_total_truncate")
-    assert names == expected
+    expected = expected_triggers(tuple(MIGRATION.ROLL_TOTALS.triggers), "roll_total_truncate")
+    assert triggers_on(DiceRoll._meta.db_table) == expected
 
 
 @pytest.mark.parametrize("page", ["campaigns:dice_log", "report:page"])

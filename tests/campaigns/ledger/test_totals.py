@@ -25,6 +25,7 @@ from campaigns.roster import services as roster
 from campaigns.state import StateError
 from campaigns.transfer import services as transfer
 from tests.refit.ledger_reads import ledger_reads
+from tests.triggers import expected_triggers, triggers_on
 
 pytestmark = pytest.mark.django_db
 
@@ -258,22 +259,8 @@ def test_the_migration_sums_the_rows_already_in_the_database(campaign):
 def test_the_triggers_are_in_the_database():
     """A migration that rebuilds the ledger's table (SQLite does, to alter a column) drops its
     triggers: this fails until it puts them back (docs/decisions.md)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
-            cursor.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s",
-                [LedgerEntry._meta.db_table],
-            )
-        else:
-            cursor.execute(
-                "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal",
-                [LedgerEntry._meta.db_table],
-            )
-        names = {name for (name,) in cursor.fetchall()}
-    expected = set(MIGRATION.TRIGGERS)
-    if connection.vendor == "postgresql":
-        expected.add("ledger_total_truncate")
-    assert names == expected
+    expected = expected_triggers(tuple(MIGRATION.TRIGGERS), "ledger_total_truncate")
+    assert triggers_on(LedgerEntry._meta.db_table) == expected
 
 
 @pytest.mark.parametrize("page", ["campaigns:roster", "campaigns:ledger"])

@@ -26,6 +26,7 @@ from campaigns.transfer import services as transfer
 from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.rules.purchase_costs import Options
+from tests.triggers import expected_triggers, triggers_on
 
 pytestmark = pytest.mark.django_db
 
@@ -245,22 +246,8 @@ def test_the_migration_counts_the_rgs_already_in_the_database(campaign):
 def test_the_triggers_are_in_the_database():
     """A migration that rebuilds the RG table (SQLite does, to alter a column) drops its
     triggers: this fails until it puts them back (docs/decisions.md)."""
-    table = ReinforcementGroup._meta.db_table
-    with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
-            cursor.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s", [table]
-            )
-        else:
-            cursor.execute(
-                "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal",
-                [table],
-            )
-        names = {name for (name,) in cursor.fetchall()}
-    expected = set(MIGRATION.RG_TOTALS.triggers)
-    if connection.vendor == "postgresql":
-        expected.add("rg_total_truncate")
-    assert names == expected
+    expected = expected_triggers(tuple(MIGRATION.RG_TOTALS.triggers), "rg_total_truncate")
+    assert triggers_on(ReinforcementGroup._meta.db_table) == expected
 
 
 def test_the_purchase_rules_read_the_tallies_not_the_rgs(campaign):
