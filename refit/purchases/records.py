@@ -215,7 +215,8 @@ class _Record(LazyRows[RgRecordRow]):
 
     def last(self, count: int) -> list[RgRecordRow]:
         """The record's last ``count`` rows, in its order (one query, compiled once)."""
-        assert self._newest is not None, "a record read newest first has no last rows"
+        if self._newest is None:
+            raise TypeError("a record read newest first has no last rows")
         return self._made(self._newest(count))[::-1]
 
     def newest_first(self) -> LazyRows[RgRecordRow]:
