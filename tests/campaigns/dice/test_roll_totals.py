@@ -20,7 +20,7 @@ from campaigns.access import viewer_for
 from campaigns.dice import services as dice
 from campaigns.models import Campaign, DiceRoll, RollTotal
 from campaigns.transfer import services as transfer
-from tests.triggers import expected_triggers, triggers_on
+from tests.triggers import counted_triggers, refill, triggers_on
 
 pytestmark = pytest.mark.django_db
 
@@ -178,18 +178,14 @@ def test_the_migration_counts_the_rolls_already_in_the_database(campaign):
     )  # fmt: skip
     expected = totals()
     assert expected == counted_rolls() and expected
-    with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {RollTotal._meta.db_table}")  # as before the migration
-        assert not totals()
-        cursor.execute(MIGRATION.ROLL_TOTALS.fill())
+    refill(MIGRATION.ROLL_TOTALS)
     assert totals() == expected
 
 
 def test_the_triggers_are_in_the_database():
     """A migration that rebuilds the rolls' table (SQLite does, to alter a column) drops its
     triggers: this fails until it puts them back (docs/decisions.md)."""
-    expected = expected_triggers(tuple(MIGRATION.ROLL_TOTALS.triggers), "roll_total_truncate")
-    assert triggers_on(DiceRoll._meta.db_table) == expected
+    assert triggers_on(DiceRoll._meta.db_table) == counted_triggers(MIGRATION.ROLL_TOTALS)
 
 
 @pytest.mark.parametrize("page", ["campaigns:dice_log", "report:page"])

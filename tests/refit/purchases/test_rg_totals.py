@@ -26,7 +26,7 @@ from campaigns.transfer import services as transfer
 from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.rules.purchase_costs import Options
-from tests.triggers import expected_triggers, triggers_on
+from tests.triggers import counted_triggers, refill, triggers_on
 
 pytestmark = pytest.mark.django_db
 
@@ -236,18 +236,14 @@ def test_the_migration_counts_the_rgs_already_in_the_database(campaign):
     )
     expected = tallies()
     assert expected == grouped_rgs() and expected
-    with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {RgTotal._meta.db_table}")  # as before the migration
-        assert not tallies()
-        cursor.execute(MIGRATION.RG_TOTALS.fill())
+    refill(MIGRATION.RG_TOTALS)
     assert tallies() == expected
 
 
 def test_the_triggers_are_in_the_database():
     """A migration that rebuilds the RG table (SQLite does, to alter a column) drops its
     triggers: this fails until it puts them back (docs/decisions.md)."""
-    expected = expected_triggers(tuple(MIGRATION.RG_TOTALS.triggers), "rg_total_truncate")
-    assert triggers_on(ReinforcementGroup._meta.db_table) == expected
+    assert triggers_on(ReinforcementGroup._meta.db_table) == counted_triggers(MIGRATION.RG_TOTALS)
 
 
 def test_the_purchase_rules_read_the_tallies_not_the_rgs(campaign):
