@@ -2,7 +2,7 @@
 
 German: 15 CPP at start; on 17 Oct buys I1 (7) and A5 (4) and spends 2 on recon (5 Locations);
 on 18 Oct gets +16 and buys A6 (5): Start 2, Total 18, Left 13 (the 11.6162 example's numbers).
-Soviet (the secrets the German must never see): +987 on 18 Oct, buys I6 for 12, FPP 777.
+Soviet (the secrets the German must never see): +987 on 18 Oct, buys I6 for 12, FPP 787.
 """
 
 import pytest
@@ -119,7 +119,7 @@ def seeded(campaign, people):
     )
     add(campaign, soviet, "soviet", "cpp", 1, "replenishment", 987)
     add(campaign, soviet, "soviet", "cpp", 1, "rg_purchase", -12, "I6")
-    add(campaign, soviet, "soviet", "fpp", 1, "fortification_rg", 777, "M1")
+    add(campaign, soviet, "soviet", "fpp", 1, "fortification_rg", 787, "M1")
     _buy(campaign, "soviet", "I6", 1, 12, strength="F")
     OrbatEntry.objects.create(
         campaign=campaign,
@@ -127,7 +127,7 @@ def seeded(campaign, people):
         box=OrbatBox.RETAINED,
         unit_type="6-2-8",
         kind="infantry",
-        quantity=654,
+        quantity=658,
     )
     # The first day's Refit Phase is over: its RGs (the initial OB among them) await entry;
     # today's A6 and I6 are bought, not yet rolled.

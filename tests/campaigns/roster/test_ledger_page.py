@@ -296,7 +296,7 @@ def soviet_secrets(campaign, people):
     for kind, amount, rg, ledger in (
         ("replenishment", 987, "", "cpp"),
         ("rg_purchase", -12, "I6", "cpp"),
-        ("fortification_rg", 777, "M1", "fpp"),
+        ("fortification_rg", 787, "M1", "fpp"),
     ):
         roster.add_ledger_entry(
             campaign,
@@ -316,7 +316,7 @@ def test_the_opponents_entries_never_appear_on_a_ledger(
     campaign, client_as, soviet_secrets, persona
 ):
     html = client_as(persona).get(url(campaign, "german")).content.decode()
-    for secret in ("Soviet stash", "987", "995", "777", ">I6<"):
+    for secret in ("Soviet stash", "987", "995", "787", ">I6<"):
         assert secret not in html
 
 

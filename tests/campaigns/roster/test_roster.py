@@ -228,7 +228,7 @@ def soviet_secrets(campaign, people):
     soviet = people["soviet"]
     add(campaign, soviet, "soviet", "cpp", 1, "replenishment", 987)
     add(campaign, soviet, "soviet", "cpp", 1, "rg_purchase", -12, "I6")
-    add(campaign, soviet, "soviet", "fpp", 1, "fortification_rg", 777, "M1")
+    add(campaign, soviet, "soviet", "fpp", 1, "fortification_rg", 787, "M1")
     SideDay.objects.filter(campaign=campaign, side="soviet", index=1).update(initiative_chit="idle")
 
 
@@ -238,7 +238,7 @@ def test_the_opponents_numbers_never_appear_on_a_roster(
 ):
     response = client_as(persona).get(url(campaign, "german"))
     html = response.content.decode()
-    for secret in ("987", "995", "983", "I6 (12)", "777"):
+    for secret in ("987", "995", "983", "I6 (12)", "787"):
         assert secret not in html
     assert {row.side_day.side for row in response.context["rows"]} == {"german"}
     assert all(cell(html, i, "chit") == "" for i in range(13))
@@ -250,7 +250,7 @@ def test_the_referee_sees_the_soviet_numbers_on_the_soviet_roster(
     html = client_as("referee").get(url(campaign, "soviet")).content.decode()
     assert cell(html, 1, "cpp-total") == "995"  # 8 carried over + 987
     assert cell(html, 1, "cpp-purchases") == "I6 (12)"
-    assert cell(html, 1, "fpp-available") == "777"
+    assert cell(html, 1, "fpp-available") == "787"
 
 
 # --- cost ----------------------------------------------------------------------------------
