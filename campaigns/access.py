@@ -41,6 +41,7 @@ from django.db import connections, router
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest
 
+from campaigns.converters import faster
 from campaigns.models import Campaign, Membership, Role
 
 PUBLIC = "public"
@@ -250,7 +251,9 @@ def _seat_sql(alias: str) -> tuple:
                 columns.append(("c", target.attname))
             else:
                 columns.append(("a", name))
-        converters = compiler.get_converters([expression for expression, *_ in compiler.select])
+        converters = faster(
+            compiler.get_converters([expression for expression, *_ in compiler.select])
+        )
         _SEAT_SQL[key] = (sql, tuple(params), columns, converters)
     return _SEAT_SQL[key]
 

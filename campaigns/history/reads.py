@@ -24,7 +24,8 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet
 
-from campaigns.compiled import STAND_INS, rows_of, running
+from campaigns.compiled import STAND_INS, kept_converters, rows_of, running
+from campaigns.converters import Converters
 
 STAND_IN = STAND_INS[0]  # the campaign's id while compiling: no row has it
 
@@ -38,6 +39,7 @@ class _Compiled:
     capped_count_sql: str
     params: tuple  # the filters' parameters (page and count alike), the stand-in among them
     count_params: tuple
+    converters: Converters  # the page's columns' (``kept_converters``)
 
 
 def _compile(page: QuerySet, count: QuerySet) -> _Compiled:
@@ -57,6 +59,7 @@ def _compile(page: QuerySet, count: QuerySet) -> _Compiled:
         capped_count_sql=f"SELECT COUNT(*) FROM ({inner} LIMIT %s) subquery",
         params=tuple(params),
         count_params=tuple(count_params),
+        converters=kept_converters(compiler),
     )
 
 
@@ -108,7 +111,10 @@ class ListRows:
     def _page(self, limit: int, offset: int) -> list[Model]:
         compiled = self._compiled
         params = (*self._params, limit, offset)
-        return rows_of(compiled.queryset, running(compiled.compiler, compiled.page_sql, params))
+        return rows_of(
+            compiled.queryset,
+            running(compiled.compiler, compiled.page_sql, params, compiled.converters),
+        )
 
 
 def _put(params: tuple, campaign_id: int) -> tuple:
