@@ -62,7 +62,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and exports compressed (static files are WhiteNoise's, compressed at build time);
     # BREACH: docs/decisions.md "GZip".
-    "django.middleware.gzip.GZipMiddleware",
+    "config.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
