@@ -29,6 +29,7 @@ from campaigns.access import Viewer
 from campaigns.compiled import Reader, Tables
 from campaigns.dice.actors import ROLL_TARGET, roll_actor_names
 from campaigns.history.labels import ORIGINAL_KEY, event_actor_name
+from campaigns.json_sql import WithoutKeys
 from campaigns.models import (
     Campaign,
     CampaignDay,
@@ -53,6 +54,7 @@ from campaigns.transfer.format import (
     FORMAT_VERSION,
     FORTIFICATION_FIELDS,
     LEDGER_FIELDS,
+    NOT_EXPORTED_EVENT_DATA,
     ORBAT_FIELDS,
     RG_FIELDS,
     SCENARIO_FIELDS,
@@ -226,7 +228,6 @@ _EVENT_COLUMNS = (
     "actor__username",
     "undone_at",
     "undone_by__username",
-    "data",
 )
 # The core sections read by ``_SECTIONS``, in the file's order (its tables' numbers).
 MEMBERS, DAYS, SIDE_DAYS, LEDGER, SCENARIOS, CVP, RGS, ORBAT, FORTIFICATIONS = range(9)
@@ -274,11 +275,12 @@ def _sections(
 _SECTIONS = Tables(CampaignEvent, _sections)
 # The history and the dice log, the longest sections, each its own query (ordered by an index:
 # in the union above SQLite sorted their rows twice, for the row number and for the union).
+# An event's data without what the file never holds (the undo snapshots), left in the database.
 _EVENT_ROWS = Reader(
     CampaignEvent,
     lambda campaign, scopes, last: _EVENTS.filter(
         campaign=campaign, visibility__in=scopes, pk__lte=last
-    ).values_list(*_EVENT_COLUMNS),
+    ).values_list(*_EVENT_COLUMNS, WithoutKeys("data", NOT_EXPORTED_EVENT_DATA)),
 )
 _ROLL_ROWS = Reader(
     DiceRoll,

@@ -308,6 +308,19 @@ def test_undo_payloads_are_not_exported_but_undone_changes_are_marked(played, pe
     assert [(e["action"], e["undone_by"]) for e in undone] == [("ledger.added", "referee")]
 
 
+def test_the_undo_payloads_stay_in_the_database(played, people):
+    """The history's rows are read without them (``WithoutKeys``): not even decoded."""
+    from campaigns.transfer.export import _EVENT_ROWS
+
+    with_undo = CampaignEvent.objects.filter(campaign=played, data__has_key="undo")
+    assert with_undo.exists()
+    rows = list(_EVENT_ROWS(played.pk, ["public", "referee", "german", "soviet"], 10**9))
+    assert len(rows) == CampaignEvent.objects.filter(campaign=played).count()
+    by_id = {row[0]: row[-1] for row in rows}
+    for event in with_undo:
+        assert by_id[event.pk] == {k: v for k, v in event.data.items() if k != "undo"}
+
+
 def test_the_file_name_is_the_campaign_name_and_the_date(campaign):
     import datetime as dt
 
