@@ -38,16 +38,24 @@ def faster(converters: Converters) -> Converters:
 
 
 def _faster(convert: Converter) -> Converter:
-    # Imported here: a module imported while Django sets up its apps (campaigns.access) cannot
-    # import a database backend's module (PostgreSQL's settings: a circular import).
-    from django.db.backends.sqlite3.operations import DatabaseOperations as SQLiteOperations
-
     function = getattr(convert, "__func__", None)
     if function is JSONField.from_db_value and convert.__self__.decoder is None:  # type: ignore[attr-defined]
         return _json_value(convert)
-    if function is SQLiteOperations.convert_datetimefield_value:
+    if function is not None and _name(function) == _SQLITE_DATETIME:
         return _sqlite_datetime(convert)
     return convert
+
+
+# Known by name: a module imported while Django sets up its apps (campaigns.access) cannot
+# import a database backend's module (with PostgreSQL's settings: a circular import).
+_SQLITE_DATETIME = (
+    "django.db.backends.sqlite3.operations",
+    "DatabaseOperations.convert_datetimefield_value",
+)
+
+
+def _name(function: Callable) -> tuple[str, str]:
+    return getattr(function, "__module__", ""), getattr(function, "__qualname__", "")
 
 
 def _json_value(django_convert: Converter) -> Converter:

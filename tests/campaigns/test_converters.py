@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 from django.db import connection
-from django.db.backends.sqlite3.operations import DatabaseOperations as SQLiteOperations
+from django.db.backends.sqlite3.base import DatabaseOperations as SQLiteOperations
 from django.db.models import JSONField
 from django.db.models.fields.json import KeyTransform
 from django.db.models.sql.compiler import SQLCompiler
