@@ -26,11 +26,13 @@ The Django internals this relies on (tests/campaigns/test_compiled.py checks eac
 that changes one fails there): ``query.get_compiler(using=…)``; ``SQLCompiler.as_sql()`` giving
 ``(sql, params)`` and raising ``EmptyResultSet`` when nothing can match; ``execute_sql`` and so
 ``results_iter(tuple_expected=…, chunked_fetch=…, chunk_size=…)`` asking ``self.as_sql()`` for
-the SQL they run, on ``self.connection``; ``compiler.select`` (each column's expression, whose
-``output_field`` gives its type) after ``as_sql``; the combined query's converters taken from
-its first part's columns; and ``QuerySet(model=, query=, using=)`` with ``_iterable_class``,
-``_fields``, ``_prefetch_related_lookups``, ``_hints`` and ``_known_related_objects``, whose
-iterable asks ``query.get_compiler`` for its compiler.
+the SQL they run, on ``self.connection``, and ``results_iter`` converting with what
+``self.get_converters(select[:col_count])`` answers (kept once with the SQL,
+``kept_converters``; tests/campaigns/test_converters.py); ``compiler.select`` (each column's
+expression, whose ``output_field`` gives its type) after ``as_sql``; the combined query's
+converters taken from its first part's columns; and ``QuerySet(model=, query=, using=)`` with
+``_iterable_class``, ``_fields``, ``_prefetch_related_lookups``, ``_hints`` and
+``_known_related_objects``, whose iterable asks ``query.get_compiler`` for its compiler.
 """
 
 from __future__ import annotations
