@@ -26,6 +26,7 @@ Converters = dict[int, tuple[list[Converter], Any]]
 
 # json.loads's own decoder, its C scanner called directly (as ``raw_decode`` calls it).
 _scan = json.scanner.make_scanner(json.JSONDecoder())
+_datetime = dt.datetime
 _fromisoformat = dt.datetime.fromisoformat
 
 
@@ -76,18 +77,26 @@ def _json_value(django_convert: Converter) -> Converter:
 
 
 def _sqlite_datetime(django_convert: Converter) -> Converter:
-    """SQLite's ``convert_datetimefield_value`` for the text Django writes: ``fromisoformat``
-    (which ``parse_datetime`` tries first), made aware in the connection's time zone."""
+    """SQLite's ``convert_datetimefield_value``: made aware in the connection's time zone.
+
+    A column declared ``datetime`` comes already parsed (Django registers ``parse_datetime``
+    with the sqlite3 module), naive; one read through an expression or a union comes as the
+    text Django writes, parsed here by ``fromisoformat`` (which ``parse_datetime`` tries
+    first)."""
 
     def convert(value: Any, expression: Any, connection: Any) -> Any:
         zone = connection.timezone  # None without USE_TZ: Django's way
-        if type(value) is str and zone is not None:
-            try:
-                parsed = _fromisoformat(value)
-            except ValueError:
-                pass
-            else:
-                return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=zone)
+        if zone is not None:
+            kind = type(value)
+            if kind is _datetime:
+                return value if value.tzinfo is not None else value.replace(tzinfo=zone)
+            if kind is str:
+                try:
+                    parsed = _fromisoformat(value)
+                except ValueError:
+                    pass
+                else:
+                    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=zone)
         return django_convert(value, expression, connection)
 
     return convert

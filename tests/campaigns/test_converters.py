@@ -96,12 +96,18 @@ def test_sqlite_date_and_time_is_read_as_django_reads_it(text):
     assert got.utcoffset() == expected.utcoffset()
 
 
-def test_sqlite_values_not_text_go_to_django():
+def test_sqlite_values_already_parsed_are_made_aware_as_django_makes_them():
+    """A column declared ``datetime`` comes parsed by the sqlite3 module, naive."""
     ops = SQLiteOperations(connection)
     (convert,), _ = faster({0: ([ops.convert_datetimefield_value], None)})[0]
     assert convert(None, None, connection) is None
-    aware = dt.datetime(2026, 11, 28, 23, 33, tzinfo=dt.UTC)
+    naive = dt.datetime(2026, 11, 28, 23, 33, 16, 733706)
+    expected = ops.convert_datetimefield_value(naive, None, connection)
+    got = convert(naive, None, connection)
+    assert got == expected and got.tzinfo is expected.tzinfo is not None
+    aware = dt.datetime(2026, 11, 28, 23, 33, tzinfo=dt.timezone(dt.timedelta(hours=2)))
     assert convert(aware, None, connection) is aware
+    assert ops.convert_datetimefield_value(aware, None, connection) is aware
     with pytest.raises(ValueError):  # a date where a time must be: Django refuses it too
         ops.convert_datetimefield_value("2026-11-28 25:00", None, connection)
     with pytest.raises(ValueError):
