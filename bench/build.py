@@ -77,6 +77,8 @@ class World:
             ("CVP", f"{base}/cvp/"),
             ("RePh overview", f"{base}/refit/"),
             ("RePh step page", step),
+            # The live page fetching itself again: its status and dice blocks (HTMX).
+            ("RePh step page (HTMX partial)", (step, None, {"HX-Request": "true"})),
             # A mark refused or made, answered with the step's HTMX block (the same POST each
             # time: after the first, "already marked" — the answer is built all the same).
             (

@@ -126,11 +126,14 @@ def peak_mib(client: Client, url: str) -> float:
 def measure(client: Client, url: str | tuple, runs: int) -> dict:
     """The page and the bare view requested alternately; medians, ratio, queries, size (as
     sent to a browser that accepts gzip). ``url`` may be a (url, post data, headers) tuple: a
-    POST, the same one each time (a step's mark, answered with the HTMX block)."""
+    POST, the same one each time (a step's mark, answered with the HTMX block); without data
+    (None), a GET with those headers (the step page's HTMX partial)."""
     if isinstance(url, tuple):
         target, data, headers = url
 
         def ask():
+            if data is None:
+                return client.get(target, headers=headers)
             return client.post(target, data, headers=headers)
     else:
 
