@@ -1,8 +1,15 @@
 """The triggers a table has in the test database (the kept totals and counts: docs/decisions.md)."""
 
-from django.db import connection
+from collections.abc import Callable, Iterable
+from typing import Any
 
+from django.db import connection, transaction
+from hypothesis import HealthCheck, event, settings
+
+from campaigns.access import viewer_for
 from campaigns.kept_counts import Counted
+from campaigns.models import Campaign
+from campaigns.transfer import services as transfer
 
 
 def triggers_on(table: str) -> set[str]:
@@ -37,3 +44,43 @@ def refill(counted: Counted) -> None:
         cursor.execute(f"SELECT COUNT(*) FROM {counted.totals}")
         assert cursor.fetchone() == (0,)
         cursor.execute(counted.fill())
+
+
+# --- the kept tables' Hypothesis tests: any list of writes, the table compared after each ------
+
+WRITES = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+def equal_after_each(
+    kept: Callable[[], Any],
+    counted: Callable[[], Any],
+    steps: Iterable[tuple[str, Any]],
+    play: Callable[[str, Any], None],
+) -> None:
+    """``kept()`` (the table the triggers keep) equals ``counted()`` (the rows counted by
+    hand) before the steps and after each one played, all in a transaction rolled back."""
+    with transaction.atomic():
+        assert kept() == counted()
+        for action, value in steps:
+            play(action, value)
+            assert kept() == counted(), action
+        transaction.set_rollback(True)
+
+
+def copy_through_a_file(campaign: Campaign, referee: Any) -> None:
+    """The campaign exported as its referee sees it and imported as a new campaign: the
+    copy's rows count themselves in."""
+    data = transfer.build_export(viewer_for(referee, campaign.pk))
+    transfer.load(transfer.parse_export(transfer.dumps(data).encode()), user=referee)
+    event("imported")
+
+
+def delete_the_copy(campaign: Campaign) -> None:
+    """The newest other campaign (a copy made by ``copy_through_a_file``) deleted, cascading."""
+    copy_ = Campaign.objects.exclude(pk=campaign.pk).order_by("-id").first()
+    if copy_ is not None:
+        copy_.delete()

@@ -9,18 +9,24 @@ in Python after each step. Run on PostgreSQL too (scripts/test-postgres.sh)."""
 import importlib
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
-from campaigns.access import viewer_for
 from campaigns.dice import services as dice
 from campaigns.models import Campaign, DiceRoll, RollTotal
-from campaigns.transfer import services as transfer
-from tests.triggers import counted_triggers, refill, triggers_on
+from tests.triggers import (
+    WRITES,
+    copy_through_a_file,
+    counted_triggers,
+    delete_the_copy,
+    equal_after_each,
+    refill,
+    triggers_on,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -111,28 +117,15 @@ def play(campaign: Campaign, people: dict, action: str, value) -> None:
     elif action == "delete_day":
         rolls.filter(index=value).delete()
     elif action == "import":
-        data = transfer.build_export(viewer_for(referee, campaign.pk))
-        transfer.load(transfer.parse_export(transfer.dumps(data).encode()), user=referee)
-        event("imported")
+        copy_through_a_file(campaign, referee)
     elif action == "delete_copy":
-        copy_ = Campaign.objects.exclude(pk=campaign.pk).order_by("-id").first()
-        if copy_ is not None:
-            copy_.delete()
+        delete_the_copy(campaign)
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@WRITES
 @given(steps=st.lists(step, max_size=10))
 def test_the_counts_equal_the_rolls_whatever_writes_them(campaign, people, steps):
-    with transaction.atomic():
-        assert totals() == counted_rolls()
-        for action, value in steps:
-            play(campaign, people, action, value)
-            assert totals() == counted_rolls(), action
-        transaction.set_rollback(True)
+    equal_after_each(totals, counted_rolls, steps, lambda a, v: play(campaign, people, a, v))
 
 
 @pytest.mark.parametrize("write", ["delete", "reveal", "void"])

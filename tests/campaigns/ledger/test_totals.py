@@ -10,22 +10,27 @@ import contextlib
 import importlib
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
-from campaigns.access import viewer_for
 from campaigns.history import services as history
 from campaigns.history.services import UndoError
 from campaigns.models import Campaign, CampaignEvent, LedgerEntry, LedgerTotal
 from campaigns.models.state import CPP_KINDS, FPP_KINDS
 from campaigns.roster import services as roster
 from campaigns.state import StateError
-from campaigns.transfer import services as transfer
 from tests.refit.ledger_reads import ledger_reads
-from tests.triggers import expected_triggers, triggers_on
+from tests.triggers import (
+    WRITES,
+    copy_through_a_file,
+    delete_the_copy,
+    equal_after_each,
+    expected_triggers,
+    triggers_on,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -142,29 +147,15 @@ def play(campaign: Campaign, people: dict, action: str, value) -> None:
         if entry is not None:
             LedgerEntry.objects.filter(pk=entry.pk).update(**value[1])
     elif action == "import":
-        data = transfer.build_export(viewer_for(referee, campaign.pk))
-        parsed = transfer.parse_export(transfer.dumps(data).encode())
-        transfer.load(parsed, user=referee)
-        event("imported")
+        copy_through_a_file(campaign, referee)
     elif action == "delete_copy":
-        copy_ = Campaign.objects.exclude(pk=campaign.pk).order_by("-id").first()
-        if copy_ is not None:
-            copy_.delete()
+        delete_the_copy(campaign)
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@WRITES
 @given(steps=st.lists(step, max_size=10))
 def test_the_totals_equal_the_ledger_whatever_writes_it(campaign, people, steps):
-    with transaction.atomic():
-        assert totals() == summed_ledger()
-        for action, value in steps:
-            play(campaign, people, action, value)
-            assert totals() == summed_ledger(), action
-        transaction.set_rollback(True)
+    equal_after_each(totals, summed_ledger, steps, lambda a, v: play(campaign, people, a, v))
 
 
 def test_a_key_whose_last_row_goes_has_no_total_left(campaign):

@@ -13,20 +13,26 @@ import importlib
 import itertools
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
-from campaigns.access import viewer_for
 from campaigns.history import services as history
 from campaigns.history.services import UndoError
 from campaigns.models import Campaign, CampaignEvent, ReinforcementGroup, RgTotal
-from campaigns.transfer import services as transfer
 from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.rules.purchase_costs import Options
-from tests.triggers import counted_triggers, refill, triggers_on
+from tests.triggers import (
+    WRITES,
+    copy_through_a_file,
+    counted_triggers,
+    delete_the_copy,
+    equal_after_each,
+    refill,
+    triggers_on,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -142,28 +148,15 @@ def play(campaign: Campaign, people: dict, action: str, value) -> None:
     elif action == "group_day":
         rgs.filter(index=value[0]).update(details=details(value[1]))
     elif action == "import":
-        data = transfer.build_export(viewer_for(people["referee"], campaign.pk))
-        transfer.load(transfer.parse_export(transfer.dumps(data).encode()), user=people["referee"])
-        event("imported")
+        copy_through_a_file(campaign, people["referee"])
     elif action == "delete_copy":
-        copy_ = Campaign.objects.exclude(pk=campaign.pk).order_by("-id").first()
-        if copy_ is not None:
-            copy_.delete()
+        delete_the_copy(campaign)
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@WRITES
 @given(steps=st.lists(step, max_size=10))
 def test_the_tallies_equal_the_rgs_whatever_writes_them(campaign, people, reph, steps):
-    with transaction.atomic():
-        assert tallies() == grouped_rgs()
-        for action, value in steps:
-            play(campaign, people, action, value)
-            assert tallies() == grouped_rgs(), action
-        transaction.set_rollback(True)
+    equal_after_each(tallies, grouped_rgs, steps, lambda a, v: play(campaign, people, a, v))
 
 
 def make(campaign, **fields) -> ReinforcementGroup:
