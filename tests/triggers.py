@@ -5,6 +5,7 @@ from typing import Any
 
 from django.db import connection, transaction
 from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
 
 from campaigns.access import viewer_for
 from campaigns.kept_counts import Counted
@@ -53,6 +54,19 @@ WRITES = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+
+
+# The writes every kept table's test plays beside its own: a copy through a file, and its deletion.
+COPY_STEPS = (
+    st.tuples(st.just("import"), st.none()),
+    st.tuples(st.just("delete_copy"), st.none()),
+)
+
+
+def nth(queryset: Any, n: int) -> Any:
+    """The ``n``-th row by id, counting round (None: no row)."""
+    rows = list(queryset.order_by("id"))
+    return rows[n % len(rows)] if rows else None
 
 
 def equal_after_each(

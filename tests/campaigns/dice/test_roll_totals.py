@@ -19,11 +19,13 @@ from hypothesis import strategies as st
 from campaigns.dice import services as dice
 from campaigns.models import Campaign, DiceRoll, RollTotal
 from tests.triggers import (
+    COPY_STEPS,
     WRITES,
     copy_through_a_file,
     counted_triggers,
     delete_the_copy,
     equal_after_each,
+    nth,
     refill,
     triggers_on,
 )
@@ -75,14 +77,8 @@ step = st.one_of(
     st.tuples(st.just("update"), st.tuples(st.integers(0, 30), a_roll())),
     st.tuples(st.just("delete"), st.integers(0, 30)),
     st.tuples(st.just("delete_day"), st.integers(0, 2)),
-    st.tuples(st.just("import"), st.none()),
-    st.tuples(st.just("delete_copy"), st.none()),
+    *COPY_STEPS,
 )
-
-
-def nth(queryset, n: int):
-    rows = list(queryset.order_by("id"))
-    return rows[n % len(rows)] if rows else None
 
 
 def play(campaign: Campaign, people: dict, action: str, value) -> None:

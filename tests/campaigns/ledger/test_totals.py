@@ -24,11 +24,13 @@ from campaigns.roster import services as roster
 from campaigns.state import StateError
 from tests.refit.ledger_reads import ledger_reads
 from tests.triggers import (
+    COPY_STEPS,
     WRITES,
     copy_through_a_file,
     delete_the_copy,
     equal_after_each,
     expected_triggers,
+    nth,
     triggers_on,
 )
 
@@ -104,14 +106,8 @@ step = st.one_of(
     st.tuples(st.just("delete"), st.integers(0, 30)),
     st.tuples(st.just("delete_day"), st.integers(0, DAYS - 1)),
     st.tuples(st.just("update"), st.tuples(st.integers(0, 30), movement())),
-    st.tuples(st.just("import"), st.none()),
-    st.tuples(st.just("delete_copy"), st.none()),
+    *COPY_STEPS,
 )
-
-
-def nth(queryset, n: int):
-    rows = list(queryset.order_by("id"))
-    return rows[n % len(rows)] if rows else None
 
 
 def play(campaign: Campaign, people: dict, action: str, value) -> None:

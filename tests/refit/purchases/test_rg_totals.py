@@ -25,11 +25,13 @@ from refit.purchases import reading
 from refit.purchases import services as purchases
 from refit.rules.purchase_costs import Options
 from tests.triggers import (
+    COPY_STEPS,
     WRITES,
     copy_through_a_file,
     counted_triggers,
     delete_the_copy,
     equal_after_each,
+    nth,
     refill,
     triggers_on,
 )
@@ -93,14 +95,8 @@ step = st.one_of(
     ),
     st.tuples(st.just("move_day"), st.tuples(st.integers(0, DAYS - 1), st.integers(0, DAYS - 1))),
     st.tuples(st.just("group_day"), st.tuples(st.integers(0, DAYS - 1), st.sampled_from(GROUPS))),
-    st.tuples(st.just("import"), st.none()),
-    st.tuples(st.just("delete_copy"), st.none()),
+    *COPY_STEPS,
 )
-
-
-def nth(queryset, n: int):
-    rows = list(queryset.order_by("id"))
-    return rows[n % len(rows)] if rows else None
 
 
 def play(campaign: Campaign, people: dict, action: str, value) -> None:
